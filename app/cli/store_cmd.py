@@ -1,9 +1,245 @@
-"""Sub-commands of this area (placeholder until the area lands)."""
+"""Diary sub-commands: search, facts, export/import, backup/restore, forget-everything.
+
+Each handler opens the diary, does one thing and closes it. A store error becomes one clear line on
+stderr (what happened, then what to do) and a non-zero exit code — never a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import sys
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from app.store import FACT_KINDS, DatabaseCorrupt, Diary, StoreError
+from app.store.exchange import record_dict
+
+Handler = Callable[[argparse.Namespace, Path], int]
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add this area's sub-commands to the ``hearth`` parser."""
+    search = sub.add_parser("search", help="search everything you wrote")
+    search.add_argument("query", help="words to look for")
+    search.add_argument("--json", action="store_true", help="print JSON")
+    search.add_argument("--limit", type=int, default=20, help="at most this many results (default 20)")
+    search.add_argument("--from", dest="date_from", type=date.fromisoformat, metavar="YYYY-MM-DD")
+    search.add_argument("--to", dest="date_to", type=date.fromisoformat, metavar="YYYY-MM-DD")
+    search.set_defaults(func=_guarded(_search))
+    _register_facts(sub)
+
+    export = sub.add_parser("export", help="export the diary as Markdown or JSON")
+    export.add_argument("--format", choices=("md", "json"), default="md")
+    export.add_argument("--out", type=Path, metavar="FILE", help="write here (default: standard output)")
+    export.set_defaults(func=_guarded(_export))
+
+    imp = sub.add_parser("import", help="import a JSON export into an empty diary")
+    imp.add_argument("file", type=Path)
+    imp.set_defaults(func=_guarded(_import))
+
+    sub.add_parser("backup", help="make a backup now").set_defaults(func=_guarded(_backup))
+
+    restore = sub.add_parser("restore", help="restore a backup (default: the latest)")
+    restore.add_argument("file", type=Path, nargs="?")
+    restore.set_defaults(func=_guarded(_restore))
+
+    forget = sub.add_parser("forget-everything", help="erase the whole diary, its memory and backups")
+    forget.add_argument("--yes", action="store_true", help="really erase everything")
+    forget.set_defaults(func=_guarded(_forget_everything))
+
+
+def _register_facts(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    facts = sub.add_parser("facts", help='"Memory about you": list, add, edit, delete, pin facts')
+    actions = facts.add_subparsers(dest="facts_action", metavar="ACTION")
+    facts.set_defaults(func=lambda args, _d: _usage(facts))
+    listing = actions.add_parser("list", help="list the facts")
+    listing.add_argument("--json", action="store_true")
+    listing.add_argument("--all", action="store_true", help="include retired facts")
+    listing.set_defaults(func=_guarded(_facts_list))
+    add = actions.add_parser("add", help="add a fact")
+    add.add_argument("text")
+    add.add_argument("--kind", default="other", choices=FACT_KINDS)
+    add.add_argument("--importance", type=int, default=3, choices=range(1, 6), metavar="1-5")
+    add.add_argument("--pin", action="store_true")
+    add.set_defaults(func=_guarded(_facts_add))
+    edit = actions.add_parser("edit", help="change a fact's text")
+    edit.add_argument("id", type=int)
+    edit.add_argument("text")
+    edit.set_defaults(func=_guarded(_facts_edit))
+    remove = actions.add_parser("rm", help="delete a fact for good")
+    remove.add_argument("id", type=int)
+    remove.set_defaults(func=_guarded(_facts_rm))
+    pin = actions.add_parser("pin", help="pin a fact (always in the prompt)")
+    pin.add_argument("id", type=int)
+    pin.add_argument("--off", action="store_true", help="unpin instead")
+    pin.set_defaults(func=_guarded(_facts_pin))
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help(sys.stderr)
+    return 2
+
+
+def _fail(message: str, hint: str = "") -> int:
+    print(f"hearth: {message}" + (f" {hint}" if hint else ""), file=sys.stderr)
+    return 1
+
+
+def _guarded(handler: Handler) -> Handler:
+    """Run ``handler``; turn expected failures into one line on stderr and exit code 1."""
+
+    def run(args: argparse.Namespace, data_dir: Path) -> int:
+        try:
+            return handler(args, data_dir)
+        except StoreError as exc:
+            return _fail(str(exc), exc.hint)
+        except OSError as exc:
+            return _fail(f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), "Check the path.")
+
+    return run
+
+
+# -- handlers -----------------------------------------------------------------------------------------
+
+
+def _search(args: argparse.Namespace, data_dir: Path) -> int:
+    with Diary.open(data_dir) as diary:
+        hits = diary.search(args.query, limit=args.limit, date_from=args.date_from, date_to=args.date_to)
+    if args.json:
+        rows = [
+            {
+                "message_id": h.message_id,
+                "conversation_id": h.conversation_id,
+                "day": h.day.isoformat() if h.day else None,
+                "role": h.role,
+                "snippet": h.snippet,
+                "rank": h.rank,
+            }
+            for h in hits
+        ]
+        _print_json(rows)
+        return 0
+    if not hits:
+        print("No matches.", file=sys.stderr)
+    for hit in hits:
+        day = hit.day.isoformat() if hit.day else "----------"
+        print(f"{day}  #{hit.message_id:<6} {hit.role:<9} {' '.join(hit.snippet.split())}")
+    return 0
+
+
+def _facts_list(args: argparse.Namespace, data_dir: Path) -> int:
+    with Diary.open(data_dir) as diary:
+        facts = diary.list_facts(include_retired=args.all)
+    if args.json:
+        _print_json([record_dict(f) for f in facts])
+        return 0
+    if not facts:
+        print("No facts yet. Add one with: hearth facts add TEXT", file=sys.stderr)
+    for fact in facts:
+        flags = ("📌 " if fact.pinned else "") + ("(retired) " if fact.retired else "")
+        print(f"#{fact.id:<5} [{fact.kind}, {fact.importance}] {flags}{fact.text}")
+    return 0
+
+
+def _facts_add(args: argparse.Namespace, data_dir: Path) -> int:
+    with Diary.open(data_dir) as diary:
+        fact = diary.add_fact(args.text, kind=args.kind, importance=args.importance, pinned=args.pin)
+    print(f"Added fact #{fact.id}.")
+    return 0
+
+
+def _facts_edit(args: argparse.Namespace, data_dir: Path) -> int:
+    with Diary.open(data_dir) as diary:
+        fact = diary.edit_fact(args.id, text=args.text, source="manual")
+    print(f"Changed fact #{fact.id}.")
+    return 0
+
+
+def _facts_rm(args: argparse.Namespace, data_dir: Path) -> int:
+    with Diary.open(data_dir) as diary:
+        diary.delete_fact(args.id)
+    print(f"Deleted fact #{args.id}; it will not be re-learned automatically.")
+    return 0
+
+
+def _facts_pin(args: argparse.Namespace, data_dir: Path) -> int:
+    with Diary.open(data_dir) as diary:
+        fact = diary.edit_fact(args.id, pinned=not args.off)
+    print(f"{'Pinned' if fact.pinned else 'Unpinned'} fact #{fact.id}.")
+    return 0
+
+
+def _export(args: argparse.Namespace, data_dir: Path) -> int:
+    with Diary.open(data_dir) as diary:
+        if args.format == "json":
+            body = json.dumps(diary.export_json(), ensure_ascii=False, indent=1) + "\n"
+        else:
+            body = diary.export_markdown()
+    if args.out is None:
+        sys.stdout.write(body)
+        return 0
+    _write_private(args.out, body)
+    print(f"Exported to {args.out}.", file=sys.stderr)
+    return 0
+
+
+def _write_private(path: Path, body: str) -> None:
+    """Write ``body`` to ``path`` (mode 0600: an export is as private as the diary)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(body)
+
+
+def _import(args: argparse.Namespace, data_dir: Path) -> int:
+    try:
+        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return _fail(f"{args.file} is not a JSON file.", "Give a file made by `hearth export --format json`.")
+    with Diary.open(data_dir) as diary:
+        diary.import_json(data)
+        count = len(data.get("messages", []))
+    print(f"Imported {count} messages.")
+    return 0
+
+
+def _backup(args: argparse.Namespace, data_dir: Path) -> int:
+    with Diary.open(data_dir) as diary:
+        path = diary.backup()
+    print(f"Backup written: {path}")
+    return 0
+
+
+def _restore(args: argparse.Namespace, data_dir: Path) -> int:
+    try:
+        diary = Diary.open(data_dir)
+    except DatabaseCorrupt as exc:
+        print(f"hearth: {exc}", file=sys.stderr)
+        diary = Diary.open(data_dir)  # the damaged file was moved aside: start from a fresh one
+    with diary:
+        found = diary.list_backups()
+        path = args.file or (found[0] if found else None)
+        if path is None:
+            return _fail("There is no backup to restore.", "Give the path of a backup file.")
+        diary.restore(path)
+    print(f"Restored {path}. The state before the restore was backed up first.")
+    return 0
+
+
+def _forget_everything(args: argparse.Namespace, data_dir: Path) -> int:
+    if not args.yes:
+        return _fail(
+            "This erases every entry, fact, summary and backup for good.",
+            "Run `hearth forget-everything --yes` to do it.",
+        )
+    with Diary.open(data_dir) as diary:
+        diary.forget_everything()
+    print("Everything was erased.")
+    return 0
+
+
+def _print_json(value: Any) -> None:
+    print(json.dumps(value, ensure_ascii=False, indent=1))

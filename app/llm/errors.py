@@ -26,6 +26,10 @@ class ModelCorrupt(EngineError):
     hint = "The file looks truncated or damaged. Delete it and download it again."
 
 
+class UnsupportedModel(EngineError):
+    hint = "This llama.cpp build cannot run this kind of model. Choose a model from the catalog."
+
+
 class ContextTooLarge(EngineError):
     hint = "Lower the context size in the model settings to at most what the model was trained for."
 

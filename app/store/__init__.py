@@ -1,4 +1,56 @@
 """Storage: SQLite through SQLModel — messages, summaries, facts, reflections, FTS5 search, backups.
 
-Never imports PySide6.
+Everything goes through ``Diary`` (``Diary.open(data_dir)``). Never imports PySide6.
 """
+
+from app.store.diary import Diary
+from app.store.errors import (
+    DatabaseCorrupt,
+    DiskFull,
+    EmptyText,
+    FactForgotten,
+    ImportRefused,
+    InvalidValue,
+    NotFound,
+    StoreError,
+    TextTooLong,
+)
+from app.store.fts import SNIPPET_CLOSE, SNIPPET_OPEN
+from app.store.models import (
+    FACT_KINDS,
+    Conversation,
+    ConversationInfo,
+    Fact,
+    FactVersion,
+    Message,
+    Reflection,
+    SearchHit,
+    Summary,
+)
+from app.store.text import MAX_FACT_CHARS, MAX_MESSAGE_CHARS
+
+__all__ = [
+    "FACT_KINDS",
+    "MAX_FACT_CHARS",
+    "MAX_MESSAGE_CHARS",
+    "SNIPPET_CLOSE",
+    "SNIPPET_OPEN",
+    "Conversation",
+    "ConversationInfo",
+    "DatabaseCorrupt",
+    "Diary",
+    "DiskFull",
+    "EmptyText",
+    "Fact",
+    "FactForgotten",
+    "FactVersion",
+    "ImportRefused",
+    "InvalidValue",
+    "Message",
+    "NotFound",
+    "Reflection",
+    "SearchHit",
+    "StoreError",
+    "Summary",
+    "TextTooLong",
+]

@@ -1,0 +1,139 @@
+"""Backups with SQLite's online backup API: made, rotated, checked, restored — and shredded on request.
+
+Backups live in ``data_dir/backups`` (0700), one file per backup (0600), named by time so they sort.
+A backup is written to a temporary name and renamed when complete, switched to rollback-journal mode so
+it is a single self-contained file that opens read-only. Restoring first backs up the current state
+(so a restore can be undone), and re-applies the fingerprints of deleted facts so a deleted fact does
+not come back from an older backup.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from app.config import ensure_private_dir
+from app.store.db import Database, create_private_file, translate
+from app.store.errors import NotFound, StoreError
+from app.store.migrations import MIGRATIONS
+
+BACKUP_DIR = "backups"
+KEEP = 7
+PREFIX = "hearth-"
+SUFFIX = ".db"
+DAILY = timedelta(days=1)
+
+
+def backups_dir(data_dir: Path) -> Path:
+    return ensure_private_dir(data_dir / BACKUP_DIR)
+
+
+def list_backups(data_dir: Path) -> list[Path]:
+    """Complete backups, newest first."""
+    folder = data_dir / BACKUP_DIR
+    if not folder.is_dir():
+        return []
+    found = [p for p in folder.iterdir() if p.name.startswith(PREFIX) and p.name.endswith(SUFFIX)]
+    return sorted(found, key=lambda p: p.name, reverse=True)
+
+
+def latest_backup(data_dir: Path) -> Path | None:
+    found = list_backups(data_dir)
+    return found[0] if found else None
+
+
+def _stamp(path: Path) -> datetime | None:
+    try:
+        return datetime.strptime(path.name[len(PREFIX) : len(PREFIX) + 22], "%Y%m%d-%H%M%S-%f")
+    except ValueError:
+        return None
+
+
+def make_backup(db: Database, data_dir: Path, keep: int = KEEP) -> Path:
+    """Copy the live database into a new backup file and keep only the newest ``keep`` backups."""
+    folder = backups_dir(data_dir)
+    moment = datetime.now()
+    final = folder / f"{PREFIX}{moment:%Y%m%d-%H%M%S-%f}{SUFFIX}"
+    partial = final.with_name(final.name + ".partial")
+    create_private_file(partial)
+    try:
+        target = sqlite3.connect(partial, isolation_level=None)
+        try:
+            with db.raw() as source:
+                source.backup(target)
+            target.execute("PRAGMA journal_mode = DELETE")
+        finally:
+            target.close()
+        os.chmod(partial, 0o600)
+        os.replace(partial, final)
+    except sqlite3.Error as exc:
+        partial.unlink(missing_ok=True)
+        raise translate(exc) from exc
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    rotate(data_dir, keep)
+    return final
+
+
+def rotate(data_dir: Path, keep: int = KEEP) -> None:
+    for old in list_backups(data_dir)[keep:]:
+        shred(old)
+
+
+def backup_due(data_dir: Path, every: timedelta = DAILY) -> bool:
+    newest = latest_backup(data_dir)
+    stamp = _stamp(newest) if newest else None
+    return stamp is None or datetime.now() - stamp >= every
+
+
+def check_backup(path: Path) -> None:
+    """Refuse a file that is not a readable Hearth database this version understands."""
+    if not path.is_file():
+        raise NotFound(
+            f"No backup at {path}.", "Run `hearth backup` first, or give the path of a backup file."
+        )
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            status = conn.execute("PRAGMA quick_check").fetchone()[0]
+            names = [r[0] for r in conn.execute("SELECT name FROM migrations")]
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        raise StoreError(f"{path.name} is not a Hearth backup.", "Choose another backup file.") from exc
+    if status != "ok":
+        raise StoreError(f"The backup {path.name} is damaged.", "Choose another (older) backup.")
+    unknown = set(names) - {m.name for m in MIGRATIONS}
+    if unknown:
+        raise StoreError(
+            f"The backup {path.name} was written by a newer Hearth.", "Update Hearth, then restore it."
+        )
+
+
+def copy_into(db: Database, path: Path) -> None:
+    """Overwrite the live database with the backup at ``path`` (online backup API, one transaction)."""
+    source = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        with db.raw() as live:
+            source.backup(live)
+    finally:
+        source.close()
+    db.dispose()
+
+
+def shred(path: Path) -> None:
+    """Overwrite a file with zeros before unlinking it (best effort on copy-on-write file systems)."""
+    try:
+        size = path.stat().st_size
+        with open(path, "r+b", buffering=0) as fh:
+            block = b"\0" * 65536
+            written = 0
+            while written < size:
+                written += fh.write(block[: min(len(block), size - written)])
+            os.fsync(fh.fileno())
+    except OSError:
+        pass
+    path.unlink(missing_ok=True)

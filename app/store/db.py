@@ -1,0 +1,183 @@
+"""The one SQLAlchemy engine of a diary file: PRAGMAs, file modes, transactions, error translation.
+
+Why it looks like this:
+- Every pooled connection gets the same PRAGMAs in a connect hook (WAL, ``synchronous=FULL`` because a
+  diary must survive power loss, ``foreign_keys``, ``secure_delete`` so freed pages are zeroed, a busy
+  timeout). pysqlite's own implicit BEGIN is switched off and we emit ours: ``BEGIN IMMEDIATE`` for writes,
+  so two writers queue on the busy timeout instead of failing with "database is locked" on lock upgrade.
+- A session per call (``expire_on_commit=False``) makes returned records detached and thread-safe.
+- SQLite error codes become typed store errors (disk full, corruption) with a clear message.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import event
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.pool import ConnectionPoolEntry
+from sqlmodel import Session, create_engine
+
+from app.store.errors import DiskFull, StoreError
+
+T = TypeVar("T")
+
+BUSY_TIMEOUT_MS = 15_000
+WRITE_ATTEMPTS = 5
+DB_FILE = "hearth.db"
+SIDE_FILES = ("-wal", "-shm", "-journal")
+
+_BUSY = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
+_CORRUPT = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+
+
+def sqlite_code(exc: BaseException) -> int | None:
+    """The primary SQLite result code behind ``exc`` (a DBAPI error, wrapped or not), else None."""
+    orig = exc.orig if isinstance(exc, DBAPIError) else exc
+    code = getattr(orig, "sqlite_errorcode", None)
+    return None if code is None else int(code) & 0xFF
+
+
+def is_corruption(exc: BaseException) -> bool:
+    return sqlite_code(exc) in _CORRUPT
+
+
+def create_private_file(path: Path) -> None:
+    """Create ``path`` with mode 0600 (whatever the umask) if missing; tighten it if it exists."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    os.close(fd)
+    os.chmod(path, 0o600)
+
+
+def chmod_private(db_path: Path) -> None:
+    """0600 on the database and its side files (SQLite copies the main file's mode, this makes sure)."""
+    for suffix in ("", *SIDE_FILES):
+        candidate = Path(f"{db_path}{suffix}")
+        if candidate.exists():
+            os.chmod(candidate, 0o600)
+
+
+def _on_connect(dbapi_conn: sqlite3.Connection, _record: ConnectionPoolEntry) -> None:
+    dbapi_conn.isolation_level = None  # we emit BEGIN ourselves (see _on_begin)
+    for pragma in (
+        f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
+        "PRAGMA journal_mode = WAL",
+        "PRAGMA synchronous = FULL",
+        "PRAGMA foreign_keys = ON",
+        "PRAGMA secure_delete = ON",
+        "PRAGMA journal_size_limit = 4194304",
+        "PRAGMA cache_size = -16000",
+    ):
+        dbapi_conn.execute(pragma)
+
+
+def _on_begin(conn: Connection) -> None:
+    mode = "IMMEDIATE" if conn.get_execution_options().get("hearth_write") else "DEFERRED"
+    conn.exec_driver_sql(f"BEGIN {mode}")
+
+
+class Database:
+    """One engine over one file; ``read``/``write`` run a function in a fresh session."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        create_private_file(path)
+        self.engine: Engine = create_engine(
+            f"sqlite:///{path}",
+            connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
+            pool_size=5,
+            max_overflow=10,
+        )
+        event.listen(self.engine, "connect", _on_connect)
+        event.listen(self.engine, "begin", _on_begin)
+        self._write_engine = self.engine.execution_options(hearth_write=True)
+
+    # -- sessions -------------------------------------------------------------------------------------
+
+    def read(self, fn: Callable[[Session], T]) -> T:
+        """Run ``fn`` in a read transaction (a consistent snapshot) and return its result."""
+        try:
+            with Session(self.engine, expire_on_commit=False) as session, session.begin():
+                return fn(session)
+        except DBAPIError as exc:
+            raise translate(exc) from exc
+
+    def write(self, fn: Callable[[Session], T]) -> T:
+        """Run ``fn`` in a ``BEGIN IMMEDIATE`` transaction, commit, and return its result.
+
+        A busy database (another process holding the write lock past the timeout) is retried a few
+        times; ``fn`` must therefore only touch the database.
+        """
+        for attempt in range(WRITE_ATTEMPTS):
+            try:
+                with Session(self._write_engine, expire_on_commit=False) as session, session.begin():
+                    return fn(session)
+            except DBAPIError as exc:
+                if sqlite_code(exc) in _BUSY and attempt + 1 < WRITE_ATTEMPTS:
+                    time.sleep(0.05 * (attempt + 1))
+                    continue
+                raise translate(exc) from exc
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    @contextmanager
+    def raw(self) -> Iterator[sqlite3.Connection]:
+        """A pooled sqlite3 connection in autocommit mode (for migrations, backups, FTS maintenance)."""
+        pooled = self.engine.raw_connection()
+        try:
+            driver = pooled.driver_connection
+            assert isinstance(driver, sqlite3.Connection)
+            yield driver
+        except sqlite3.Error as exc:
+            raise translate(exc) from exc
+        finally:
+            pooled.close()
+
+    def checkpoint(self) -> tuple[int, int, int]:
+        """Copy the WAL into the main file and truncate it; returns (busy, wal_frames, checkpointed)."""
+        with self.raw() as conn:
+            row = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        chmod_private(self.path)
+        return int(row[0]), int(row[1]), int(row[2])
+
+    def dispose(self) -> None:
+        """Close every pooled connection (the next call opens fresh ones)."""
+        self.engine.dispose()
+
+
+def translate(exc: BaseException) -> Exception:
+    """Turn a sqlite/SQLAlchemy error into a typed store error with a clear message."""
+    code = sqlite_code(exc)
+    if code == sqlite3.SQLITE_FULL:
+        return DiskFull("The disk (or the diary file) is full: this change was not saved.")
+    if code in _CORRUPT:
+        return StoreError(
+            "The diary file is damaged.",
+            "Close Hearth and start it again: it checks the file and offers the latest backup.",
+        )
+    if code in _BUSY:
+        return StoreError(
+            "The diary is busy (another program holds it).", "Close other Hearth windows and try again."
+        )
+    if code == sqlite3.SQLITE_READONLY:
+        return StoreError("The diary file is read-only.", "Check the permissions of the data directory.")
+    if code in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN):
+        return StoreError("The diary file could not be read or written.", "Check the disk and try again.")
+    if isinstance(exc, DBAPIError) and isinstance(exc.orig, sqlite3.IntegrityError):
+        return StoreError("The change conflicts with what is stored.", "Refresh and try again.")
+    if isinstance(exc, Exception):
+        return exc
+    return StoreError(str(exc))
+
+
+def scalar(session: Session, sql: str, params: dict[str, Any] | None = None) -> Any:
+    """One value from a raw SQL statement."""
+    from sqlalchemy import text
+
+    return session.connection().execute(text(sql), params or {}).scalar()

@@ -1,0 +1,414 @@
+"""``Diary``: the one object the rest of Hearth uses to keep and find everything the person wrote.
+
+``Diary.open(data_dir)`` creates or migrates ``data_dir/hearth.db`` and checks it (``quick_check``); a
+damaged file is moved aside — never overwritten — and ``DatabaseCorrupt`` names the latest backup.
+Every method runs in its own short transaction on a pooled connection, so a ``Diary`` can be shared by
+the UI thread and background workers. Returned records are detached snapshots.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterable
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy.exc import DBAPIError
+from sqlmodel import Session
+
+from app.config import ensure_private_dir
+from app.store import backup as backups
+from app.store import facts, fts, history, notes
+from app.store.db import DB_FILE, SIDE_FILES, Database, chmod_private, is_corruption, translate
+from app.store.errors import DatabaseCorrupt, StoreError
+from app.store.exchange import erase_all, export_json, export_markdown, import_json, is_empty
+from app.store.migrations import migrate, unknown_migrations
+from app.store.models import (
+    Conversation,
+    ConversationInfo,
+    Fact,
+    FactVersion,
+    ForgottenFact,
+    Message,
+    Reflection,
+    SearchHit,
+    Summary,
+)
+
+T = TypeVar("T")
+
+
+class Diary:
+    """Conversations, messages, summaries, facts and reflections of one person, in one SQLite file."""
+
+    def __init__(self, db: Database, data_dir: Path) -> None:
+        self._db = db
+        self.data_dir = data_dir
+        self.path = db.path
+
+    # -- opening ------------------------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, data_dir: Path) -> Diary:
+        """Open (create, migrate, check) the diary in ``data_dir``."""
+        data_dir = ensure_private_dir(Path(data_dir))
+        db = Database(data_dir / DB_FILE)
+        try:
+            _check_and_migrate(db)
+        except (sqlite3.Error, DBAPIError) as exc:
+            db.dispose()
+            if is_corruption(exc):
+                raise _corrupt(data_dir) from exc
+            raise translate(exc) from exc
+        except BaseException:
+            db.dispose()
+            raise
+        chmod_private(db.path)
+        return cls(db, data_dir)
+
+    def close(self) -> None:
+        self._db.dispose()
+
+    def __enter__(self) -> Diary:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    @property
+    def engine(self) -> Any:
+        """The SQLAlchemy engine (tests and tools; the app goes through the methods)."""
+        return self._db.engine
+
+    def _read(self, fn: Callable[[Session], T]) -> T:
+        return self._db.read(fn)
+
+    def _write(self, fn: Callable[[Session], T]) -> T:
+        return self._db.write(fn)
+
+    # -- conversations -----------------------------------------------------------------------------------
+
+    def conversation_for_day(self, day: date) -> Conversation:
+        """The diary day's conversation (the first one of that day), created if missing."""
+        return self._write(lambda s: history.conversation_for_day(s, day))
+
+    def create_conversation(self, title: str = "", day: date | None = None) -> Conversation:
+        """A new conversation besides the day's one (e.g. "New conversation" in the GUI)."""
+        return self._write(lambda s: history.create_conversation(s, title, day))
+
+    def list_conversations(self, limit: int = 100, offset: int = 0) -> list[ConversationInfo]:
+        """Newest day first, with the first line the person wrote and the message count."""
+        return self._read(lambda s: history.list_conversations(s, limit, offset))
+
+    def get_conversation(self, conversation_id: int) -> Conversation | None:
+        return self._read(lambda s: s.get(Conversation, conversation_id))
+
+    def rename_conversation(self, conversation_id: int, title: str) -> Conversation:
+        return self._write(lambda s: history.rename_conversation(s, conversation_id, title))
+
+    def delete_conversation(self, conversation_id: int) -> None:
+        """Delete the conversation, its messages and the summaries that may quote them — for real."""
+        self._write(lambda s: history.delete_conversation(s, conversation_id))
+        self.purge()
+
+    # -- messages ---------------------------------------------------------------------------------------
+
+    def add_message(
+        self,
+        conversation_id: int,
+        role: str,
+        text: str,
+        status: str = "complete",
+        created_at: datetime | None = None,
+    ) -> Message:
+        """Commit a message (returns once it is durable). Empty text raises ``EmptyText``."""
+        return self._write(lambda s: history.add_message(s, conversation_id, role, text, status, created_at))
+
+    def update_message(
+        self, message_id: int, *, text: str | None = None, status: str | None = None
+    ) -> Message:
+        return self._write(lambda s: history.update_message(s, message_id, text, status))
+
+    def get_message(self, message_id: int) -> Message | None:
+        return self._read(lambda s: s.get(Message, message_id))
+
+    def delete_message(self, message_id: int) -> None:
+        """Delete one message (and summaries that may quote it); its text leaves the file's bytes."""
+        self._write(lambda s: history.delete_message(s, message_id))
+        self.purge()
+
+    def messages(
+        self,
+        conversation_id: int,
+        *,
+        after_id: int | None = None,
+        before_id: int | None = None,
+        limit: int | None = None,
+    ) -> list[Message]:
+        """Messages oldest first. ``limit`` without ``after_id`` gives the *latest* ``limit`` (the tail)."""
+        return self._read(lambda s: history.messages(s, conversation_id, after_id, before_id, limit))
+
+    def message_count(self, conversation_id: int) -> int:
+        return self._read(lambda s: history.message_count(s, conversation_id))
+
+    def token_counts(self, message_ids: Iterable[int], tokenizer_id: str) -> dict[int, int]:
+        ids = list(message_ids)
+        return self._read(lambda s: history.token_counts(s, ids, tokenizer_id))
+
+    def set_token_count(self, message_id: int, tokenizer_id: str, n: int) -> None:
+        self._write(lambda s: history.set_token_count(s, message_id, tokenizer_id, n))
+
+    # -- search -------------------------------------------------------------------------------------------
+
+    def search(
+        self, query: str, *, limit: int = 20, date_from: date | None = None, date_to: date | None = None
+    ) -> list[SearchHit]:
+        """Search plain words (any text is safe); best BM25 first; snippets mark terms with ⟦ ⟧.
+
+        All words must match (if none does, any word may). Words in more than ``fts.RANK_WINDOW``
+        messages are ranked among their newest matches, which keeps search fast on a big diary.
+        """
+        return self._read(lambda s: fts.search(s, query, limit=limit, date_from=date_from, date_to=date_to))
+
+    def search_fts(
+        self,
+        match: str,
+        *,
+        limit: int = 50,
+        exclude_conversation_id: int | None = None,
+        date_from: date | None = None,
+        date_to: date | None = None,
+    ) -> list[SearchHit]:
+        """Search with a raw FTS5 MATCH expression; a malformed one raises ``InvalidValue``."""
+        return self._read(
+            lambda s: fts.search_fts(
+                s,
+                match,
+                limit=limit,
+                exclude_conversation_id=exclude_conversation_id,
+                date_from=date_from,
+                date_to=date_to,
+            )
+        )
+
+    # -- summaries and reflections -----------------------------------------------------------------------
+
+    def get_summary(self, kind: str, scope: str) -> Summary | None:
+        return self._read(lambda s: notes.get_summary(s, kind, str(scope)))
+
+    def put_summary(
+        self, kind: str, scope: str, text: str, through_message_id: int | None, model: str
+    ) -> Summary:
+        """Store the summary of (kind, scope), replacing the previous one."""
+        return self._write(lambda s: notes.put_summary(s, kind, str(scope), text, through_message_id, model))
+
+    def delete_summary(self, summary_id: int) -> None:
+        self._write(lambda s: notes.delete_summary(s, summary_id))
+
+    def list_summaries(self, kind: str | None = None) -> list[Summary]:
+        return self._read(lambda s: notes.list_summaries(s, kind))
+
+    def add_reflection(self, text: str) -> Reflection:
+        return self._write(lambda s: notes.add_reflection(s, text))
+
+    def revise_reflection(self, reflection_id: int, text: str) -> Reflection:
+        """A new version replaces the reflection; the old one stays in its history."""
+        return self._write(lambda s: notes.revise_reflection(s, reflection_id, text))
+
+    def revoke_reflection(self, reflection_id: int) -> None:
+        self._write(lambda s: notes.revoke_reflection(s, reflection_id))
+
+    def delete_reflection(self, reflection_id: int) -> None:
+        self._write(lambda s: notes.delete_reflection(s, reflection_id))
+
+    def current_reflections(self) -> list[Reflection]:
+        return self._read(notes.current_reflections)
+
+    # -- facts ------------------------------------------------------------------------------------------
+
+    def add_fact(
+        self,
+        text: str,
+        *,
+        kind: str = "other",
+        importance: int = 3,
+        pinned: bool = False,
+        source: str = "manual",
+        provenance_message_id: int | None = None,
+    ) -> Fact:
+        """Add a fact (≤ 600 chars); an automatic one matching a deleted fact raises ``FactForgotten``."""
+        return self._write(
+            lambda s: facts.add_fact(
+                s,
+                text,
+                kind=kind,
+                importance=importance,
+                pinned=pinned,
+                source=source,
+                provenance_message_id=provenance_message_id,
+            )
+        )
+
+    def edit_fact(
+        self,
+        fact_id: int,
+        *,
+        text: str | None = None,
+        kind: str | None = None,
+        importance: int | None = None,
+        pinned: bool | None = None,
+        source: str | None = None,
+    ) -> Fact:
+        """Change a fact; every change writes a new ``fact_version``."""
+        return self._write(
+            lambda s: facts.edit_fact(
+                s, fact_id, body=text, kind=kind, importance=importance, pinned=pinned, source=source
+            )
+        )
+
+    def delete_fact(self, fact_id: int) -> None:
+        """Delete the fact and its history for real; keep only a one-way fingerprint."""
+        self._write(lambda s: facts.delete_fact(s, fact_id))
+        self._db.checkpoint()
+
+    def is_forgotten(self, text: str) -> bool:
+        return self._read(lambda s: facts.is_forgotten(s, text))
+
+    def retire_fact(self, fact_id: int) -> None:
+        self._write(lambda s: facts.retire_fact(s, fact_id))
+
+    def get_fact(self, fact_id: int) -> Fact | None:
+        return self._read(lambda s: s.get(Fact, fact_id))
+
+    def list_facts(self, *, include_retired: bool = False) -> list[Fact]:
+        """Pinned first, then by importance, then most recently updated."""
+        return self._read(lambda s: facts.list_facts(s, include_retired))
+
+    def fact_versions(self, fact_id: int) -> list[FactVersion]:
+        return self._read(lambda s: facts.fact_versions(s, fact_id))
+
+    # -- maintenance ----------------------------------------------------------------------------------
+
+    def purge(self) -> None:
+        """Make deletions final in the bytes: merge the FTS index, then checkpoint and truncate the WAL."""
+        try:
+            with self._db.raw() as conn:
+                fts.merge_index(conn)
+        except sqlite3.Error as exc:
+            raise translate(exc) from exc
+        self._db.checkpoint()
+
+    def integrity_check(self) -> str:
+        """'ok', or SQLite's description of the damage."""
+        with self._db.raw() as conn:
+            return "\n".join(row[0] for row in conn.execute("PRAGMA integrity_check"))
+
+    def backup(self) -> Path:
+        """A new backup in ``data_dir/backups`` (the 7 newest are kept)."""
+        return backups.make_backup(self._db, self.data_dir)
+
+    def maybe_backup(self) -> Path | None:
+        """Make the daily backup if the newest one is a day old or missing; return it, else None."""
+        return self.backup() if backups.backup_due(self.data_dir) else None
+
+    def list_backups(self) -> list[Path]:
+        """Backups, newest first."""
+        return backups.list_backups(self.data_dir)
+
+    def restore(self, path: Path) -> None:
+        """Replace the diary with a backup; a non-empty current state is backed up first (undo).
+
+        Facts deleted since that backup was made stay deleted (their fingerprints are re-applied).
+        """
+        path = Path(path)
+        backups.check_backup(path)
+        forgotten = self._read(lambda s: list(s.exec(facts.select(ForgottenFact))))
+        if not self._read(is_empty):
+            backups.make_backup(self._db, self.data_dir)
+        backups.copy_into(self._db, path)
+        with self._db.raw() as conn:
+            migrate(conn)
+        self._write(lambda s: _reapply_forgotten(s, forgotten))
+        self.purge()
+
+    def forget_everything(self) -> None:
+        """Erase every message, summary, fact, reflection, fingerprint and backup. Not undoable."""
+        erase_all(self._db)
+        for path in [*self.list_backups(), *_aside_files(self.data_dir)]:
+            backups.shred(path)
+
+    # -- export / import -------------------------------------------------------------------------------
+
+    def export_json(self) -> dict[str, Any]:
+        """Everything, losslessly (ids, times, versions, fingerprints, token counts)."""
+        return self._read(export_json)
+
+    def export_markdown(self) -> str:
+        """A readable journal by day, with the companion's replies and "Memory about you"."""
+        return self._read(export_markdown)
+
+    def import_json(self, data: dict[str, Any]) -> None:
+        """Load an ``export_json`` document into this (empty) diary, keeping every id."""
+        self._write(lambda s: import_json(s, data))
+
+
+def _check_and_migrate(db: Database) -> None:
+    """quick_check, refuse a newer schema, apply pending migrations. Damage raises ``_Corruption``."""
+    pooled = db.engine.raw_connection()
+    try:
+        conn = pooled.driver_connection
+        assert isinstance(conn, sqlite3.Connection)
+        problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            raise _Corruption("quick_check failed")
+        if unknown_migrations(conn):
+            raise StoreError(
+                "This diary was written by a newer version of Hearth.", "Update Hearth to open it."
+            )
+        migrate(conn)
+    finally:
+        pooled.close()
+
+
+class _Corruption(sqlite3.DatabaseError):
+    """quick_check found damage (SQLite itself raised nothing)."""
+
+    sqlite_errorcode = sqlite3.SQLITE_CORRUPT
+
+
+def _corrupt(data_dir: Path) -> DatabaseCorrupt:
+    moved = _move_aside(data_dir / DB_FILE)
+    where = f" It was moved aside to {moved.name}." if moved else ""
+    return DatabaseCorrupt(
+        f"The diary file is damaged and cannot be opened safely.{where}",
+        backup=backups.latest_backup(data_dir),
+        moved_to=moved,
+    )
+
+
+def _move_aside(path: Path) -> Path | None:
+    """Rename the damaged file and its side files to ``hearth.db.corrupt-<time>`` (never overwriting)."""
+    if not path.exists():
+        return None
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    path.rename(target)
+    for suffix in SIDE_FILES:
+        side = Path(f"{path}{suffix}")
+        if side.exists():
+            side.rename(Path(f"{target}{suffix}"))
+    return target
+
+
+def _aside_files(data_dir: Path) -> list[Path]:
+    return sorted(data_dir.glob(f"{DB_FILE}.corrupt-*"))
+
+
+def _reapply_forgotten(session: Session, forgotten: list[ForgottenFact]) -> None:
+    known = {(row.salt, row.digest) for row in session.exec(facts.select(ForgottenFact))}
+    for row in forgotten:
+        if (row.salt, row.digest) not in known:
+            session.add(ForgottenFact(salt=row.salt, digest=row.digest, forgotten_at=row.forgotten_at))
+    session.flush()
+    facts.purge_forgotten(session)

@@ -1,0 +1,68 @@
+"""Typed errors of the store. Each says what happened (``str(err)``) and what to do (``hint``).
+
+The GUI and CLI show ``str(err)`` and ``err.hint`` as they are; none of them contains diary text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class StoreError(Exception):
+    """Base of every store error."""
+
+    hint: str = ""
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        if hint:
+            self.hint = hint
+
+    @property
+    def message(self) -> str:
+        return str(self)
+
+
+class EmptyText(StoreError):
+    hint = "Write something first; an empty entry is not saved."
+
+
+class TextTooLong(StoreError):
+    hint = "Shorten the text and try again."
+
+
+class InvalidValue(StoreError):
+    hint = "Check the value and try again."
+
+
+class NotFound(StoreError):
+    hint = "It may have been deleted already; refresh the list."
+
+
+class FactForgotten(StoreError):
+    """Automatic memory tried to re-create a fact the person deleted."""
+
+    hint = "The person deleted this fact; automatic memory must not bring it back."
+
+
+class DiskFull(StoreError):
+    hint = "Free some disk space and try again. Everything saved before this is safe."
+
+
+class ImportRefused(StoreError):
+    hint = (
+        "Import into an empty diary: use another --data-dir, or run `hearth forget-everything --yes` first."
+    )
+
+
+class DatabaseCorrupt(StoreError):
+    """The diary file failed its integrity check; it was moved aside, never overwritten."""
+
+    def __init__(self, message: str, *, backup: Path | None, moved_to: Path | None) -> None:
+        if backup is not None:
+            hint = f"Restore the latest backup with `hearth restore` ({backup.name})."
+        else:
+            hint = "No backup was found. The damaged file was kept; a recovery tool may save part of it."
+        super().__init__(message, hint)
+        self.backup = backup
+        self.moved_to = moved_to

@@ -1,0 +1,272 @@
+"""Conversations, messages and token counts (memory level L1) as functions over one session.
+
+The ``Diary`` facade wraps each in a read or write transaction. Deleting history also drops the
+summaries that may quote it (the rolling summary of the conversation and the digests of its day and
+week); the core regenerates them. Callers purge the FTS index afterwards (see ``fts.merge_index``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date, datetime
+
+from sqlalchemy import delete, func, text
+from sqlmodel import Session, col, select
+
+from app.store.errors import InvalidValue, NotFound
+from app.store.models import (
+    ROLES,
+    STATUSES,
+    Conversation,
+    ConversationInfo,
+    Message,
+    MessageTokenCount,
+    Summary,
+)
+from app.store.text import message_text
+
+FIRST_LINE_CHARS = 120
+_CHUNK = 500
+
+
+def now() -> datetime:
+    """Naive local time with microseconds (the store keeps the person's local clock)."""
+    return datetime.now()
+
+
+def local_naive(moment: datetime | None) -> datetime:
+    if moment is None:
+        return now()
+    if moment.tzinfo is not None:
+        return moment.astimezone().replace(tzinfo=None)
+    return moment
+
+
+def week_scope(day: date) -> str:
+    year, week, _ = day.isocalendar()
+    return f"{year}-W{week:02d}"
+
+
+# -- conversations ------------------------------------------------------------------------------------
+
+
+def conversation_for_day(session: Session, day: date) -> Conversation:
+    found = session.exec(
+        select(Conversation).where(Conversation.day == day).order_by(col(Conversation.id)).limit(1)
+    ).first()
+    if found is not None:
+        return found
+    moment = now()
+    conversation = Conversation(title="", day=day, created_at=moment, updated_at=moment)
+    session.add(conversation)
+    session.flush()
+    return conversation
+
+
+def create_conversation(session: Session, title: str = "", day: date | None = None) -> Conversation:
+    moment = now()
+    conversation = Conversation(title=title, day=day, created_at=moment, updated_at=moment)
+    session.add(conversation)
+    session.flush()
+    return conversation
+
+
+def require_conversation(session: Session, conversation_id: int) -> Conversation:
+    conversation = session.get(Conversation, conversation_id)
+    if conversation is None:
+        raise NotFound(f"Conversation {conversation_id} does not exist.")
+    return conversation
+
+
+def list_conversations(session: Session, limit: int = 100, offset: int = 0) -> list[ConversationInfo]:
+    rows = (
+        session.connection()
+        .execute(
+            text(
+                """
+            SELECT c.id, c.title, c.day, c.created_at, c.updated_at,
+                   (SELECT m.text FROM message m WHERE m.conversation_id = c.id AND m.role = 'user'
+                    ORDER BY m.id LIMIT 1),
+                   (SELECT count(*) FROM message m WHERE m.conversation_id = c.id)
+            FROM conversation c
+            ORDER BY COALESCE(c.day, date(c.created_at)) DESC, c.id DESC
+            LIMIT :limit OFFSET :offset
+            """
+            ),
+            {"limit": limit, "offset": offset},
+        )
+        .all()
+    )
+    return [
+        ConversationInfo(
+            id=int(row[0]),
+            title=str(row[1]),
+            day=date.fromisoformat(row[2]) if row[2] else None,
+            created_at=datetime.fromisoformat(row[3]),
+            updated_at=datetime.fromisoformat(row[4]),
+            first_line=_first_line(row[5]),
+            message_count=int(row[6]),
+        )
+        for row in rows
+    ]
+
+
+def _first_line(message: str | None) -> str:
+    if not message:
+        return ""
+    line = message.strip().splitlines()[0] if message.strip() else ""
+    return line if len(line) <= FIRST_LINE_CHARS else line[: FIRST_LINE_CHARS - 1] + "…"
+
+
+def rename_conversation(session: Session, conversation_id: int, title: str) -> Conversation:
+    conversation = require_conversation(session, conversation_id)
+    conversation.title = title.strip()
+    conversation.updated_at = now()
+    session.add(conversation)
+    return conversation
+
+
+def delete_conversation(session: Session, conversation_id: int) -> None:
+    conversation = require_conversation(session, conversation_id)
+    drop_derived_summaries(session, conversation, through_message_id=None)
+    session.exec(delete(Message).where(col(Message.conversation_id) == conversation_id))  # type: ignore[call-overload]
+    session.delete(conversation)
+
+
+def drop_derived_summaries(
+    session: Session, conversation: Conversation, through_message_id: int | None
+) -> None:
+    """Remove summaries that may quote deleted text: rolling (covering it), daily and weekly of its day."""
+    rolling = delete(Summary).where(
+        col(Summary.kind) == "rolling", col(Summary.scope) == str(conversation.id)
+    )
+    if through_message_id is not None:
+        rolling = rolling.where(col(Summary.through_message_id) >= through_message_id)
+    session.exec(rolling)  # type: ignore[call-overload]
+    day = conversation.day or conversation.created_at.date()
+    session.exec(  # type: ignore[call-overload]
+        delete(Summary).where(
+            ((col(Summary.kind) == "daily") & (col(Summary.scope) == day.isoformat()))
+            | ((col(Summary.kind) == "weekly") & (col(Summary.scope) == week_scope(day)))
+        )
+    )
+
+
+# -- messages -----------------------------------------------------------------------------------------
+
+
+def add_message(
+    session: Session,
+    conversation_id: int,
+    role: str,
+    body: str,
+    status: str = "complete",
+    created_at: datetime | None = None,
+) -> Message:
+    if role not in ROLES:
+        raise InvalidValue(f"Unknown role {role!r}; expected one of {', '.join(ROLES)}.")
+    if status not in STATUSES:
+        raise InvalidValue(f"Unknown status {status!r}; expected one of {', '.join(STATUSES)}.")
+    body = message_text(body)
+    conversation = require_conversation(session, conversation_id)
+    message = Message(
+        conversation_id=conversation_id,
+        role=role,
+        text=body,
+        status=status,
+        created_at=local_naive(created_at),
+    )
+    session.add(message)
+    conversation.updated_at = max(conversation.updated_at, message.created_at)
+    session.add(conversation)
+    session.flush()
+    return message
+
+
+def require_message(session: Session, message_id: int) -> Message:
+    message = session.get(Message, message_id)
+    if message is None:
+        raise NotFound(f"Message {message_id} does not exist.")
+    return message
+
+
+def update_message(session: Session, message_id: int, body: str | None, status: str | None) -> Message:
+    message = require_message(session, message_id)
+    if status is not None:
+        if status not in STATUSES:
+            raise InvalidValue(f"Unknown status {status!r}; expected one of {', '.join(STATUSES)}.")
+        message.status = status
+    if body is not None:
+        body = message_text(body)
+        if body != message.text:
+            message.text = body
+            session.exec(delete(MessageTokenCount).where(col(MessageTokenCount.message_id) == message_id))  # type: ignore[call-overload]
+    session.add(message)
+    return message
+
+
+def delete_message(session: Session, message_id: int) -> None:
+    message = require_message(session, message_id)
+    conversation = require_conversation(session, message.conversation_id)
+    drop_derived_summaries(session, conversation, through_message_id=message_id)
+    session.delete(message)
+
+
+def messages(
+    session: Session,
+    conversation_id: int,
+    after_id: int | None = None,
+    before_id: int | None = None,
+    limit: int | None = None,
+) -> list[Message]:
+    """Oldest first. With ``limit`` and ``before_id`` only, the *latest* ``limit`` before it."""
+    query = select(Message).where(Message.conversation_id == conversation_id)
+    if after_id is not None:
+        query = query.where(col(Message.id) > after_id)
+    if before_id is not None:
+        query = query.where(col(Message.id) < before_id)
+    if limit is not None and after_id is None:
+        # the newest `limit` (the visible tail), returned oldest first
+        newest = list(session.exec(query.order_by(col(Message.id).desc()).limit(limit)))
+        return newest[::-1]
+    query = query.order_by(col(Message.id))
+    if limit is not None:
+        query = query.limit(limit)
+    return list(session.exec(query))
+
+
+def message_count(session: Session, conversation_id: int) -> int:
+    count = session.exec(
+        select(func.count()).select_from(Message).where(Message.conversation_id == conversation_id)
+    ).one()
+    return int(count)
+
+
+# -- token counts -------------------------------------------------------------------------------------
+
+
+def token_counts(session: Session, message_ids: Iterable[int], tokenizer_id: str) -> dict[int, int]:
+    ids = list(dict.fromkeys(message_ids))
+    found: dict[int, int] = {}
+    for start in range(0, len(ids), _CHUNK):
+        chunk = ids[start : start + _CHUNK]
+        rows = session.exec(
+            select(MessageTokenCount).where(
+                col(MessageTokenCount.message_id).in_(chunk), MessageTokenCount.tokenizer_id == tokenizer_id
+            )
+        )
+        found.update({row.message_id: row.n for row in rows})
+    return found
+
+
+def set_token_count(session: Session, message_id: int, tokenizer_id: str, n: int) -> None:
+    if n < 0:
+        raise InvalidValue("A token count cannot be negative.")
+    require_message(session, message_id)
+    session.connection().execute(
+        text(
+            "INSERT INTO message_token_count(message_id, tokenizer_id, n) VALUES (:m, :t, :n) "
+            "ON CONFLICT(message_id, tokenizer_id) DO UPDATE SET n = excluded.n"
+        ),
+        {"m": message_id, "t": tokenizer_id, "n": n},
+    )

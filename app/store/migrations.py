@@ -1,0 +1,196 @@
+"""Named schema migrations, applied in order on open and recorded in the ``migrations`` table.
+
+Each migration is a tuple of SQL statements run in one ``BEGIN IMMEDIATE`` transaction together with the
+row that records it, so a crash mid-migration leaves the database at the previous version, and two
+processes opening the same diary at once cannot both apply a step. Never edit a released migration: add
+a new one (tests migrate a blank database and one at every earlier version to the latest).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+
+
+@dataclass(frozen=True)
+class Migration:
+    name: str
+    statements: tuple[str, ...]
+
+
+M001_INITIAL = Migration(
+    "m001_initial",
+    (
+        """CREATE TABLE conversation (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            title TEXT NOT NULL DEFAULT '',
+            day DATE,
+            created_at DATETIME NOT NULL,
+            updated_at DATETIME NOT NULL
+        )""",
+        "CREATE INDEX ix_conversation_day ON conversation(day)",
+        """CREATE TABLE message (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            conversation_id INTEGER NOT NULL REFERENCES conversation(id) ON DELETE CASCADE,
+            role TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'system')),
+            text TEXT NOT NULL,
+            created_at DATETIME NOT NULL,
+            status TEXT NOT NULL DEFAULT 'complete' CHECK (status IN ('complete', 'interrupted'))
+        )""",
+        "CREATE INDEX ix_message_conversation ON message(conversation_id, id)",
+        """CREATE TABLE summary (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL CHECK (kind IN ('rolling', 'daily', 'weekly')),
+            scope TEXT NOT NULL,
+            text TEXT NOT NULL,
+            through_message_id INTEGER,
+            model TEXT NOT NULL DEFAULT '',
+            created_at DATETIME NOT NULL,
+            UNIQUE (kind, scope)
+        )""",
+        """CREATE TABLE fact (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            text TEXT NOT NULL,
+            kind TEXT NOT NULL DEFAULT 'other',
+            importance INTEGER NOT NULL DEFAULT 3 CHECK (importance BETWEEN 1 AND 5),
+            pinned BOOLEAN NOT NULL DEFAULT 0,
+            source TEXT NOT NULL DEFAULT 'manual' CHECK (source IN ('manual', 'automatic')),
+            provenance_message_id INTEGER REFERENCES message(id) ON DELETE SET NULL,
+            created_at DATETIME NOT NULL,
+            updated_at DATETIME NOT NULL,
+            retired BOOLEAN NOT NULL DEFAULT 0
+        )""",
+        "CREATE INDEX ix_fact_provenance ON fact(provenance_message_id)",
+        """CREATE TABLE fact_version (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            fact_id INTEGER NOT NULL REFERENCES fact(id) ON DELETE CASCADE,
+            version INTEGER NOT NULL,
+            text TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            importance INTEGER NOT NULL,
+            pinned BOOLEAN NOT NULL,
+            source TEXT NOT NULL,
+            created_at DATETIME NOT NULL,
+            UNIQUE (fact_id, version)
+        )""",
+        """CREATE TABLE reflection (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            text TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 1,
+            revoked BOOLEAN NOT NULL DEFAULT 0,
+            created_at DATETIME NOT NULL
+        )""",
+    ),
+)
+
+# External-content FTS5 index over message text. The triggers use the 'delete' command with the old
+# text so the index really drops the tokens (the purge in fts.py then merges the segments away).
+M002_MESSAGE_FTS = Migration(
+    "m002_message_fts",
+    (
+        """CREATE VIRTUAL TABLE message_fts USING fts5(
+            text, content='message', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+        )""",
+        """CREATE TRIGGER message_fts_ai AFTER INSERT ON message BEGIN
+            INSERT INTO message_fts(rowid, text) VALUES (new.id, new.text);
+        END""",
+        """CREATE TRIGGER message_fts_ad AFTER DELETE ON message BEGIN
+            INSERT INTO message_fts(message_fts, rowid, text) VALUES ('delete', old.id, old.text);
+        END""",
+        """CREATE TRIGGER message_fts_au AFTER UPDATE OF text ON message BEGIN
+            INSERT INTO message_fts(message_fts, rowid, text) VALUES ('delete', old.id, old.text);
+            INSERT INTO message_fts(rowid, text) VALUES (new.id, new.text);
+        END""",
+        "INSERT INTO message_fts(message_fts) VALUES ('rebuild')",
+    ),
+)
+
+M003_TOKEN_COUNTS = Migration(
+    "m003_token_counts",
+    (
+        """CREATE TABLE message_token_count (
+            message_id INTEGER NOT NULL REFERENCES message(id) ON DELETE CASCADE,
+            tokenizer_id TEXT NOT NULL,
+            n INTEGER NOT NULL CHECK (n >= 0),
+            PRIMARY KEY (message_id, tokenizer_id)
+        ) WITHOUT ROWID""",
+    ),
+)
+
+M004_FORGOTTEN_FACTS = Migration(
+    "m004_forgotten_facts",
+    (
+        """CREATE TABLE forgotten_fact (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            salt TEXT NOT NULL,
+            digest TEXT NOT NULL,
+            forgotten_at DATETIME NOT NULL
+        )""",
+    ),
+)
+
+# Reflections become versioned chains: a revision is a new row; the old one points at its successor.
+M005_REFLECTION_LINEAGE = Migration(
+    "m005_reflection_lineage",
+    (
+        "ALTER TABLE reflection ADD COLUMN lineage_id INTEGER",
+        "ALTER TABLE reflection ADD COLUMN superseded_by INTEGER"
+        " REFERENCES reflection(id) ON DELETE SET NULL",
+        "UPDATE reflection SET lineage_id = id WHERE lineage_id IS NULL",
+        "CREATE INDEX ix_reflection_lineage ON reflection(lineage_id)",
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (
+    M001_INITIAL,
+    M002_MESSAGE_FTS,
+    M003_TOKEN_COUNTS,
+    M004_FORGOTTEN_FACTS,
+    M005_REFLECTION_LINEAGE,
+)
+
+LATEST = MIGRATIONS[-1].name
+
+_CREATE_TABLE = "CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
+
+
+def applied(conn: sqlite3.Connection) -> list[str]:
+    """Names of the migrations recorded in this database, in the order they were applied."""
+    exists = conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='migrations'").fetchone()
+    if not exists:
+        return []
+    return [row[0] for row in conn.execute("SELECT name FROM migrations ORDER BY rowid")]
+
+
+def migrate(conn: sqlite3.Connection, upto: int | None = None) -> list[str]:
+    """Apply the pending migrations (the first ``upto`` only, for tests); return the names applied now.
+
+    ``conn`` must be in autocommit mode (``isolation_level=None``): each step runs in its own transaction.
+    """
+    steps = MIGRATIONS if upto is None else MIGRATIONS[:upto]
+    conn.execute(_CREATE_TABLE)
+    done_now: list[str] = []
+    for migration in steps:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            already = conn.execute("SELECT 1 FROM migrations WHERE name = ?", (migration.name,)).fetchone()
+            if not already:
+                for statement in migration.statements:
+                    conn.execute(statement)
+                conn.execute(
+                    "INSERT INTO migrations(name, applied_at) VALUES (?, ?)",
+                    (migration.name, datetime.now().isoformat(sep=" ")),
+                )
+                done_now.append(migration.name)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    return done_now
+
+
+def unknown_migrations(conn: sqlite3.Connection) -> list[str]:
+    """Migrations recorded in the file but unknown to this version of Hearth (a newer app wrote it)."""
+    known = {m.name for m in MIGRATIONS}
+    return [name for name in applied(conn) if name not in known]

@@ -1,0 +1,145 @@
+"""SQLModel tables: the records the rest of the app reads.
+
+The schema itself is owned by ``migrations.py`` (named, ordered SQL steps); these classes only map rows to
+objects. A test checks that every column declared here exists in the migrated schema. Records returned by
+the ``Diary`` are detached (sessions use ``expire_on_commit=False``), so they can cross threads freely.
+
+Times are naive *local* datetimes (``NaiveDatetime``: SQLModel would otherwise demand UTC-aware ones):
+a diary is about the person's own days, and ``day`` is the local date. Aware times given to the store are
+converted to local time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from pydantic import NaiveDatetime
+from sqlmodel import Field, SQLModel
+
+ROLES = ("user", "assistant", "system")
+STATUSES = ("complete", "interrupted")
+SUMMARY_KINDS = ("rolling", "daily", "weekly")
+FACT_KINDS = ("person", "pet", "project", "preference", "habit", "health", "place", "reminder", "other")
+FACT_SOURCES = ("manual", "automatic")
+
+
+class Conversation(SQLModel, table=True):
+    """One conversation; by default one per diary day (``day``)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    title: str = ""
+    day: date | None = None
+    created_at: NaiveDatetime
+    updated_at: NaiveDatetime
+
+
+class Message(SQLModel, table=True):
+    """A verbatim message (memory level L1), indexed in ``message_fts``."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    conversation_id: int = Field(foreign_key="conversation.id")
+    role: str
+    text: str
+    created_at: NaiveDatetime
+    status: str = "complete"
+
+
+class MessageTokenCount(SQLModel, table=True):
+    """Token count of a message under one tokenizer: counted once, reused every turn."""
+
+    __tablename__ = "message_token_count"
+    message_id: int = Field(foreign_key="message.id", primary_key=True)
+    tokenizer_id: str = Field(primary_key=True)
+    n: int
+
+
+class Summary(SQLModel, table=True):
+    """A rolling/daily/weekly summary (L2); ``through_message_id`` is the last message it covers."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    kind: str
+    scope: str
+    text: str
+    through_message_id: int | None = None
+    model: str = ""
+    created_at: NaiveDatetime
+
+
+class Fact(SQLModel, table=True):
+    """A durable fact about the person (L3, "Memory about you")."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    text: str
+    kind: str = "other"
+    importance: int = 3
+    pinned: bool = False
+    source: str = "manual"
+    provenance_message_id: int | None = None
+    created_at: NaiveDatetime
+    updated_at: NaiveDatetime
+    retired: bool = False
+
+
+class FactVersion(SQLModel, table=True):
+    """A snapshot of a fact after each add/edit; deleted together with the fact."""
+
+    __tablename__ = "fact_version"
+    id: int | None = Field(default=None, primary_key=True)
+    fact_id: int = Field(foreign_key="fact.id")
+    version: int
+    text: str
+    kind: str
+    importance: int
+    pinned: bool
+    source: str
+    created_at: NaiveDatetime
+
+
+class ForgottenFact(SQLModel, table=True):
+    """The one-way fingerprint of a deleted fact: HMAC-SHA256(salt, normalized text). Nothing readable."""
+
+    __tablename__ = "forgotten_fact"
+    id: int | None = Field(default=None, primary_key=True)
+    salt: str
+    digest: str
+    forgotten_at: NaiveDatetime
+
+
+class Reflection(SQLModel, table=True):
+    """An observation about patterns (L4). Revising makes a new version; the old one is superseded."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    lineage_id: int | None = None
+    text: str
+    version: int = 1
+    revoked: bool = False
+    superseded_by: int | None = None
+    created_at: NaiveDatetime
+
+
+@dataclass(frozen=True)
+class ConversationInfo:
+    """A conversation as the history list shows it."""
+
+    id: int
+    title: str
+    day: date | None
+    created_at: datetime
+    updated_at: datetime
+    first_line: str
+    message_count: int
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """One search result; ``rank`` is BM25 (lower is better); ``snippet`` marks terms with ⟦ ⟧."""
+
+    message_id: int
+    conversation_id: int
+    day: date | None
+    role: str
+    snippet: str
+    text: str
+    rank: float
+    created_at: datetime | None = None

@@ -1,0 +1,124 @@
+"""Backups (online backup API, rotation, daily), restore, and a damaged diary file at start-up."""
+
+from __future__ import annotations
+
+import os
+import stat
+from datetime import date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from app.store import DatabaseCorrupt, Diary, NotFound, StoreError
+from app.store.backup import KEEP
+
+
+def _diary_with(data_dir: Path, texts: list[str]) -> Diary:
+    diary = Diary.open(data_dir)
+    cid = diary.conversation_for_day(date(2026, 12, 1)).id or 0
+    for text in texts:
+        diary.add_message(cid, "user", text)
+    return diary
+
+
+def _texts(diary: Diary) -> list[str]:
+    cid = diary.conversation_for_day(date(2026, 12, 1)).id or 0
+    return [m.text for m in diary.messages(cid)]
+
+
+def test_backup_is_a_private_complete_copy(data_dir: Path) -> None:
+    with _diary_with(data_dir, ["one", "two"]) as diary:
+        path = diary.backup()
+        assert path.parent == data_dir / "backups"
+        assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+        assert diary.list_backups() == [path]
+    copy_dir = data_dir.parent / "copy"
+    copy_dir.mkdir()
+    (copy_dir / "hearth.db").write_bytes(path.read_bytes())
+    with Diary.open(copy_dir) as copy:
+        assert _texts(copy) == ["one", "two"]
+
+
+def test_rotation_keeps_the_newest_seven(data_dir: Path) -> None:
+    with _diary_with(data_dir, ["x"]) as diary:
+        made = [diary.backup() for _ in range(KEEP + 3)]
+        assert diary.list_backups() == made[::-1][:KEEP]
+        assert not any(p.exists() for p in made[:3])
+
+
+def test_maybe_backup_is_daily(data_dir: Path) -> None:
+    with _diary_with(data_dir, ["x"]) as diary:
+        first = diary.maybe_backup()
+        assert first is not None and diary.maybe_backup() is None
+        old_stamp = (datetime.now() - timedelta(days=1, minutes=1)).strftime("%Y%m%d-%H%M%S-%f")
+        first.rename(first.with_name(f"hearth-{old_stamp}.db"))
+        second = diary.maybe_backup()
+        assert second is not None and len(diary.list_backups()) == 2
+
+
+def test_restore_returns_to_the_backup_and_can_be_undone(data_dir: Path) -> None:
+    with _diary_with(data_dir, ["one"]) as diary:
+        snapshot = diary.backup()
+        cid = diary.conversation_for_day(date(2026, 12, 1)).id or 0
+        diary.add_message(cid, "user", "two")
+        diary.add_fact("added later")
+        diary.restore(snapshot)
+        assert _texts(diary) == ["one"] and diary.list_facts() == []
+        assert diary.search("one")[0].text == "one" and diary.search("two") == []
+        undo = diary.list_backups()[0]  # made by restore just before it overwrote the diary
+        assert undo != snapshot
+        diary.restore(undo)
+        assert _texts(diary) == ["one", "two"] and [f.text for f in diary.list_facts()] == ["added later"]
+        assert diary.integrity_check() == "ok"
+
+
+def test_restore_refuses_what_is_not_a_backup(data_dir: Path, tmp_path: Path) -> None:
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(os.urandom(8192))
+    with _diary_with(data_dir, ["keep me"]) as diary:
+        with pytest.raises(StoreError, match="not a Hearth backup"):
+            diary.restore(junk)
+        with pytest.raises(NotFound):
+            diary.restore(tmp_path / "missing.db")
+        assert _texts(diary) == ["keep me"]
+
+
+def _corrupt_header(path: Path) -> bytes:
+    data = bytearray(path.read_bytes())
+    data[0:100] = b"this is not sqlite " * 5 + b"xxxxx"
+    path.write_bytes(bytes(data))
+    return bytes(data)
+
+
+def test_damaged_file_is_moved_aside_and_the_latest_backup_named(data_dir: Path) -> None:
+    with _diary_with(data_dir, ["precious"]) as diary:
+        diary.backup()
+        latest = diary.backup()
+    damaged = _corrupt_header(data_dir / "hearth.db")
+    with pytest.raises(DatabaseCorrupt) as err:
+        Diary.open(data_dir)
+    problem = err.value
+    assert problem.backup == latest and latest.name in problem.hint
+    assert problem.moved_to is not None and problem.moved_to.read_bytes() == damaged  # kept, untouched
+    assert "damaged" in str(problem) and problem.moved_to.name in str(problem)
+    with Diary.open(data_dir) as fresh:  # a new, empty diary; the backup restores what was there
+        assert _texts(fresh) == []
+        fresh.restore(problem.backup)
+        assert _texts(fresh) == ["precious"]
+
+
+def test_damaged_pages_fail_the_quick_check(data_dir: Path) -> None:
+    with _diary_with(data_dir, [f"entry {i} " * 200 for i in range(200)]):
+        pass
+    path = data_dir / "hearth.db"
+    data = bytearray(path.read_bytes())
+    assert len(data) > 40 * 4096
+    for page in range(5, 40, 3):
+        data[page * 4096 : page * 4096 + 4096] = bytes([0xA5]) * 4096
+    path.write_bytes(bytes(data))
+    with pytest.raises(DatabaseCorrupt) as err:
+        Diary.open(data_dir)
+    assert err.value.backup is None and "No backup" in err.value.hint
+    assert err.value.moved_to is not None and err.value.moved_to.exists()
+    assert not path.exists()  # nothing was written over it

@@ -1,0 +1,150 @@
+"""Full-text search: case/diacritics-insensitive (Cyrillic, accented Latin), safe on any input, BM25."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date, datetime
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from app.store import SNIPPET_CLOSE, SNIPPET_OPEN, Diary, InvalidValue
+
+
+@pytest.fixture
+def diary(data_dir: Path) -> Iterator[Diary]:
+    with Diary.open(data_dir) as opened:
+        yield opened
+
+
+def _add(diary: Diary, day: date, role: str, text: str) -> int:
+    cid = diary.conversation_for_day(day).id or 0
+    return diary.add_message(cid, role, text, created_at=datetime(day.year, day.month, day.day, 12)).id or 0
+
+
+def test_cyrillic_and_accents_case_insensitive(diary: Diary) -> None:
+    ru = _add(diary, date(2026, 1, 5), "user", "Привет, как дела? Ёжик в тумане.")
+    fr = _add(diary, date(2026, 1, 6), "user", "Un café crème à Montréal")
+    assert [h.message_id for h in diary.search("привет")] == [ru]
+    assert [h.message_id for h in diary.search("ПРИВЕТ")] == [ru]
+    assert [h.message_id for h in diary.search("ёжик")] == [ru]
+    assert [h.message_id for h in diary.search("CAFE")] == [fr]
+    assert [h.message_id for h in diary.search("cafe creme montreal")] == [fr]
+    assert [h.message_id for h in diary.search("Café")] == [fr]
+
+
+def test_hit_fields_and_snippet_highlight(diary: Diary) -> None:
+    mid = _add(diary, date(2026, 3, 2), "assistant", "You said the garden was full of tulips today.")
+    (hit,) = diary.search("tulips")
+    assert hit.message_id == mid and hit.role == "assistant" and hit.day == date(2026, 3, 2)
+    assert hit.text.startswith("You said")
+    assert f"{SNIPPET_OPEN}tulips{SNIPPET_CLOSE}" in hit.snippet
+    assert isinstance(hit.rank, float)
+
+
+def test_bm25_ranks_the_more_relevant_first(diary: Diary) -> None:
+    once = _add(diary, date(2026, 1, 1), "user", "walk " + "filler words about nothing much " * 20)
+    often = _add(diary, date(2026, 1, 2), "user", "walk walk walk, a long walk in the park")
+    hits = diary.search("walk")
+    assert [h.message_id for h in hits] == [often, once]
+    assert hits[0].rank < hits[1].rank
+
+
+def test_all_words_first_then_any_word(diary: Diary) -> None:
+    both = _add(diary, date(2026, 1, 1), "user", "the river and the bridge")
+    river = _add(diary, date(2026, 1, 2), "user", "only the river")
+    assert [h.message_id for h in diary.search("river bridge")] == [both]
+    assert {h.message_id for h in diary.search("river mountain")} == {both, river}
+
+
+def test_date_range(diary: Diary) -> None:
+    ids = [_add(diary, date(2026, 5, d), "user", f"rain again on day {d}") for d in (1, 10, 20)]
+    assert [h.message_id for h in diary.search("rain", date_from=date(2026, 5, 5))] != []
+    got = {h.message_id for h in diary.search("rain", date_from=date(2026, 5, 5), date_to=date(2026, 5, 15))}
+    assert got == {ids[1]}
+    assert {h.message_id for h in diary.search("rain", date_to=date(2026, 5, 1))} == {ids[0]}
+
+
+def test_limit(diary: Diary) -> None:
+    for d in range(1, 8):
+        _add(diary, date(2026, 6, d), "user", f"sunny {d}")
+    assert len(diary.search("sunny", limit=3)) == 3
+    assert diary.search("sunny", limit=0) == []
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "AND",
+        "OR NOT",
+        '"',
+        '"unbalanced',
+        "*",
+        "-",
+        "a*",
+        "NEAR(",
+        "col:umn",
+        "^start",
+        "(",
+        ")",
+        "'; DROP TABLE",
+        "",
+        "   ",
+        "🙂",
+        "\x00",
+        "+",
+        "a AND OR b",
+    ],
+)
+def test_any_user_text_is_a_safe_query(diary: Diary, query: str) -> None:
+    _add(diary, date(2026, 1, 1), "user", "AND OR NOT are just words here, a b")
+    diary.search(query)  # must not raise
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(query=st.text(max_size=40))
+def test_arbitrary_text_never_breaks_search(diary: Diary, query: str) -> None:
+    assert isinstance(diary.search(query), list)
+
+
+def test_reserved_words_are_searchable(diary: Diary) -> None:
+    mid = _add(diary, date(2026, 1, 1), "user", "rock AND roll")
+    assert [h.message_id for h in diary.search("AND")] == [mid]
+
+
+def test_search_fts_raw_expression_and_exclusion(diary: Diary) -> None:
+    day1, day2 = date(2026, 2, 1), date(2026, 2, 2)
+    first = _add(diary, day1, "user", "gardening with tomatoes")
+    second = _add(diary, day2, "user", "garden party")
+    today_cid = diary.conversation_for_day(day2).id
+    assert {h.message_id for h in diary.search_fts("garden*")} == {first, second}
+    assert [h.message_id for h in diary.search_fts("garden*", exclude_conversation_id=today_cid)] == [first]
+    assert [h.message_id for h in diary.search_fts('"garden" OR "nothing"')] == [second]
+    assert [h.message_id for h in diary.search_fts("garden*", date_from=day2)] == [second]
+    with pytest.raises(InvalidValue):
+        diary.search_fts('"unbalanced')
+
+
+def test_index_follows_updates_and_deletes(diary: Diary) -> None:
+    mid = _add(diary, date(2026, 1, 1), "user", "original wording")
+    diary.update_message(mid, text="revised wording")
+    assert diary.search("original") == []
+    assert [h.message_id for h in diary.search("revised")] == [mid]
+    diary.update_message(mid, status="interrupted")
+    assert [h.message_id for h in diary.search("revised")] == [mid]
+    diary.delete_message(mid)
+    assert diary.search("revised") == [] and diary.search("wording") == []
+
+
+def test_ranking_is_bounded_to_the_newest_matches(diary: Diary, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.store import fts
+
+    best_but_old = _add(diary, date(2025, 1, 1), "user", "lantern lantern lantern lantern")
+    newer = [_add(diary, date(2026, 1, d), "user", f"a lantern and other words {d}") for d in range(1, 7)]
+    assert diary.search("lantern")[0].message_id == best_but_old
+    monkeypatch.setattr(fts, "RANK_WINDOW", 4)
+    hits = diary.search("lantern")
+    assert {h.message_id for h in hits} == set(newer[-4:])
+    assert [h.message_id for h in diary.search("lantern", date_to=date(2025, 12, 31))] == [best_but_old]
