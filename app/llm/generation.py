@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import llama_cpp
 from llama_cpp import _internals as internals
-from llama_cpp.llama_grammar import LlamaGrammar
+from llama_cpp.llama_grammar import LlamaGrammar, json_schema_to_gbnf
 
 from app.llm.errors import EngineError
 from app.llm.owner import Job, JobProgress, Preempted
@@ -80,9 +80,16 @@ def build_sampler(
     return sampler
 
 
+# llama-cpp-python's schema converter lets raw control characters (a newline) into JSON strings,
+# which strict parsers reject; llama.cpp's own converter excludes them. We do the same.
+_LOOSE_CHAR = 'char ::= [^"\\\\]'
+_STRICT_CHAR = 'char ::= [^"\\\\\\x7F\\x00-\\x1F]'
+
+
 def json_grammar(schema: dict) -> LlamaGrammar:
     try:
-        return LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)
+        gbnf = json_schema_to_gbnf(json.dumps(schema)).replace(_LOOSE_CHAR, _STRICT_CHAR)
+        return LlamaGrammar.from_string(gbnf, verbose=False)
     except Exception as exc:  # noqa: BLE001 - the converter raises many kinds
         raise EngineError(f"The JSON schema cannot be used to constrain the output ({exc}).") from exc
 

@@ -1,0 +1,96 @@
+"""KV prefix reuse across chat turns and across interleaved background jobs, checked with llama.cpp's
+own performance counters (tokens it actually decoded), not only with the engine's bookkeeping."""
+
+from __future__ import annotations
+
+import uuid
+
+import llama_cpp
+
+from app.llm.engine import ModelEngine
+from app.llm.types import ChatMessage, Completion, GenerationRequest, Priority
+
+
+def perf_counters(engine: ModelEngine, slot: str) -> tuple[int, int]:
+    data = llama_cpp.llama_perf_context(engine._slots[slot].ctx.ctx)
+    return int(data.n_p_eval), int(data.n_eval)
+
+
+def decoded_by_llama_cpp(engine: ModelEngine, slot: str) -> int:
+    return sum(perf_counters(engine, slot))
+
+
+def warm_up_counters(engine: ModelEngine) -> None:
+    """llama.cpp reports its counters as max(1, n): make both real and >= 1 so differences are exact."""
+    request = GenerationRequest(
+        messages=[{"role": "user", "content": "Count from 1 to 10."}], max_tokens=4, temperature=0.0
+    )
+    engine.submit(request).result(timeout=60)
+    n_prompt, n_generated = perf_counters(engine, "chat")
+    assert n_prompt > 1 and n_generated > 1
+
+
+def turn(engine: ModelEngine, messages: list[ChatMessage]) -> tuple[Completion, int]:
+    before = decoded_by_llama_cpp(engine, "chat")
+    completion = engine.submit(GenerationRequest(messages=messages, max_tokens=12, seed=5)).result(timeout=60)
+    return completion, decoded_by_llama_cpp(engine, "chat") - before
+
+
+def generated_steps(completion: Completion) -> int:
+    """Generated tokens fed back into the context: all but the last when cut by max_tokens."""
+    n = completion.stats.completion_tokens
+    return n - 1 if completion.finish_reason == "length" else n
+
+
+def test_chat_turns_reuse_the_prefix_even_after_background_jobs(tiny_engine: ModelEngine) -> None:
+    chat: list[ChatMessage] = [
+        {"role": "system", "content": f"Diary {uuid.uuid4().hex}. You are a warm, brief companion."},
+        {"role": "user", "content": "Today I repotted the basil and called my sister Anna."},
+    ]
+    warm_up_counters(tiny_engine)
+    first, decoded = turn(tiny_engine, chat)
+    assert first.stats.reused_tokens <= 3  # a new conversation: only "<|im_start|>system" can match
+    assert decoded == first.stats.evaluated_tokens + generated_steps(first)
+
+    previous = first
+    for user_line in ["Anna is moving to Riga in May.", "I feel a bit sad about it, honestly."]:
+        prev_prompt = previous.stats.prompt_tokens
+        chat += [{"role": "assistant", "content": previous.text}, {"role": "user", "content": user_line}]
+        # A background job on the same model in between (fact extraction).
+        background = tiny_engine.submit(
+            GenerationRequest(
+                messages=[{"role": "user", "content": f"Extract a fact as JSON: {user_line}"}],
+                max_tokens=8,
+                priority=Priority.BACKGROUND,
+                slot="background",
+            )
+        )
+        assert background.result(timeout=60).stats.prompt_tokens > 0
+        current, decoded = turn(tiny_engine, chat)
+        new_tokens = current.stats.prompt_tokens - prev_prompt
+        assert current.stats.reused_tokens >= prev_prompt
+        assert current.stats.evaluated_tokens <= new_tokens
+        assert current.stats.evaluated_tokens == current.stats.prompt_tokens - current.stats.reused_tokens
+        # llama.cpp decoded exactly what the engine says it evaluated (plus the generated tokens).
+        assert decoded == current.stats.evaluated_tokens + generated_steps(current)
+        previous = current
+
+
+def test_the_same_prompt_twice_costs_one_token(tiny_engine: ModelEngine) -> None:
+    messages: list[ChatMessage] = [{"role": "user", "content": f"Remember {uuid.uuid4().hex}."}]
+    request = GenerationRequest(
+        messages=messages, max_tokens=1, slot="background", priority=Priority.BACKGROUND
+    )
+    cold = tiny_engine.submit(request).result(timeout=60)
+    again = tiny_engine.submit(request).result(timeout=60)
+    assert cold.stats.evaluated_tokens > 0
+    assert cold.stats.reused_tokens + cold.stats.evaluated_tokens == cold.stats.prompt_tokens
+    # The sampled token was never fed back: the cache still holds exactly the prompt and the logits
+    # of its last token, so nothing at all is decoded again.
+    assert again.stats.reused_tokens == again.stats.prompt_tokens
+    assert again.stats.evaluated_tokens == 0
+    # A different reply length on the same prompt also starts from the cache.
+    longer = tiny_engine.submit(
+        GenerationRequest(messages=messages, max_tokens=3, slot="background", priority=Priority.BACKGROUND)
+    ).result(timeout=60)
+    assert longer.stats.evaluated_tokens <= 1
