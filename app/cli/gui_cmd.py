@@ -3,16 +3,43 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from pathlib import Path
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """``hearth gui`` (also what plain ``hearth`` does)."""
+    """``hearth gui`` (also what plain ``hearth`` does) and ``hearth screenshots DIR``."""
     p = sub.add_parser("gui", help="open the desktop app (the default)")
     p.set_defaults(func=run_gui)
+    shots = sub.add_parser(
+        "screenshots",
+        help="save PNGs of the main views in light and dark (uses a made-up diary, not yours)",
+    )
+    shots.add_argument("directory", metavar="DIR", help="where to write the PNG files")
+    shots.add_argument(
+        "--theme", choices=("light", "dark", "both"), default="both", help="which theme(s) to capture"
+    )
+    shots.set_defaults(func=run_screenshots)
 
 
 def run_gui(args: argparse.Namespace, data_dir: Path) -> int:
     from app.ui.application import run_app
 
     return run_app(data_dir)
+
+
+def run_screenshots(args: argparse.Namespace, data_dir: Path) -> int:
+    """Render the views offscreen into DIR. The person's own diary in ``data_dir`` is never read."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from app.ui.screenshots import ScreenshotError, take_screenshots
+
+    themes = ("light", "dark") if args.theme == "both" else (args.theme,)
+    try:
+        paths = take_screenshots(Path(args.directory), themes=themes)
+    except (ScreenshotError, OSError) as exc:
+        print(f"hearth: screenshots failed: {exc}", file=sys.stderr)
+        return 1
+    for path in paths:
+        print(path)
+    return 0

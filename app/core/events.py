@@ -134,6 +134,32 @@ class DigestWritten(Event):
 
 
 @dataclass(frozen=True)
+class ReflectionsUpdated(Event):
+    """The current reflections (level L4) changed: added, revised or revoked."""
+
+    type: ClassVar[str] = "reflections_updated"
+    current: int  # how many are current now
+
+
+@dataclass(frozen=True)
+class ConversationOpened(Event):
+    """The controller now writes to another conversation (opened by the person, or a new day began)."""
+
+    type: ClassVar[str] = "conversation_opened"
+    conversation_id: int
+    day: date | None
+
+
+@dataclass(frozen=True)
+class MessageRemoved(Event):
+    """A message left the conversation (e.g. the reply that ``regenerate`` replaced)."""
+
+    type: ClassVar[str] = "message_removed"
+    message_id: int
+    conversation_id: int
+
+
+@dataclass(frozen=True)
 class JobStarted(Event):
     """Background activity, shown without dialogs ("summarizing…", "remembering…")."""
 

@@ -104,7 +104,9 @@ class LanguageModel(Protocol):
         """Exact number of tokens of ``text`` (no BOS). Thread-safe and fast: callable from any thread."""
         ...
 
-    def count_chat_tokens(self, messages: Sequence[ChatMessage], *, add_generation_prompt: bool = True) -> int:
+    def count_chat_tokens(
+        self, messages: Sequence[ChatMessage], *, add_generation_prompt: bool = True
+    ) -> int:
         """Exact tokens of the chat rendered through the model's own chat template, as llama.cpp sees it."""
         ...
 

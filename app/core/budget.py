@@ -1,0 +1,447 @@
+"""The prompt budget: every prompt assembled inside the model's context with exact token counts.
+
+Layout, stable to volatile, so llama.cpp reuses the KV cache of the shared prefix turn after turn::
+
+    [system: instructions + facts snapshot + reflections + rolling summary]   # changes only at a fold
+    [tail: the conversation since the summary's boundary, verbatim]           # only grows
+    [user: (date, facts noted since the snapshot, recalled entries) + new message]   # new every turn
+
+What changes every turn (recall, the date, facts noted during the conversation) sits *after* the tail, inside
+the last user turn, so only that turn and the previous reply are evaluated again. The tail starts at a fixed
+point (the fold boundary), never "the last N that fit", or its first message would shift every turn.
+
+Shares (of the context budget C = n_ctx - reply reserve - instructions): facts at most 14 lines and 15 %,
+reflections at most 4 and 6 %, the summary 20 %. Recall gets at most ``recall_fraction`` of C on ordinary
+entries (a small share keeps turns cheap: recall is re-evaluated every turn) and everything left when the
+person asks about the past (a question), where recall is the point. The tail's share is what the stable part,
+the recall share and a typical new message leave; when the tail outgrows it a fold is due, and the tail
+may still use the room kept for a long message until the fold lands — only past that are its oldest turns
+left out (``dropped_messages``, ``summarizing``).
+
+Counts are exact: each segment's tokens are the difference between the real chat-template counts of the
+prompt built up to and including it, so the segments add up to ``count_chat_tokens`` of the final prompt.
+A new message longer than half of C is shortened *for the prompt only* (head and end kept, a marker in
+between); the diary stores it whole.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+from typing import Any
+
+from app.core.errors import MessageRejected
+from app.core.events import BudgetReport, Segment
+from app.core.prompts import render_prompt
+from app.llm.types import ChatMessage, LanguageModel
+
+RecallFn = Callable[[str, int, set[int]], Sequence[Any]]
+RenderRecallFn = Callable[[Sequence[Any]], str]
+
+TRUNCATION_MARK = "\n[…the middle of this long entry is kept in the diary…]\n"
+_QUESTION_WORDS = re.compile(
+    r"(^|\b)(what|when|where|who|whom|which|why|how|did|do|does|was|were|remember|recall|"
+    r"что|когда|где|кто|какой|какая|какие|почему|зачем|как|сколько|помнишь|вспомни)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class BudgetShares:
+    facts_max_items: int = 14
+    reflections_max_items: int = 4
+    new_facts_max_items: int = 3
+    facts_fraction: float = 0.15
+    reflections_fraction: float = 0.06
+    summary_fraction: float = 0.20
+    recall_fraction: float = 0.06
+    message_allowance_fraction: float = 0.08  # room kept for the new message when sizing the tail's share
+    new_message_max_fraction: float = 0.5
+
+
+@dataclass(frozen=True)
+class FactLine:
+    id: int
+    text: str
+
+
+@dataclass(frozen=True)
+class StableContext:
+    """The system message's parts; byte-identical across the turns of one snapshot."""
+
+    instructions: str
+    facts: tuple[FactLine, ...] = ()
+    reflections: tuple[str, ...] = ()
+    summary: str = ""
+
+
+@dataclass(frozen=True)
+class TailMessage:
+    id: int
+    role: str
+    text: str
+
+
+@dataclass
+class PromptInputs:
+    stable: StableContext
+    tail: Sequence[TailMessage]  # oldest first, everything since the fold boundary
+    new_text: str
+    today: date | None = None
+    new_facts: Sequence[FactLine] = ()
+    recall: RecallFn | None = None
+    render_recall: RenderRecallFn | None = None
+    deep_recall: bool | None = None  # None: decided from the text (a question about the past)
+
+
+@dataclass
+class AssembledPrompt:
+    messages: list[ChatMessage]
+    report: BudgetReport
+    tail_ids: tuple[int, ...]
+    recalled: tuple[Any, ...]
+    tail_share: int
+    needs_fold: bool  # the tail since the boundary outgrew its share
+    new_message_truncated: bool = False
+    total_tokens: int = 0
+    limit: int = 0
+    system_text: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def chat_message(role: str, text: str) -> ChatMessage:
+    return {"role": role, "content": text}  # type: ignore[typeddict-item]
+
+
+def wants_deep_recall(text: str) -> bool:
+    """A question (about the past) gets all the room left for recall; a plain entry a small share."""
+    return "?" in text or bool(_QUESTION_WORDS.match(text.strip()))
+
+
+def render_fact_lines(facts: Sequence[FactLine]) -> str:
+    return "\n".join(f"- {fact.text}" for fact in facts)
+
+
+def system_parts(stable: StableContext) -> list[tuple[str, str]]:
+    """(segment name, text) of the system message in order; empty parts left out."""
+    parts = [("instructions", stable.instructions)]
+    if stable.facts:
+        parts.append(("facts", render_prompt("facts_block", facts=render_fact_lines(stable.facts))))
+    if stable.reflections:
+        lines = "\n".join(f"- {text}" for text in stable.reflections)
+        parts.append(("reflections", render_prompt("reflections_block", reflections=lines)))
+    if stable.summary.strip():
+        parts.append(("summary", render_prompt("summary_block", summary=stable.summary.strip())))
+    return parts
+
+
+def today_line(today: date) -> str:
+    return render_prompt("turn_date", date=f"{today:%A}, {today.day} {today:%B %Y}")
+
+
+class _Counter:
+    """Exact chat counts, memoised: the stable prefix is counted once per snapshot, not every turn."""
+
+    def __init__(self, model: LanguageModel) -> None:
+        self.model = model
+        self._memo: dict[tuple[Any, ...], int] = {}
+
+    def chat(self, messages: Sequence[ChatMessage], generation: bool) -> int:
+        key = (generation, *((m["role"], m["content"]) for m in messages))
+        n = self._memo.get(key)
+        if n is None:
+            if len(self._memo) > 256:
+                self._memo.clear()
+            n = self._memo[key] = self.model.count_chat_tokens(messages, add_generation_prompt=generation)
+        return n
+
+    def text(self, text: str) -> int:
+        return self.model.count_tokens(text)
+
+
+class PromptAssembler:
+    """Builds one prompt within ``n_ctx - reply_reserve`` (or within an explicit context budget)."""
+
+    def __init__(self, model: LanguageModel, *, reply_reserve: int = 512, shares: BudgetShares | None = None):
+        self.model = model
+        self.reply_reserve = reply_reserve
+        self.shares = shares or BudgetShares()
+        self._count = _Counter(model)
+        self._message_counts: dict[tuple[str, str], int] = {}
+
+    def set_model(self, model: LanguageModel) -> None:
+        self.model = model
+        self._count = _Counter(model)
+        self._message_counts.clear()
+
+    # -- sizes -----------------------------------------------------------------------------------
+    def message_tokens(self, role: str, text: str) -> int:
+        """A message's cost inside the chat (content + the template's wrapping), memoised by text."""
+        key = (role, text)
+        n = self._message_counts.get(key)
+        if n is None:
+            if len(self._message_counts) > 20_000:
+                self._message_counts.clear()
+            n = self._count.chat([{"role": role, "content": text}], False)  # type: ignore[typeddict-item]
+            self._message_counts[key] = n
+        return n
+
+    def knows(self, role: str, text: str) -> bool:
+        return (role, text) in self._message_counts
+
+    def prime(self, role: str, text: str, tokens: int) -> None:
+        """A cost counted before (stored with the message under this tokenizer)."""
+        self._message_counts[(role, text)] = tokens
+
+    def system_message(self, stable: StableContext) -> ChatMessage:
+        return {"role": "system", "content": "\n\n".join(text for _, text in system_parts(stable))}
+
+    def fit_stable(self, stable: StableContext, context_budget: int | None = None) -> StableContext:
+        """The snapshot trimmed to its shares: last facts dropped first, the summary cut at a word."""
+        budget = self.context_budget(stable.instructions, context_budget)
+        facts = list(stable.facts[: self.shares.facts_max_items])
+        while facts and self._part_tokens(stable, facts=facts) > budget * self.shares.facts_fraction:
+            facts.pop()
+        reflections = list(stable.reflections[: self.shares.reflections_max_items])
+        while reflections and (
+            self._part_tokens(stable, reflections=reflections) > budget * self.shares.reflections_fraction
+        ):
+            reflections.pop()
+        summary = stable.summary.strip()
+        words = summary.split()
+        while (
+            words
+            and self._part_tokens(stable, summary=" ".join(words)) > budget * self.shares.summary_fraction
+        ):
+            words = words[: max(0, int(len(words) * 0.9) - 1)]
+        summary = " ".join(words) if len(words) != len(summary.split()) else summary
+        return StableContext(stable.instructions, tuple(facts), tuple(reflections), summary)
+
+    def _part_tokens(self, stable: StableContext, **override: Any) -> int:
+        """Tokens one part (facts, reflections or summary) adds to the bare instructions."""
+        values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in override.items()}
+        part = replace(StableContext(stable.instructions), **values)
+        bare = self.instructions_tokens(stable.instructions)
+        return self._count.chat([self.system_message(part)], False) - bare
+
+    def limit(self, instructions: str, context_budget: int | None = None) -> int:
+        """The most prompt tokens allowed: n_ctx - reserve, or instructions + an explicit context budget."""
+        if context_budget is not None:
+            return self.instructions_tokens(instructions) + context_budget
+        return self.model.n_ctx - self.reply_reserve
+
+    def instructions_tokens(self, instructions: str) -> int:
+        return self._count.chat([{"role": "system", "content": instructions}], False)
+
+    def context_budget(self, instructions: str, context_budget: int | None = None) -> int:
+        """Tokens for everything but the instructions and the reply reserve (3,284 of 4,096 by default)."""
+        return self.limit(instructions, context_budget) - self.instructions_tokens(instructions)
+
+    def tail_share(self, stable: StableContext, context_budget: int | None = None) -> int:
+        """Tail tokens past which a fold is due; fixed for one snapshot, so it never flickers."""
+        budget = self.context_budget(stable.instructions, context_budget)
+        memory = self._count.chat([self.system_message(stable)], False) - self.instructions_tokens(
+            stable.instructions
+        )
+        recall = int(budget * self.shares.recall_fraction)
+        allowance = int(budget * self.shares.message_allowance_fraction)
+        return max(0, budget - memory - recall - allowance)
+
+    def tail_needs_fold(self, stable: StableContext, tail: Sequence[TailMessage]) -> bool:
+        return self.tail_needs_fold_with(tail, self.tail_share(stable))
+
+    # -- assembly --------------------------------------------------------------------------------
+    def assemble(self, inputs: PromptInputs, *, context_budget: int | None = None) -> AssembledPrompt:
+        stable = inputs.stable
+        limit = self.limit(stable.instructions, context_budget)
+        budget = self.context_budget(stable.instructions, context_budget)
+        system = self.system_message(stable)
+        system_tokens = self._count.chat([system], False)
+        generation = self._count.chat([system], True) - system_tokens
+        floor = system_tokens + generation + self.message_tokens("user", "")
+        if floor >= limit:
+            raise MessageRejected(
+                f"The model's context ({self.model.n_ctx} tokens) has no room for a message after the "
+                f"{self.reply_reserve}-token reply reserve and the instructions.",
+                "Choose a larger context size in the model settings, or a shorter reply length.",
+            )
+        new_text, truncated = self._fit_new_text(
+            inputs.new_text, int(budget * self.shares.new_message_max_fraction)
+        )
+        note_facts = list(inputs.new_facts[: self.shares.new_facts_max_items])
+        base_note = self._note(inputs.today, note_facts, "")
+        fixed = system_tokens + self.message_tokens("user", base_note + new_text) + generation
+        if fixed > limit:  # an enormous note (facts): drop them before touching the message
+            note_facts, base_note = [], self._note(inputs.today, [], "")
+            fixed = system_tokens + self.message_tokens("user", base_note + new_text) + generation
+        deep = wants_deep_recall(inputs.new_text) if inputs.deep_recall is None else inputs.deep_recall
+        recall_cap = int(budget * self.shares.recall_fraction) if inputs.recall else 0
+        tail_room = max(0, limit - fixed - recall_cap)
+        tail, tail_cost = self._pick_tail(inputs.tail, tail_room)
+        share = self.tail_share(stable, context_budget)
+        needs_fold = self.tail_needs_fold_with(inputs.tail, share)
+        recalled: list[Any] = []
+        if inputs.recall is not None:
+            room = limit - fixed - tail_cost - self._recall_overhead()
+            room = room if deep else min(room, recall_cap)
+            if room > 0:
+                recalled = list(inputs.recall(inputs.new_text, room, {m.id for m in tail}))
+        for _attempt in range(64):
+            total, segments, messages = self._measure(inputs, system, tail, recalled, note_facts, new_text)
+            if total <= limit:
+                break
+            if recalled:
+                recalled.pop()
+            elif tail:
+                tail = tail[1:]
+            elif note_facts:
+                note_facts = []
+            else:
+                excess = total - limit + 8
+                new_text, truncated = self._fit_new_text(new_text, self._count.text(new_text) - excess)
+        else:  # pragma: no cover - the floor check above makes this unreachable
+            raise MessageRejected("The message does not fit the model's context.", MessageRejected.hint)
+        free = max(0, self.model.n_ctx - total - self.reply_reserve)
+        report = BudgetReport(
+            segments=(*segments, Segment("reply_reserve", self.reply_reserve), Segment("free", free)),
+            n_ctx=self.model.n_ctx,
+            free=free,
+            summarizing=needs_fold or len(tail) < len(inputs.tail),
+            fact_ids_in_prompt=tuple(f.id for f in (*stable.facts, *note_facts)),
+            dropped_messages=len(inputs.tail) - len(tail),
+        )
+        return AssembledPrompt(
+            messages=messages,
+            report=report,
+            tail_ids=tuple(m.id for m in tail),
+            recalled=tuple(recalled),
+            tail_share=share,
+            needs_fold=needs_fold,
+            new_message_truncated=truncated,
+            total_tokens=total,
+            limit=limit,
+            system_text=system["content"],
+        )
+
+    def tail_needs_fold_with(self, tail: Sequence[TailMessage], share: int) -> bool:
+        used = 0
+        for message in tail:
+            used += self.message_tokens(message.role, message.text)
+            if used > share:
+                return True
+        return False
+
+    def _recall_overhead(self) -> int:
+        """The recall block's own header and separators, paid once when anything is recalled."""
+        return self._count.text(render_prompt("turn_recalled", entries="")) + 4
+
+    def _pick_tail(self, tail: Sequence[TailMessage], room: int) -> tuple[list[TailMessage], int]:
+        """Newest first, whole messages, stopping at the first that does not fit (no gaps)."""
+        chosen: list[TailMessage] = []
+        used = 0
+        for message in reversed(tail):
+            cost = self.message_tokens(message.role, message.text)
+            if used + cost > room:
+                break
+            chosen.append(message)
+            used += cost
+        chosen.reverse()
+        return chosen, used
+
+    def _note(self, today: date | None, facts: Sequence[FactLine], recall_block: str) -> str:
+        """The volatile context folded into the last user turn ("" when there is nothing to say)."""
+        sections = []
+        if today is not None:
+            sections.append(today_line(today))
+        if facts:
+            sections.append(render_prompt("turn_new_facts", facts=render_fact_lines(facts)))
+        if recall_block:
+            sections.append(render_prompt("turn_recalled", entries=recall_block.rstrip("\n")))
+        if not sections:
+            return ""
+        return render_prompt("turn_context", sections="\n\n".join(sections)) + "\n\n"
+
+    def _render_recall(self, inputs: PromptInputs, recalled: Sequence[Any]) -> str:
+        if not recalled:
+            return ""
+        if inputs.render_recall is not None:
+            return inputs.render_recall(recalled)
+        return "".join(f"[{e.day}] {e.role}: {e.text}\n" for e in recalled)
+
+    def _measure(
+        self,
+        inputs: PromptInputs,
+        system: ChatMessage,
+        tail: Sequence[TailMessage],
+        recalled: Sequence[Any],
+        note_facts: Sequence[FactLine],
+        new_text: str,
+    ) -> tuple[int, list[Segment], list[ChatMessage]]:
+        """Exact tokens per segment by telescoping real counts of the prompt built step by step."""
+        segments: list[Segment] = []
+        running = 0
+        parts = system_parts(inputs.stable)
+        for index, (name, _) in enumerate(parts):
+            partial: ChatMessage = {
+                "role": "system",
+                "content": "\n\n".join(t for _, t in parts[: index + 1]),
+            }
+            count = self._count.chat([partial], False)
+            items = {"facts": len(inputs.stable.facts), "reflections": len(inputs.stable.reflections)}.get(
+                name, 0
+            )
+            segments.append(Segment(name, count - running, items))
+            running = count
+        history = [chat_message(m.role, m.text) for m in tail]
+        count = self._count.chat([system, *history], False)
+        segments.append(Segment("history", count - running, len(history)))
+        running = count
+        steps = [
+            ("new_message", self._note(None, [], "") + new_text, 1),
+            ("instructions", self._note(inputs.today, [], "") + new_text, 0),
+            ("facts", self._note(inputs.today, note_facts, "") + new_text, len(note_facts)),
+            (
+                "recalled",
+                self._note(inputs.today, note_facts, self._render_recall(inputs, recalled)) + new_text,
+                len(recalled),
+            ),
+        ]
+        last: ChatMessage = {"role": "user", "content": new_text}
+        for name, content, items in steps:
+            last = {"role": "user", "content": content}
+            count = self._count.chat([system, *history, last], True)
+            segments.append(Segment(name, count - running, items))
+            running = count
+        return running, _merge(segments), [system, *history, last]
+
+    def _fit_new_text(self, text: str, max_tokens: int) -> tuple[str, bool]:
+        """The message itself when it fits, else its head and end around a marker, within ``max_tokens``."""
+        if self._count.text(text) <= max_tokens:
+            return text, False
+        max_tokens = max(0, max_tokens - self._count.text(TRUNCATION_MARK))
+        low, high = 0, len(text) // 2
+        while low < high:  # the longest head+end (equal halves in characters) that fits
+            mid = (low + high + 1) // 2
+            candidate = text[:mid] + text[len(text) - mid :]
+            if self._count.text(candidate) <= max_tokens:
+                low = mid
+            else:
+                high = mid - 1
+        return text[:low] + TRUNCATION_MARK + text[len(text) - low :], True
+
+
+def _merge(segments: Sequence[Segment]) -> list[Segment]:
+    """One segment per name in SEGMENT_NAMES order, tokens and items summed (the date joins instructions)."""
+    from app.core.events import SEGMENT_NAMES
+
+    merged: dict[str, Segment] = {}
+    for seg in segments:
+        old = merged.get(seg.name)
+        merged[seg.name] = (
+            seg if old is None else Segment(seg.name, old.tokens + seg.tokens, old.items + seg.items)
+        )
+    return [
+        merged.get(name, Segment(name, 0)) for name in SEGMENT_NAMES if name not in ("reply_reserve", "free")
+    ]

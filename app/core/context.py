@@ -1,0 +1,208 @@
+"""What the prompt is made of for one conversation, gathered from the diary — with a stable snapshot.
+
+The system message (instructions, facts, reflections, rolling summary) must stay byte-identical from turn to
+turn, or llama.cpp re-evaluates the whole prompt every time. So it is a *snapshot*, taken when the
+conversation is opened and retaken only when the prefix breaks anyway (a fold landed: the summary changed)
+or when it must: the person changed, pinned or deleted a fact in it, a fact in it was retired or deleted
+elsewhere, reflections or the persona changed. Facts learned automatically since the snapshot (new ones,
+and new wordings of facts in it) ride in the volatile part after the tail, until the next snapshot.
+
+This is also the entry point for benchmarks: ``ConversationContext(diary, model, settings).assemble(
+conversation_id, text, context_budget=3284)`` assembles exactly what the companion would send.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from app.config import Settings
+from app.core.budget import (
+    AssembledPrompt,
+    FactLine,
+    PromptAssembler,
+    PromptInputs,
+    StableContext,
+    TailMessage,
+)
+from app.core.facts import PROMPT_FACTS, prompt_order
+from app.core.prompts import instructions_text
+from app.llm.types import LanguageModel
+
+CHAT_COUNT_SUFFIX = "+chat-message"  # stored counts of a message wrapped by the chat template
+
+
+@dataclass
+class Snapshot:
+    stable: StableContext
+    boundary: int  # the rolling summary's through_message_id (0: none)
+    fact_texts: dict[int, str]
+    reflections: tuple[str, ...]
+    summary_text: str = ""  # as stored (the stable part may hold it trimmed to its share)
+    auto_updated: set[int] = field(default_factory=set)  # snapshot facts reworded by automatic memory
+
+
+def load_recall(diary: Any, model: LanguageModel) -> tuple[Any, Callable[..., str] | None]:
+    """The recall engine (``app.core.recall``) and its block renderer; (None, None) if it is missing."""
+    try:
+        from app.core.recall import Recall, render_recall
+    except ImportError:  # pragma: no cover - the recall module is part of the app
+        return None, None
+    return Recall(diary, model), render_recall
+
+
+class ConversationContext:
+    """Gathers snapshot, tail, new facts and recall for the assembler; thread-safe."""
+
+    def __init__(self, diary: Any, model: LanguageModel, settings: Settings) -> None:
+        self.diary = diary
+        self.settings = settings
+        self.assembler = PromptAssembler(model, reply_reserve=settings.reply_reserve)
+        self.recall, self.render_recall = load_recall(diary, model)
+        self._snapshots: dict[int, Snapshot] = {}
+        self._lock = threading.RLock()
+
+    @property
+    def model(self) -> LanguageModel:
+        return self.assembler.model
+
+    def set_model(self, model: LanguageModel) -> None:
+        with self._lock:
+            self.assembler.set_model(model)
+            if self.recall is not None and hasattr(self.recall, "set_model"):
+                self.recall.set_model(model)
+            self._snapshots.clear()
+
+    # -- the snapshot ----------------------------------------------------------------------------
+    def invalidate(self, conversation_id: int | None = None) -> None:
+        """Retake the snapshot on the next assembly (the person changed their memory)."""
+        with self._lock:
+            if conversation_id is None:
+                self._snapshots.clear()
+            else:
+                self._snapshots.pop(conversation_id, None)
+
+    def note_automatic_update(self, fact_id: int) -> None:
+        """A fact was reworded by automatic memory: keep the snapshot, show the new wording after the tail."""
+        with self._lock:
+            for snapshot in self._snapshots.values():
+                if fact_id in snapshot.fact_texts:
+                    snapshot.auto_updated.add(fact_id)
+
+    def snapshot(self, conversation_id: int) -> Snapshot:
+        with self._lock:
+            facts = {f.id: f for f in self.diary.list_facts()}
+            current = self._snapshots.get(conversation_id)
+            if current is None or not self._still_valid(conversation_id, current, facts):
+                current = self._take(conversation_id, facts)
+                self._snapshots[conversation_id] = current
+            return current
+
+    def _boundary(self, conversation_id: int) -> tuple[str, int]:
+        summary = self.diary.get_summary("rolling", str(conversation_id))
+        return ("", 0) if summary is None else (summary.text, summary.through_message_id or 0)
+
+    def _instructions(self) -> str:
+        return instructions_text(self.settings.persona, self.settings.reply_length)
+
+    def _reflection_texts(self) -> tuple[str, ...]:
+        if not self.settings.reflections_enabled:
+            return ()
+        return tuple(r.text for r in self.diary.current_reflections())
+
+    def _still_valid(self, conversation_id: int, snap: Snapshot, facts: dict[int, Any]) -> bool:
+        summary, boundary = self._boundary(conversation_id)
+        if boundary != snap.boundary or summary != snap.summary_text:
+            return False
+        if self._instructions() != snap.stable.instructions or self._reflection_texts() != snap.reflections:
+            return False
+        for fact_id, text in snap.fact_texts.items():
+            fact = facts.get(fact_id)
+            if fact is None or fact.retired:
+                return False
+            if fact.text != text and fact_id not in snap.auto_updated:
+                return False
+        return True
+
+    def _take(self, conversation_id: int, facts: dict[int, Any]) -> Snapshot:
+        summary, boundary = self._boundary(conversation_id)
+        chosen = prompt_order(list(facts.values()))[:PROMPT_FACTS]
+        reflections = self._reflection_texts()
+        stable = StableContext(
+            instructions=self._instructions(),
+            facts=tuple(FactLine(f.id, f.text) for f in chosen),
+            reflections=reflections,
+            summary=summary,
+        )
+        stable = self.assembler.fit_stable(stable)
+        return Snapshot(stable, boundary, {f.id: f.text for f in stable.facts}, reflections, summary)
+
+    def new_facts(self, snap: Snapshot) -> list[FactLine]:
+        """Facts learned (or reworded automatically) since the snapshot, most important first."""
+        facts = prompt_order(self.diary.list_facts())
+        fresh = [f for f in facts if f.id not in snap.fact_texts or f.id in snap.auto_updated]
+        return [FactLine(f.id, f.text) for f in fresh]
+
+    # -- the tail --------------------------------------------------------------------------------
+    def tail(self, conversation_id: int, boundary: int, before_id: int | None = None) -> list[TailMessage]:
+        """Every message since the fold boundary (oldest first), with exact costs primed from the store."""
+        rows = self.diary.messages(conversation_id, after_id=boundary or None, before_id=before_id)
+        tail = [TailMessage(m.id, m.role, m.text) for m in rows if m.text.strip()]
+        self._prime_counts(tail)
+        return tail
+
+    def _prime_counts(self, tail: list[TailMessage]) -> None:
+        key = self.model.tokenizer_id + CHAT_COUNT_SUFFIX
+        unknown = [m for m in tail if not self.assembler.knows(m.role, m.text)]
+        if not unknown:
+            return
+        stored = self.diary.token_counts([m.id for m in unknown], key)
+        for message in unknown:
+            n = stored.get(message.id)
+            if n is not None:
+                self.assembler.prime(message.role, message.text, n)
+            else:
+                n = self.assembler.message_tokens(message.role, message.text)
+                with contextlib.suppress(Exception):  # a deleted message, a busy store: it is only a cache
+                    self.diary.set_token_count(message.id, key, n)
+
+    # -- assembly ----------------------------------------------------------------------------------
+    def assemble(
+        self,
+        conversation_id: int,
+        text: str,
+        *,
+        before_id: int | None = None,
+        today: date | None = None,
+        context_budget: int | None = None,
+        deep_recall: bool | None = None,
+    ) -> AssembledPrompt:
+        """The prompt for ``text`` as the next message (``before_id``: the tail ends before that message)."""
+        snap = self.snapshot(conversation_id)
+        tail = self.tail(conversation_id, snap.boundary, before_id)
+        recall_fn = None
+        if self.recall is not None and self.settings.recall_enabled:
+
+            def recall_fn(query: str, budget: int, exclude: set[int]) -> list[Any]:
+                assert self.recall is not None
+                return list(
+                    self.recall.find(
+                        query, budget, conversation_id=conversation_id, exclude_message_ids=exclude
+                    )
+                )
+
+        inputs = PromptInputs(
+            stable=snap.stable,
+            tail=tail,
+            new_text=text,
+            today=today,
+            new_facts=self.new_facts(snap),
+            recall=recall_fn,
+            render_recall=self.render_recall,
+            deep_recall=deep_recall,
+        )
+        return self.assembler.assemble(inputs, context_budget=context_budget)

@@ -1,0 +1,45 @@
+"""Prompt templates live as text files in ``resources/prompts`` (STYLE.md rule 6), not strings in code.
+
+Templates use ``string.Template`` placeholders (``$name``) so JSON examples with braces need no escaping.
+A missing placeholder is an error (``substitute``), so a renamed variable fails in tests, not silently in
+a prompt. Files are read once and cached; their trailing newline is dropped so callers join them exactly.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from string import Template
+
+PROMPTS_DIR = Path(__file__).resolve().parents[2] / "resources" / "prompts"
+
+PERSONAS = ("warm", "concise", "playful")
+REPLY_LENGTHS = ("short", "medium", "long")
+
+
+@lru_cache(maxsize=64)
+def load_prompt(name: str) -> str:
+    """The text of ``resources/prompts/NAME.txt`` without its final newline."""
+    return (PROMPTS_DIR / f"{name}.txt").read_text(encoding="utf-8").rstrip("\n")
+
+
+def render_prompt(name: str, **values: object) -> str:
+    """``load_prompt(name)`` with every ``$placeholder`` filled (all are required)."""
+    return Template(load_prompt(name)).substitute({k: str(v) for k, v in values.items()})
+
+
+def instructions_text(persona: str, reply_length: str) -> str:
+    """The companion's standing instructions for the chosen persona and reply length (unknown → defaults)."""
+    persona = persona if persona in PERSONAS else "warm"
+    reply_length = reply_length if reply_length in REPLY_LENGTHS else "medium"
+    return render_prompt(
+        "instructions",
+        persona=load_prompt(f"persona_{persona}"),
+        length=load_prompt(f"length_{reply_length}"),
+    )
+
+
+def reply_max_tokens(reply_length: str, reply_reserve: int) -> int:
+    """How long a reply may get: by the person's choice, never beyond the reserved room."""
+    wanted = {"short": 160, "medium": 320, "long": 512}.get(reply_length, 320)
+    return max(16, min(wanted, reply_reserve))

@@ -1,0 +1,229 @@
+"""Recall (memory level L1): past diary entries related to the new message, packed into a token budget.
+
+Why this shape:
+
+* **Lexical, stemmed, offline.** The query is the new message's content words (stopwords and question
+  words dropped, English and Russian), each searched in the store's FTS5 index as a Snowball-stem prefix
+  (``"собак"*`` finds "собака" and "собаку"), OR-ed together so any overlap is a candidate; FTS5's BM25
+  weighs rare words over common ones. Candidates are then re-ranked (see ``app.core.recall_rank``).
+* **Whole entries, as many as fit.** Hits are packed best first until the budget is full — a long hit
+  that does not fit is skipped for shorter ones after it — never cut in the middle.
+* **Exact counts.** Entries are rendered grouped by day (the date once per day, then one line per
+  entry), so more of them fit. ``RecalledEntry.tokens`` is what the entry adds to that block: its line,
+  plus the day's header line for the best-ranked entry of each day. For every best-first prefix
+  ``entries[:k]``, ``model.count_tokens(render_recall(entries[:k])) == sum(e.tokens for e in entries[:k])``.
+* **Never the current conversation, never the tail**: the verbatim tail is already in the prompt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING
+
+from app.core.recall_rank import Candidate, rank_candidates, with_neighbours
+from app.core.recall_store import document_counts, messages_by_id, search_candidates
+from app.core.text_terms import Term, fts_query, query_terms
+from app.llm.types import LanguageModel
+
+if TYPE_CHECKING:
+    from app.store import Diary
+
+ROLE_LABELS = {"user": "me", "assistant": "you", "system": "note"}
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+
+# FTS5 candidates to re-rank. Sorting all matches by BM25 is FTS5's cost either way; fetching more rows
+# only costs their text, and a larger pool lets the re-ranker and the packer fill the budget.
+CANDIDATE_LIMIT = 400
+# A term in more messages than this is left out of the query (see ``Recall._affordable``): on a small
+# diary nothing is; on 100k messages, words in more than ~3% of them.
+COMMON_TERM_MIN_DOCS = 2500
+COMMON_TERM_FRACTION = 0.03
+_RECALL_COUNT_SUFFIX = "+recall-line"  # stored token counts of " text\n", apart from the raw text's
+
+
+@dataclass(frozen=True)
+class RecalledEntry:
+    message_id: int
+    conversation_id: int
+    day: date | None
+    role: str
+    text: str
+    tokens: int  # what this entry adds to ``render_recall`` of a best-first prefix (see module doc)
+    score: float
+
+
+def day_header(day: date | None) -> str:
+    """The line that opens a day's group: ``[Mon 8 May 2023]`` (English names: no locale surprises)."""
+    if day is None:
+        return "[undated]\n"
+    return f"[{_WEEKDAYS[day.weekday()]} {day.day} {_MONTHS[day.month - 1]} {day.year}]\n"
+
+
+def _label(role: str) -> str:
+    return ROLE_LABELS.get(role, role) + ":"
+
+
+def _body(text: str) -> str:
+    return " " + text + "\n"
+
+
+def render_entry(entry: RecalledEntry) -> str:
+    """One entry on its own, with its date: ``[Mon 8 May 2023]\\nme: text\\n`` (e.g. for the CLI)."""
+    return day_header(entry.day) + _label(entry.role) + _body(entry.text)
+
+
+def render_recall(entries: Iterable[RecalledEntry]) -> str:
+    """The recall block for the prompt: days in order, each date once, entries in diary order under it.
+
+    Its exact token count is the sum of the entries' ``tokens``.
+    """
+    by_day: dict[date | None, list[RecalledEntry]] = {}
+    for entry in entries:
+        by_day.setdefault(entry.day, []).append(entry)
+    parts: list[str] = []
+    for day in sorted(by_day, key=lambda d: (d is not None, d or date.min)):
+        parts.append(day_header(day))
+        for entry in sorted(by_day[day], key=lambda e: e.message_id):
+            parts.append(_label(entry.role) + _body(entry.text))
+    return "".join(parts)
+
+
+class _TokenCounter:
+    """Exact token counts of recall pieces: memory first, then the store's cache, then the tokenizer.
+
+    Message bodies are keyed by id *and* a digest of the text, so an edited message is never counted
+    with its old length.
+    """
+
+    def __init__(self, diary: Diary, model: LanguageModel, capacity: int = 50_000) -> None:
+        self._diary = diary
+        self._model = model
+        self._capacity = capacity
+        self._memory: OrderedDict[tuple[int, bytes], int] = OrderedDict()
+        self._labels: dict[str, int] = {}
+
+    @property
+    def store_key(self) -> str:
+        return self._model.tokenizer_id + _RECALL_COUNT_SUFFIX
+
+    def piece(self, text: str) -> int:
+        """Tokens of a fixed piece (a day header, a role label); few distinct ones, kept forever."""
+        n = self._labels.get(text)
+        if n is None:
+            n = self._labels[text] = self._model.count_tokens(text)
+        return n
+
+    def bodies(self, candidates: Sequence[Candidate]) -> dict[int, int]:
+        """Tokens of each candidate's rendered body, counting (and storing) only what is not cached."""
+        found: dict[int, int] = {}
+        missing: list[Candidate] = []
+        for cand in candidates:
+            n = self._memory.get((cand.message_id, _digest(cand.text)))
+            if n is None:
+                missing.append(cand)
+            else:
+                found[cand.message_id] = n
+        if missing:
+            stored = self._diary.token_counts([c.message_id for c in missing], self.store_key)
+            for cand in missing:
+                n = stored.get(cand.message_id)
+                if n is None:
+                    n = self._model.count_tokens(_body(cand.text))
+                    self._diary.set_token_count(cand.message_id, self.store_key, n)
+                found[cand.message_id] = n
+                self._remember((cand.message_id, _digest(cand.text)), n)
+        return found
+
+    def _remember(self, key: tuple[int, bytes], n: int) -> None:
+        self._memory[key] = n
+        if len(self._memory) > self._capacity:
+            self._memory.popitem(last=False)
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest()
+
+
+class Recall:
+    """Finds past entries related to a new message; the prompt assembler calls ``find`` every turn."""
+
+    def __init__(self, diary: Diary, model: LanguageModel) -> None:
+        self._diary = diary
+        self._model = model
+        self._counter = _TokenCounter(diary, model)
+
+    def set_model(self, model: LanguageModel) -> None:
+        """Another model (another tokenizer): counts are kept apart by tokenizer id."""
+        self._model = model
+        self._counter = _TokenCounter(self._diary, model)
+
+    def find(
+        self,
+        text: str,
+        budget_tokens: int,
+        *,
+        conversation_id: int | None,
+        exclude_message_ids: set[int],
+    ) -> list[RecalledEntry]:
+        """As many whole related entries as fit ``budget_tokens``, best first (see the module doc)."""
+        if budget_tokens <= 0:
+            return []
+        terms = self._affordable(query_terms(text))
+        if not terms:
+            return []
+        hits = search_candidates(
+            self._diary, fts_query(terms), limit=CANDIDATE_LIMIT, exclude_conversation_id=conversation_id
+        )
+        candidates = [h for h in hits if h.message_id not in exclude_message_ids]
+        ranked = with_neighbours(
+            rank_candidates(text, terms, candidates),
+            lambda ids: messages_by_id(self._diary, ids),
+            lambda cand: (
+                cand.message_id not in exclude_message_ids and cand.conversation_id != conversation_id
+            ),
+        )
+        return self._pack(ranked, budget_tokens)
+
+    def _affordable(self, terms: list[Term]) -> list[Term]:
+        """The terms without the ones so common that ranking them would cost more than they say.
+
+        A word found in thousands of messages adds almost nothing to BM25 (its IDF is near zero) but
+        makes FTS5 score every one of those rows. Terms found nowhere are dropped too; if only common
+        terms are left, the rarest of them stays.
+        """
+        counts, total = document_counts(self._diary, terms)
+        cap = max(COMMON_TERM_MIN_DOCS, int(total * COMMON_TERM_FRACTION))
+        found = [t for t in terms if counts.get(t.stem, 0) > 0]
+        kept = [t for t in found if counts[t.stem] <= cap]
+        return kept or sorted(found, key=lambda t: counts[t.stem])[:1]
+
+    def _pack(self, ranked: list[tuple[Candidate, float]], budget: int) -> list[RecalledEntry]:
+        """Greedy best-first packing of whole entries; a day's header is paid by its first entry."""
+        chosen: list[RecalledEntry] = []
+        days_open: set[date | None] = set()
+        left = budget
+        # Count in slices: the budget usually fills long before the candidates run out.
+        for start in range(0, len(ranked), 64):
+            window = ranked[start : start + 64]
+            bodies = self._counter.bodies([cand for cand, _ in window])
+            for cand, score in window:
+                cost = self._counter.piece(_label(cand.role)) + bodies[cand.message_id]
+                if cand.day not in days_open:
+                    cost += self._counter.piece(day_header(cand.day))
+                if cost > left:
+                    continue
+                left -= cost
+                days_open.add(cand.day)
+                chosen.append(
+                    RecalledEntry(
+                        cand.message_id, cand.conversation_id, cand.day, cand.role, cand.text, cost, score
+                    )
+                )
+            if left < 8:
+                break
+        return chosen

@@ -1,0 +1,176 @@
+"""Words of a message as search terms, in English and Russian: tokenize, drop stopwords, stem.
+
+Recall builds its FTS5 query from these. The store's index uses SQLite's ``unicode61`` tokenizer
+(``remove_diacritics 2``) without stemming, so a stem is searched as a *prefix* (``"собак"*`` finds
+"собака", "собаку", "собакой"). Snowball stems are not always prefixes of every form in English
+("study" → "studi"), so a term may carry more than one prefix ("studi", "study").
+
+Everything here is pure Python (``snowballstemmer``) and cached, so building a query costs microseconds.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+import snowballstemmer
+
+# Runs of letters/digits, split the way FTS5's unicode61 splits them (apostrophes, hyphens separate).
+_WORD = re.compile(r"[^\W_]+")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_SENTENCE_START = re.compile(r"(?:^|[.!?…]\s+|\n\s*)$")
+
+# Shortest stem searched as a prefix; shorter ones would match half the dictionary ("go*" → "good").
+MIN_PREFIX = 3
+
+ENGLISH_STOPWORDS = frozenset(
+    """
+    a about above after again against all also am an and any are aren as at be because been before being
+    below between both but by can cannot could couldn d did didn do does doesn doing don down during each
+    else ever few for from further get gets got had hadn has hasn have haven having he her here hers herself
+    him himself his how i if in into is isn it its itself just ll let lets like m ma me might more most
+    much must mustn my myself no nor not now o of off on once only or other our ours ourselves out over own
+    re really s same shan she should shouldn so some such t than that the their theirs them themselves then
+    there these they this those through to too under until up upon us ve very was wasn we were weren what
+    whatever when whenever where whereas whether which while who whom whose why will with won would wouldn
+    y yet you your yours yourself yourselves oh ok okay yeah yes hey hi hello well thing things something
+    anything everything one ones kind sort lot lots many may shall go going gone went come came tell told
+    say said know knew think thought feel felt make made want wanted way ve re ll
+    """.split()  # noqa: SIM905
+)
+
+RUSSIAN_STOPWORDS = frozenset(
+    """
+    а без более бы был была были было быть в вам вас весь во вот все всего всех вы где да даже для до его
+    ее её ей ему если есть еще ещё же за здесь и из или им их к как какая какие каким какое какой какую
+    когда кто куда ли либо лишь между меня мне мной много может можно мой моя мое моё мои мы на над надо
+    наш наша наше наши не него нее неё ней нет ни них но ну о об однако он она они оно от очень по под
+    после потом потому почему при про раз разве с сам сама сами само свой своя свое своё свои себе себя
+    сейчас со так также такой там тебе тебя тем то тогда того тоже той только том ты у уж уже хоть чего
+    чей чем через что чтобы чуть эта эти это этого этой этом этот эту я ага да нет привет пока ладно вообще
+    вроде типа просто сказал сказала говорил говорила знаешь знаю думаю было будет будут буду стал стала
+    ли сколько который которая которое которые зачем откуда
+    """.split()  # noqa: SIM905
+)
+
+STOPWORDS = ENGLISH_STOPWORDS | RUSSIAN_STOPWORDS
+
+_english = snowballstemmer.stemmer("english")
+_russian = snowballstemmer.stemmer("russian")
+
+
+@dataclass(frozen=True)
+class Term:
+    """One distinct search term of a message.
+
+    ``stem`` identifies the term (two surface forms with one stem are one term); ``prefixes`` are what
+    FTS5 searches (``"prefix"*``, or the exact word when ``exact``); ``proper`` marks a capitalized word
+    in mid-sentence (a name, a place), ``number`` a run of digits.
+    """
+
+    stem: str
+    prefixes: tuple[str, ...]
+    exact: bool
+    proper: bool
+    number: bool
+
+
+def fold(word: str) -> str:
+    """Lower-case and strip diacritics the way the index does (``café`` → ``cafe``).
+
+    Cyrillic letters whose "diacritic" makes them another letter (``й``, ``ё``) are kept as they are:
+    unicode61 does not fold them either.
+    """
+    lowered = word.lower()
+    if lowered.isascii() or _CYRILLIC.search(lowered):
+        return lowered
+    decomposed = unicodedata.normalize("NFKD", lowered)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def words(text: str) -> list[str]:
+    """The words of ``text``, folded, in order (stopwords included)."""
+    return [fold(w) for w in _WORD.findall(text)]
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """Snowball stem of a folded word, Russian for Cyrillic, English otherwise; digits stay as they are."""
+    if word.isdigit():
+        return word
+    if _CYRILLIC.search(word):
+        return str(_russian.stemWord(word.replace("ё", "е")))
+    return str(_english.stemWord(word))
+
+
+def is_stopword(word: str) -> bool:
+    return word in STOPWORDS or (len(word) == 1 and not word.isdigit())
+
+
+def _prefixes(word: str, word_stem: str) -> tuple[tuple[str, ...], bool]:
+    """What to search for one word: stem prefixes, or the exact word when the stem is too short."""
+    if word.isdigit():
+        return (word,), True
+    plain = word.replace("ё", "е")  # the stemmer spells ё as е; the index keeps what was typed
+    if len(word_stem) < MIN_PREFIX or not plain.startswith(word_stem[:MIN_PREFIX]):
+        return (word,), True
+    found = [word_stem if plain.startswith(word_stem) else _common_prefix(plain, word_stem)]
+    # English Porter2 turns a final y into i ("study" → "studi"): "studi*" misses "study", so add it.
+    if word_stem.endswith("i") and not _CYRILLIC.search(word):
+        found.append(word_stem[:-1] + "y")
+    if "ё" in word:
+        found += [word[: len(p)] for p in found]
+    prefixes = tuple(p for p in dict.fromkeys(found) if len(p) >= MIN_PREFIX)
+    return (prefixes or (word,)), not prefixes
+
+
+def _common_prefix(a: str, b: str) -> str:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return a[:n]
+
+
+def query_terms(text: str, *, limit: int = 24) -> list[Term]:
+    """Distinct content terms of ``text`` in order of first appearance (at most ``limit``)."""
+    terms: dict[str, Term] = {}
+    for match in _WORD.finditer(text):
+        raw = match.group(0)
+        word = fold(raw)
+        if is_stopword(word) or (word.isdigit() and len(word) > 8):
+            continue
+        word_stem = stem(word)
+        if word_stem in STOPWORDS or len(word_stem) < 2:
+            continue
+        proper = raw[:1].isupper() and not raw.isupper() and not _SENTENCE_START.search(text[: match.start()])
+        known = terms.get(word_stem)
+        if known is not None:
+            if proper and not known.proper:
+                terms[word_stem] = Term(known.stem, known.prefixes, known.exact, True, known.number)
+            continue
+        prefixes, exact = _prefixes(word, word_stem)
+        terms[word_stem] = Term(word_stem, prefixes, exact, proper, word.isdigit())
+        if len(terms) >= limit:
+            break
+    return list(terms.values())
+
+
+def fts_phrase(prefix: str, exact: bool) -> str:
+    """One FTS5 phrase: quoted (so no word is read as an operator), ``*`` for a prefix search."""
+    quoted = '"' + prefix.replace('"', '""') + '"'
+    return quoted if exact else quoted + "*"
+
+
+def fts_query(terms: list[Term]) -> str:
+    """An FTS5 MATCH expression that finds rows with any of the terms (BM25 ranks the rest)."""
+    phrases: list[str] = []
+    for term in terms:
+        phrases.extend(fts_phrase(p, term.exact) for p in term.prefixes)
+    return " OR ".join(dict.fromkeys(phrases))
+
+
+def text_stems(text: str) -> set[str]:
+    """Stems of every content word of ``text`` (for re-ranking candidates by term coverage)."""
+    return {stem(w) for w in words(text) if not is_stopword(w)}

@@ -1,0 +1,129 @@
+"""One reply: assemble, stream, persist — on the reply worker thread.
+
+The assistant message is created *before* the model is called, marked ``interrupted`` with a placeholder,
+so the GUI has an id to stream into and a crash mid-reply leaves an honest trace; it is written as the reply
+streams (about twice a second, from this thread, not the model's) and marked ``complete`` at the end. A
+reply stopped before its first word leaves nothing behind (the placeholder is removed).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from datetime import date
+from typing import Any
+
+from app.core.budget import AssembledPrompt
+from app.core.context import ConversationContext
+from app.core.events import (
+    ErrorRaised,
+    Event,
+    MessageRemoved,
+    ReplyFinished,
+    ReplyStarted,
+    TokenStreamed,
+)
+from app.core.prompts import reply_max_tokens
+from app.llm.errors import EngineError
+from app.llm.types import Completion, GenerationRequest, JobHandle, Priority
+
+PLACEHOLDER = "…"
+PERSIST_EVERY_S = 0.5
+
+
+@dataclass
+class ReplyOutcome:
+    message_id: int  # 0: nothing was kept
+    text: str
+    status: str
+    completion: Completion | None
+    prompt: AssembledPrompt | None
+
+
+class ReplyTurn:
+    """Runs replies for the controller; ``stop()`` cancels the one in flight within a second."""
+
+    def __init__(
+        self, diary: Any, context: ConversationContext, settings: Any, emit: Callable[[Event], None]
+    ):
+        self.diary = diary
+        self.context = context
+        self.settings = settings
+        self.emit = emit
+        self._handle: JobHandle | None = None
+        self._stopped = threading.Event()
+        self._lock = threading.Lock()
+
+    def stop(self) -> None:
+        with self._lock:
+            self._stopped.set()
+            if self._handle is not None:
+                self._handle.cancel()
+
+    def run(self, conversation_id: int, user_message: Any, today: date) -> ReplyOutcome:
+        self._stopped.clear()
+        try:
+            prompt = self.context.assemble(
+                conversation_id, user_message.text, before_id=user_message.id, today=today
+            )
+        except Exception as exc:  # noqa: BLE001 - shown to the person, the message is safe in the diary
+            self.emit(ErrorRaised(str(exc), getattr(exc, "hint", "")))
+            return ReplyOutcome(0, "", "interrupted", None, None)
+        placeholder = self.diary.add_message(conversation_id, "assistant", PLACEHOLDER, status="interrupted")
+        message_id = int(placeholder.id)
+        self.emit(ReplyStarted(message_id, conversation_id, int(user_message.id)))
+        pieces: list[str] = []
+        request = GenerationRequest(
+            messages=prompt.messages,
+            priority=Priority.INTERACTIVE,
+            max_tokens=reply_max_tokens(self.settings.reply_length, self.settings.reply_reserve),
+            slot="chat",
+            label="reply",
+            on_token=lambda piece: self._on_token(message_id, piece, pieces),
+        )
+        completion = self._generate(request, message_id, pieces)
+        text = (completion.text if completion else "".join(pieces)).strip()
+        status = (
+            "complete"
+            if completion is not None and completion.finish_reason != "cancelled"
+            else "interrupted"
+        )
+        if not text:
+            self.diary.delete_message(message_id)
+            self.emit(MessageRemoved(message_id, conversation_id))
+            self.emit(ReplyFinished(message_id, conversation_id, "", "interrupted", _stats(completion)))
+            return ReplyOutcome(0, "", "interrupted", completion, prompt)
+        self.diary.update_message(message_id, text=text, status=status)
+        self.emit(ReplyFinished(message_id, conversation_id, text, status, _stats(completion)))
+        return ReplyOutcome(message_id, text, status, completion, prompt)
+
+    def _on_token(self, message_id: int, piece: str, pieces: list[str]) -> None:
+        pieces.append(piece)
+        self.emit(TokenStreamed(message_id, piece))
+
+    def _generate(self, request: GenerationRequest, message_id: int, pieces: list[str]) -> Completion | None:
+        written = 0
+        try:
+            with self._lock:
+                if self._stopped.is_set():
+                    return None
+                handle = self._handle = self.context.model.submit(request)
+            while True:
+                try:
+                    return handle.result(timeout=PERSIST_EVERY_S)
+                except TimeoutError:
+                    text = "".join(pieces).strip()
+                    if len(pieces) != written and text:
+                        written = len(pieces)
+                        self.diary.update_message(message_id, text=text)
+        except EngineError as exc:
+            self.emit(ErrorRaised(str(exc), exc.hint))
+            return None
+        finally:
+            with self._lock:
+                self._handle = None
+
+
+def _stats(completion: Completion | None) -> dict[str, Any]:
+    return asdict(completion.stats) if completion is not None else {}

@@ -1,0 +1,104 @@
+"""Background activity in the status bar — "Summarizing…", "Remembering…" — never a dialog.
+
+Fed by the bridge's ``job_started`` / ``job_finished`` / ``job_failed`` signals. Several jobs can run
+(a fact extraction queued behind a summary); the newest one's label is shown with a count of the others.
+A failed background job is reported here for a few seconds: it is not the person's problem to solve now,
+and the work is retried by the companion.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+DEFAULT_LABELS = {
+    "facts": "Remembering…",
+    "summary": "Summarizing…",
+    "digest": "Writing the day's digest…",
+    "reflection": "Reflecting…",
+}
+FAILURE_MS = 8000
+SPIN_MS = 120
+SPINNER = "◐◓◑◒"
+
+
+class ActivityIndicator(QWidget):
+    """A small spinner and the label of what runs in the background."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.spinner = QLabel("", self)
+        self.label = QLabel("", self)
+        self._jobs: dict[int, str] = {}  # job_id -> label, in start order
+        self._frame = 0
+        self._spin = QTimer(self, interval=SPIN_MS)
+        self._spin.timeout.connect(self._advance)
+        self._failure = QTimer(self, singleShot=True, interval=FAILURE_MS)
+        self._failure.timeout.connect(self._refresh)
+        self.setObjectName("activity")
+        self.setAccessibleName("Background activity")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 0, 6, 0)
+        layout.setSpacing(6)
+        layout.addWidget(self.spinner)
+        layout.addWidget(self.label)
+        self.spinner.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.spinner.setFixedWidth(14)
+        self._refresh()
+
+    @staticmethod
+    def label_for(event: Any) -> str:
+        label = str(getattr(event, "label", "") or "")
+        return label or DEFAULT_LABELS.get(str(getattr(event, "kind", "")), "Working…")
+
+    def text(self) -> str:
+        """What the status bar says right now (tests read this)."""
+        return self.label.text()
+
+    def job_started(self, event: Any) -> None:
+        if getattr(event, "kind", "") == "reply":
+            return  # the streaming bubble already shows it
+        self._jobs[int(event.job_id)] = self.label_for(event)
+        self._failure.stop()
+        self._refresh()
+
+    def job_finished(self, event: Any) -> None:
+        self._jobs.pop(int(event.job_id), None)
+        self._refresh()
+
+    def job_failed(self, event: Any) -> None:
+        self._jobs.pop(int(event.job_id), None)
+        what = DEFAULT_LABELS.get(str(getattr(event, "kind", "")), "Background work").rstrip("…")
+        message = str(getattr(event, "message", "") or "it failed")
+        self._refresh()
+        if not self._jobs:
+            self._spin.stop()
+            self.spinner.setText("!")
+            self.label.setText(f"{what} did not finish: {message}. It will be tried again.")
+            self.label.setToolTip(str(getattr(event, "hint", "") or ""))
+            self._failure.start()
+
+    def clear(self) -> None:
+        self._jobs.clear()
+        self._refresh()
+
+    def _refresh(self) -> None:
+        if not self._jobs:
+            self._spin.stop()
+            self.spinner.setText("")
+            self.label.setText("")
+            self.label.setToolTip("")
+            return
+        labels = list(self._jobs.values())
+        extra = f"  (+{len(labels) - 1} more)" if len(labels) > 1 else ""
+        self.label.setText(labels[-1] + extra)
+        self.label.setToolTip("\n".join(labels))
+        if not self._spin.isActive():
+            self._spin.start()
+            self._advance()
+
+    def _advance(self) -> None:
+        self._frame = (self._frame + 1) % len(SPINNER)
+        self.spinner.setText(SPINNER[self._frame])

@@ -1,0 +1,196 @@
+"""Paints one message as a bubble: Markdown text, time, and an "interrupted" mark.
+
+Measuring a Markdown document is the expensive part of a long transcript, so sizes are cached per
+message, keyed by the item's ``version`` (bumped on every streamed token) and the available width; laid-out
+documents are kept in a small LRU for painting the rows on screen. Colours come from the palette, so the
+light and dark themes both work without per-theme code here.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QPainter,
+    QPalette,
+    QTextDocument,
+)
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+
+from app.ui.chat_model import ChatItem, ChatRole
+from app.ui.markdown import render_document
+
+ROW_MARGIN_V = 5
+ROW_MARGIN_H = 18
+PAD_H = 14
+PAD_V = 9
+META_GAP = 3
+RADIUS = 12.0
+MAX_BUBBLE = 720
+BUBBLE_SHARE = 0.78
+STREAM_CURSOR = " ▍"
+DOC_CACHE = 160
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+def blend(a: QColor, b: QColor, t: float) -> QColor:
+    """``a`` moved ``t`` of the way towards ``b`` (0..1)."""
+    return QColor(
+        round(a.red() + (b.red() - a.red()) * t),
+        round(a.green() + (b.green() - a.green()) * t),
+        round(a.blue() + (b.blue() - a.blue()) * t),
+    )
+
+
+def is_dark(palette: QPalette) -> bool:
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+class ChatDelegate(QStyledItemDelegate):
+    """Bubble layout for ``ChatModel`` rows; assistant on the left, the person on the right."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._sizes: dict[int, tuple[int, int, QSize]] = {}  # message_id -> (version, width, size)
+        self._docs: OrderedDict[tuple[int, int, int], tuple[QTextDocument, float]] = OrderedDict()
+        self.highlight_id: int | None = None  # a search hit being pointed at
+
+    # -- geometry ---------------------------------------------------------------------------------
+    @staticmethod
+    def bubble_limit(width: int) -> int:
+        """The widest a bubble may be in a view ``width`` pixels wide."""
+        return max(160, min(MAX_BUBBLE, int((width - 2 * ROW_MARGIN_H) * BUBBLE_SHARE)))
+
+    @staticmethod
+    def content_width(option: QStyleOptionViewItem) -> int:
+        """The width rows are laid out for; asks the view, so it does not flip with the scroll bar."""
+        view = option.widget  # type: ignore[attr-defined]
+        if view is not None and hasattr(view, "content_width"):
+            return int(view.content_width())
+        return option.rect.width() or 600  # type: ignore[attr-defined]
+
+    def _meta_font(self, font: QFont) -> QFont:
+        small = QFont(font)
+        small.setPointSizeF(max(7.0, font.pointSizeF() * 0.82))
+        return small
+
+    def _document(self, item: ChatItem, font: QFont, text_width: int) -> tuple[QTextDocument, float]:
+        key = (item.message_id, item.version, text_width)
+        cached = self._docs.get(key)
+        if cached is not None:
+            self._docs.move_to_end(key)
+            return cached
+        text = item.text + (STREAM_CURSOR if item.streaming else "")
+        if not text.strip():
+            text = "…"
+        doc = render_document(text, font, text_width)
+        entry = (doc, min(float(text_width), doc.idealWidth()))
+        self._docs[key] = entry
+        while len(self._docs) > DOC_CACHE:
+            self._docs.popitem(last=False)
+        return entry
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
+        item: ChatItem | None = index.data(ChatRole.ITEM)
+        if item is None:
+            return QSize(0, 0)
+        width = self.content_width(option)
+        cached = self._sizes.get(item.message_id)
+        if cached is not None and cached[0] == item.version and cached[1] == width:
+            return cached[2]
+        text_width = self.bubble_limit(width) - 2 * PAD_H
+        doc, _ = self._document(item, option.font, text_width)  # type: ignore[attr-defined]
+        meta_h = QFontMetrics(self._meta_font(option.font)).height()  # type: ignore[attr-defined]
+        height = int(doc.size().height()) + 2 * PAD_V + META_GAP + meta_h + 2 * ROW_MARGIN_V
+        size = QSize(width, height)
+        self._sizes[item.message_id] = (item.version, width, size)
+        return size
+
+    def cached_size(self, message_id: int) -> QSize | None:
+        entry = self._sizes.get(message_id)
+        return entry[2] if entry else None
+
+    def forget(self) -> None:
+        """Drop every cached size/document (font or theme changed)."""
+        self._sizes.clear()
+        self._docs.clear()
+
+    # -- painting ---------------------------------------------------------------------------------
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
+        item: ChatItem | None = index.data(ChatRole.ITEM)
+        if item is None:
+            return
+        rect = option.rect  # type: ignore[attr-defined]
+        palette: QPalette = option.palette  # type: ignore[attr-defined]
+        font: QFont = option.font  # type: ignore[attr-defined]
+        text_width = self.bubble_limit(self.content_width(option)) - 2 * PAD_H
+        doc, ideal = self._document(item, font, text_width)
+        bubble_w = int(ideal) + 2 * PAD_H + 1
+        bubble_h = int(doc.size().height()) + 2 * PAD_V
+        mine = item.role == "user"
+        x = rect.right() - ROW_MARGIN_H - bubble_w if mine else rect.left() + ROW_MARGIN_H
+        bubble = QRectF(x, rect.top() + ROW_MARGIN_V, bubble_w, bubble_h)
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)  # type: ignore[attr-defined]
+
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        fill, text_colour = self._colours(palette, mine)
+        border = self._border(palette, item, selected)
+        painter.setPen(border if border is not None else Qt.PenStyle.NoPen)
+        painter.setBrush(fill)
+        painter.drawRoundedRect(bubble, RADIUS, RADIUS)
+
+        painter.translate(QPointF(bubble.left() + PAD_H, bubble.top() + PAD_V))
+        context = QAbstractTextDocumentLayout.PaintContext()
+        context.palette.setColor(QPalette.ColorRole.Text, text_colour)
+        context.palette.setColor(QPalette.ColorRole.Link, palette.color(QPalette.ColorRole.Link))
+        doc.documentLayout().draw(painter, context)
+        painter.restore()
+        self._paint_meta(painter, option, item, bubble, mine)
+
+    def _colours(self, palette: QPalette, mine: bool) -> tuple[QColor, QColor]:
+        """Paper-like bubbles for the companion, a warm tint of the accent for the person."""
+        window = palette.color(QPalette.ColorRole.Window)
+        base = palette.color(QPalette.ColorRole.Base)
+        text = palette.color(QPalette.ColorRole.Text)
+        accent = palette.color(QPalette.ColorRole.Highlight)
+        dark = is_dark(palette)
+        if mine:
+            return blend(window if dark else base, accent, 0.30 if dark else 0.17), text
+        return (blend(window, text, 0.08) if dark else base), text
+
+    def _border(self, palette: QPalette, item: ChatItem, selected: bool) -> QColor | None:
+        if selected or item.message_id == self.highlight_id:
+            return palette.color(QPalette.ColorRole.Highlight)
+        if item.role != "user" and not is_dark(palette):
+            window, text = palette.color(QPalette.ColorRole.Window), palette.color(QPalette.ColorRole.Text)
+            return blend(window, text, 0.10)
+        return None
+
+    def _paint_meta(
+        self, painter: QPainter, option: QStyleOptionViewItem, item: ChatItem, bubble: QRectF, mine: bool
+    ) -> None:
+        palette: QPalette = option.palette  # type: ignore[attr-defined]
+        small = self._meta_font(option.font)  # type: ignore[attr-defined]
+        metrics = QFontMetrics(small)
+        parts = [item.created_at.strftime("%H:%M")]
+        if item.streaming:
+            parts.append("writing…")
+        elif item.interrupted:
+            parts.append("interrupted")
+        text = "  ·  ".join(parts)
+        muted = blend(palette.color(QPalette.ColorRole.Text), palette.color(QPalette.ColorRole.Base), 0.45)
+        width = metrics.horizontalAdvance(text) + 2
+        top = bubble.bottom() + META_GAP
+        left = bubble.right() - width - 4 if mine else bubble.left() + 4
+        painter.save()
+        painter.setFont(small)
+        painter.setPen(QColor("#c2410c") if item.interrupted and not item.streaming else muted)
+        painter.drawText(QRectF(left, top, width, metrics.height()), Qt.AlignmentFlag.AlignLeft, text)
+        painter.restore()
+

@@ -1,0 +1,219 @@
+"""The transcript view: a ``QListView`` over ``ChatModel`` painted by ``ChatDelegate``.
+
+Scrolling rules a person expects from a chat: a reply streaming in follows along only if the person is
+at the bottom; if they scrolled up to reread something, nothing moves. Older pages are revealed when the
+top is reached, and the view stays on the message that was under the eyes. A search hit is scrolled to
+the centre and outlined for a moment.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence, QPainter, QPaintEvent, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QFrame,
+    QListView,
+    QMenu,
+    QStyle,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+from app.ui.chat_delegate import ChatDelegate
+from app.ui.chat_model import ChatModel
+
+BOTTOM_SLACK = 6  # px: "at the bottom" tolerates a few pixels
+TOP_PRELOAD = 240  # px from the top at which older messages are revealed
+HIGHLIGHT_MS = 2500
+EMPTY_TEXT = "Nothing written here yet.\nHow was your day?"
+
+
+class ChatView(QListView):
+    """Shows one conversation; emits ``regenerate_requested`` from its context menu."""
+
+    regenerate_requested = Signal()
+
+    def __init__(self, model: ChatModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.chat_model = model
+        self.chat_delegate = ChatDelegate(self)
+        self.setModel(model)
+        self.setItemDelegate(self.chat_delegate)
+        self._configure()
+        self._stick_bottom = True
+        self._in_layout = False
+        self._preserve_from_bottom: int | None = None
+        self._highlight_timer = QTimer(self, singleShot=True, interval=HIGHLIGHT_MS)
+        self._highlight_timer.timeout.connect(self._clear_highlight)
+        self._to_bottom_timer = QTimer(self, singleShot=True, interval=0)
+        self._to_bottom_timer.timeout.connect(self.scrollToBottom)
+        self._connect()
+        self.copy_action = self._make_action("&Copy", QKeySequence.StandardKey.Copy, self.copy_selection)
+        self.setAccessibleName("Conversation")
+        self.setAccessibleDescription("Messages of the selected day, oldest at the top")
+
+    def _configure(self) -> None:
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.viewport().setAutoFillBackground(False)  # the window's paper colour shows through
+        self.setAutoFillBackground(False)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setResizeMode(QListView.ResizeMode.Adjust)
+        self.setUniformItemSizes(False)
+        self.setSpacing(0)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.verticalScrollBar().setSingleStep(24)
+        self.setMinimumSize(320, 200)
+
+    def _connect(self) -> None:
+        bar = self.verticalScrollBar()
+        bar.valueChanged.connect(self._on_scrolled)
+        bar.rangeChanged.connect(self._on_range_changed)
+        self.chat_model.dataChanged.connect(self._on_rows_changed)
+        self.chat_model.modelReset.connect(self._on_reset)
+        self.chat_model.rowsAboutToBeInserted.connect(self._before_insert)
+        self.customContextMenuRequested.connect(self._show_menu)
+
+    def _make_action(self, text: str, keys: QKeySequence.StandardKey, slot: object) -> QAction:
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(keys))
+        action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    # -- geometry used by the delegate ----------------------------------------------------------
+    def content_width(self) -> int:
+        """Row width, independent of whether the scroll bar is currently shown (no relayout loops)."""
+        extent = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
+        return max(200, self.width() - 2 * self.frameWidth() - extent)
+
+    def at_bottom(self) -> bool:
+        bar = self.verticalScrollBar()
+        return bar.value() >= bar.maximum() - BOTTOM_SLACK
+
+    # -- scrolling --------------------------------------------------------------------------------
+    def updateGeometries(self) -> None:
+        """Relayouts change the scroll range and may clamp the value; that is not the person scrolling."""
+        self._in_layout = True
+        try:
+            super().updateGeometries()
+        finally:
+            self._in_layout = False
+
+    def _on_scrolled(self, value: int) -> None:
+        if self._in_layout:
+            return
+        self._stick_bottom = self.at_bottom()
+        if not self._stick_bottom:
+            self._to_bottom_timer.stop()  # the person scrolled away before the reset's scroll ran
+        if value <= TOP_PRELOAD and self.chat_model.has_older() and self._preserve_from_bottom is None:
+            QTimer.singleShot(0, self._reveal_older)
+
+    def _reveal_older(self) -> None:
+        if self.verticalScrollBar().value() <= TOP_PRELOAD and self.chat_model.has_older():
+            self.chat_model.load_older()
+
+    def _before_insert(self, _parent: QModelIndex, first: int, _last: int) -> None:
+        if first == 0 and self.chat_model.rowCount() > 0:  # prepending older rows: keep the content put
+            bar = self.verticalScrollBar()
+            self._preserve_from_bottom = bar.maximum() - bar.value()
+
+    def _on_range_changed(self, _minimum: int, maximum: int) -> None:
+        bar = self.verticalScrollBar()
+        if self._preserve_from_bottom is not None:
+            bar.setValue(maximum - self._preserve_from_bottom)
+            self._preserve_from_bottom = None
+        elif self._stick_bottom:
+            bar.setValue(maximum)
+
+    def _on_reset(self) -> None:
+        self._stick_bottom = True
+        self._preserve_from_bottom = None
+        self._to_bottom_timer.start()
+
+    def _on_rows_changed(self, top: QModelIndex, bottom: QModelIndex) -> None:
+        """A streamed token: re-measure that row; relayout only if its height changed."""
+        option = QStyleOptionViewItem()
+        self.initViewItemOption(option)
+        for row in range(top.row(), bottom.row() + 1):
+            index = self.chat_model.index(row)
+            item = self.chat_model.item(row)
+            before = self.chat_delegate.cached_size(item.message_id)
+            after = self.chat_delegate.sizeHint(option, index)
+            if before is None or before.height() != after.height():
+                self.chat_delegate.sizeHintChanged.emit(index)
+
+    def scroll_to_end(self) -> None:
+        self._stick_bottom = True
+        self.scrollToBottom()
+
+    def jump_to(self, message_id: int) -> bool:
+        """Reveal, select and centre ``message_id``, outlined briefly; False if it is not here."""
+        row = self.chat_model.reveal(message_id)
+        if row is None:
+            return False
+        self._to_bottom_timer.stop()
+        self._stick_bottom = False
+        self._preserve_from_bottom = None
+        self.doItemsLayout()
+        index = self.chat_model.index(row)
+        self.selectionModel().setCurrentIndex(index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        self.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
+        self._stick_bottom = self.at_bottom()
+        self.chat_delegate.highlight_id = message_id
+        self._highlight_timer.start()
+        self.viewport().update()
+        return True
+
+    def _clear_highlight(self) -> None:
+        self.chat_delegate.highlight_id = None
+        self.viewport().update()
+
+    # -- copy and context menu ------------------------------------------------------------------
+    def selected_text(self) -> str:
+        rows = sorted(index.row() for index in self.selectionModel().selectedIndexes())
+        return "\n\n".join(self.chat_model.item(row).text for row in rows)
+
+    def copy_selection(self) -> None:
+        text = self.selected_text()
+        if text:
+            QApplication.clipboard().setText(text)
+
+    def _show_menu(self, pos: QPoint) -> None:
+        index = self.indexAt(pos)
+        if not index.isValid():
+            return
+        if not self.selectionModel().isSelected(index):
+            self.selectionModel().select(index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        menu = self.build_menu(index.row())
+        menu.exec(self.viewport().mapToGlobal(pos))
+
+    def build_menu(self, row: int) -> QMenu:
+        """The context menu for ``row``: Copy, and Regenerate on the last reply."""
+        menu = QMenu(self)
+        menu.addAction(self.copy_action)
+        if row == self.chat_model.last_row_with_role("assistant"):
+            regenerate = menu.addAction("&Regenerate reply")
+            regenerate.setShortcut(QKeySequence("Ctrl+R"))
+            regenerate.triggered.connect(self.regenerate_requested)
+        return menu
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self.chat_model.rowCount() == 0:  # an empty day: say what this place is for
+            painter = QPainter(self.viewport())
+            colour = self.palette().color(QPalette.ColorRole.PlaceholderText)
+            painter.setPen(colour)
+            painter.drawText(self.viewport().rect().adjusted(40, 0, -40, 0),
+                             Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, EMPTY_TEXT)
+
+    def resizeEvent(self, event: object) -> None:  # type: ignore[override]
+        was_bottom = self.at_bottom()
+        super().resizeEvent(event)  # type: ignore[arg-type]
+        if was_bottom:
+            self._stick_bottom = True

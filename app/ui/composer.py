@@ -1,0 +1,219 @@
+"""Where the person writes: Enter sends, Shift+Enter starts a new line.
+
+The composer never talks to the companion itself. It emits ``send_requested`` with the text and keeps
+the text until the window calls ``accept_sent`` (the message is safely in SQLite) — so a refused or failed
+send loses nothing. ``draft_settled`` fires when typing pauses (debounced), which is when the window
+counts the draft's tokens off the UI thread; ``set_token_count`` shows the result.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QKeyEvent, QPainter, QPaintEvent, QPalette
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+DEBOUNCE_MS = 250
+MIN_LINES = 2
+MAX_LINES = 8
+
+
+class DraftEdit(QPlainTextEdit):
+    """A plain-text editor where Enter means "send" (Shift+Enter a new line) and Esc means "stop"."""
+
+    submit = Signal()
+    escape = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+                self.insertPlainText("\n")
+            else:
+                self.submit.emit()
+            return
+        if key == Qt.Key.Key_Escape:
+            self.escape.emit()
+            return
+        super().keyPressEvent(event)
+
+    def sizeHint(self) -> QSize:
+        lines = max(MIN_LINES, min(MAX_LINES, self.document().blockCount()))
+        height = self.fontMetrics().lineSpacing() * lines + 2 * int(self.document().documentMargin()) + 8
+        return QSize(super().sizeHint().width(), height)
+
+
+class AccentButton(QPushButton):
+    """The primary button: a solid pill in the theme's accent colour (drawn from the palette)."""
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        palette = self.palette()
+        accent = palette.color(QPalette.ColorRole.Highlight)
+        if not self.isEnabled():
+            accent.setAlpha(110)
+        elif self.isDown():
+            accent = accent.darker(115)
+        elif self.underMouse():
+            accent = accent.lighter(108)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(accent)
+        rect = QRectF(self.rect()).adjusted(1, 1, -1, -1)
+        painter.drawRoundedRect(rect, 7, 7)
+        if self.hasFocus():
+            ring = palette.color(QPalette.ColorRole.HighlightedText)
+            ring.setAlpha(160)
+            painter.setPen(ring)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(rect.adjusted(2, 2, -2, -2), 5, 5)
+        font = self.font()
+        font.setWeight(QFont.Weight.DemiBold)
+        painter.setFont(font)
+        painter.setPen(palette.color(QPalette.ColorRole.HighlightedText))
+        painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.text())
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        return QSize(max(hint.width(), 88), max(hint.height(), 32))
+
+
+class Composer(QWidget):
+    """The draft editor, its token count, an inline message line and the Send / Stop button."""
+
+    send_requested = Signal(str)
+    stop_requested = Signal()
+    draft_settled = Signal(str)  # typing paused: count tokens / preview the budget
+    notice_shown = Signal(str)  # an inline message appeared (empty / too long / busy)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.editor = DraftEdit(self)
+        self.send_button = AccentButton("Send", self)
+        self.count_label = QLabel("", self)
+        self.notice = QLabel("", self)
+        self._generating = False
+        self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
+        self._build()
+        self._connect()
+
+    def _build(self) -> None:
+        self.editor.setObjectName("composerEditor")
+        self.editor.setPlaceholderText("Write about your day…  (Enter sends, Shift+Enter for a new line)")
+        self.editor.setAccessibleName("Message")
+        self.editor.setAccessibleDescription("Your diary entry; Enter sends it, Shift+Enter adds a line")
+        self.editor.setTabChangesFocus(True)
+        self.editor.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
+        self.send_button.setObjectName("sendButton")
+        self.send_button.setAccessibleName("Send message")
+        self.send_button.setToolTip("Send (Enter)")
+        self.send_button.setDefault(True)
+        self.send_button.setMinimumWidth(88)
+        self.count_label.setObjectName("draftTokenCount")
+        self.count_label.setAccessibleName("Draft length in tokens")
+        self.notice.setObjectName("composerNotice")
+        self.notice.setWordWrap(True)
+        self.notice.setAccessibleName("Composer message")
+        self.notice.hide()
+        row = QHBoxLayout()
+        row.setSpacing(8)
+        row.addWidget(self.editor, 1)
+        row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
+        footer = QHBoxLayout()
+        footer.addWidget(self.notice, 1)
+        footer.addStretch(0)
+        footer.addWidget(self.count_label, 0, Qt.AlignmentFlag.AlignRight)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 8, 16, 10)
+        layout.setSpacing(4)
+        layout.addLayout(row)
+        layout.addLayout(footer)
+
+    def _connect(self) -> None:
+        self.editor.submit.connect(self.request_send)
+        self.editor.escape.connect(self._on_escape)
+        self.editor.textChanged.connect(self._on_text_changed)
+        self.send_button.clicked.connect(self._on_button)
+        self._debounce.timeout.connect(lambda: self.draft_settled.emit(self.text()))
+
+    # -- state ------------------------------------------------------------------------------------
+    def text(self) -> str:
+        return self.editor.toPlainText()
+
+    def set_text(self, text: str) -> None:
+        self.editor.setPlainText(text)
+        self.editor.moveCursor(self.editor.textCursor().MoveOperation.End)
+
+    def set_generating(self, generating: bool) -> None:
+        """While a reply streams the button becomes Stop (Esc does the same)."""
+        self._generating = generating
+        self.send_button.setText("Stop" if generating else "Send")
+        self.send_button.setAccessibleName("Stop the reply" if generating else "Send message")
+        self.send_button.setToolTip("Stop the reply (Esc)" if generating else "Send (Enter)")
+        self.send_button.setProperty("stopping", generating)
+        self.send_button.style().unpolish(self.send_button)
+        self.send_button.style().polish(self.send_button)
+
+    @property
+    def generating(self) -> bool:
+        return self._generating
+
+    def set_token_count(self, tokens: int, limit: int | None = None) -> None:
+        """Show the draft's exact size; over ``limit`` it is marked (and sending will explain why)."""
+        if not self.text():
+            self.count_label.setText("")
+            return
+        word = "token" if tokens == 1 else "tokens"
+        over = limit is not None and tokens > limit
+        self.count_label.setText(f"{tokens:,} {word}" + (f" — over the {limit:,} limit" if over else ""))
+        self.count_label.setProperty("warning", over)
+        self.count_label.style().unpolish(self.count_label)
+        self.count_label.style().polish(self.count_label)
+
+    def show_notice(self, message: str) -> None:
+        """An inline, non-blocking message under the editor (empty or too long, busy …)."""
+        self.notice.setText(message)
+        self.notice.show()
+        self.notice_shown.emit(message)
+
+    def clear_notice(self) -> None:
+        self.notice.clear()
+        self.notice.hide()
+
+    def accept_sent(self, text: str) -> None:
+        """The message is stored: clear the editor unless the person already typed something else."""
+        if self.text().strip() == text.strip():
+            self.editor.clear()
+        self.clear_notice()
+
+    # -- events -----------------------------------------------------------------------------------
+    def request_send(self) -> None:
+        text = self.text()
+        if not text.strip():
+            self.show_notice("Write something first — an empty message is not sent.")
+            return
+        self.clear_notice()
+        self.send_requested.emit(text)
+
+    def _on_button(self) -> None:
+        if self._generating:
+            self.stop_requested.emit()
+        else:
+            self.request_send()
+
+    def _on_escape(self) -> None:
+        if self._generating:
+            self.stop_requested.emit()
+
+    def _on_text_changed(self) -> None:
+        self.editor.updateGeometry()
+        if self.notice.isVisible() and self.text().strip():
+            self.clear_notice()
+        self._debounce.start()

@@ -1,0 +1,342 @@
+"""The Qt model behind "Memory about you": plain fact rows adapted to a table (model/view, not a widget
+per fact).
+
+The model never writes to the diary. An edit in a cell updates the row at once (so the person sees what
+they typed) and emits ``edit_requested(fact_id, changes)``; the panel runs the write off the UI thread and
+reloads. ``set_facts`` merges a fresh list by id (insert, update, remove rows) instead of resetting the
+model, so a refresh caused by the companion remembering something never closes an editor the person is
+typing in, and the selection stays where it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QDate,
+    QDateTime,
+    QLocale,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    QTime,
+    Signal,
+)
+from PySide6.QtGui import QFont, QPalette
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QSpinBox,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+from app.store.models import FACT_KINDS
+
+PINNED, TEXT, KIND, IMPORTANCE, SOURCE, IN_PROMPT, FROM, UPDATED = range(8)
+HEADERS = ("Pin", "Fact", "Kind", "Importance", "Source", "In prompt", "From", "Updated")
+FactIdRole = Qt.ItemDataRole.UserRole + 1
+SortRole = Qt.ItemDataRole.UserRole + 2
+MessageIdRole = Qt.ItemDataRole.UserRole + 3
+FilterRole = Qt.ItemDataRole.UserRole + 4
+InPromptRole = Qt.ItemDataRole.UserRole + 5
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class FactRow:
+    """What the table shows of one fact: a detached, immutable copy of the store's record."""
+
+    id: int
+    text: str
+    kind: str
+    importance: int
+    pinned: bool
+    source: str
+    provenance_message_id: int | None
+    updated_at: datetime | None
+
+    @classmethod
+    def of(cls, fact: Any) -> FactRow:
+        return cls(
+            id=int(fact.id),
+            text=str(fact.text),
+            kind=str(fact.kind),
+            importance=int(fact.importance),
+            pinned=bool(fact.pinned),
+            source=str(fact.source),
+            provenance_message_id=getattr(fact, "provenance_message_id", None),
+            updated_at=getattr(fact, "updated_at", None) or getattr(fact, "created_at", None),
+        )
+
+
+def format_when(when: datetime | None) -> str:
+    """Local short date and time ("12/1/26 9:05 PM" in the person's locale); store times are local."""
+    if when is None:
+        return ""
+    moment = QDateTime(QDate(when.year, when.month, when.day), QTime(when.hour, when.minute, when.second))
+    return QLocale().toString(moment, QLocale.FormatType.ShortFormat)
+
+
+def stars(importance: int) -> str:
+    n = max(1, min(5, importance))
+    return "★" * n + "☆" * (5 - n)
+
+
+class FactsTableModel(QAbstractTableModel):
+    """Fact rows; edits emit ``edit_requested`` (fact id, dict of changed fields)."""
+
+    edit_requested = Signal(int, object)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[FactRow] = []
+        self._in_prompt: frozenset[int] = frozenset()
+
+    # -- the Qt model API ---------------------------------------------------------------------------
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return HEADERS[section]
+        return None
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
+        base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        if index.column() == PINNED:
+            return base | Qt.ItemFlag.ItemIsUserCheckable
+        if index.column() in (TEXT, KIND, IMPORTANCE):
+            return base | Qt.ItemFlag.ItemIsEditable
+        return base
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(row, column)
+        if role == Qt.ItemDataRole.EditRole:
+            return {TEXT: row.text, KIND: row.kind, IMPORTANCE: row.importance}.get(column)
+        if role == Qt.ItemDataRole.CheckStateRole and column == PINNED:
+            return Qt.CheckState.Checked if row.pinned else Qt.CheckState.Unchecked
+        return self._extra_data(row, column, role)
+
+    def _display(self, row: FactRow, column: int) -> Any:
+        if column == TEXT:
+            return row.text
+        if column == KIND:
+            return row.kind
+        if column == IMPORTANCE:
+            return stars(row.importance)
+        if column == SOURCE:
+            return "You" if row.source == "manual" else "Automatic"
+        if column == IN_PROMPT:
+            return "●" if row.id in self._in_prompt else ""
+        if column == FROM:
+            return "Show message" if row.provenance_message_id else "—"
+        if column == UPDATED:
+            return format_when(row.updated_at)
+        return None
+
+    def _extra_data(self, row: FactRow, column: int, role: int) -> Any:
+        if role == FactIdRole:
+            return row.id
+        if role == MessageIdRole:
+            return row.provenance_message_id
+        if role == InPromptRole:
+            return row.id in self._in_prompt
+        if role == SortRole:
+            return self._sort_key(row, column)
+        if role == FilterRole:
+            return f"{row.text} {row.kind} {self._display(row, SOURCE)}" if column == TEXT else None
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(row, column)
+        if role == Qt.ItemDataRole.FontRole and column == TEXT and row.pinned:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if column == FROM and row.provenance_message_id:
+                return QApplication.palette().color(QPalette.ColorRole.Link)
+            if column == IN_PROMPT:
+                return QApplication.palette().color(QPalette.ColorRole.Highlight)
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return self._accessible(row, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (PINNED, IN_PROMPT):
+            return Qt.AlignmentFlag.AlignCenter
+        return None
+
+    def _sort_key(self, row: FactRow, column: int) -> Any:
+        when = row.updated_at.timestamp() if row.updated_at else 0.0
+        return {
+            PINNED: (row.pinned, row.importance, when),  # the prompt's own order: pinned, importance, recency
+            TEXT: row.text.casefold(),
+            KIND: row.kind,
+            IMPORTANCE: (row.importance, when),
+            SOURCE: row.source,
+            IN_PROMPT: (row.id in self._in_prompt, row.importance),
+            FROM: row.provenance_message_id or 0,
+            UPDATED: when,
+        }.get(column)
+
+    def _tooltip(self, row: FactRow, column: int) -> str | None:
+        if column == IN_PROMPT:
+            if row.id in self._in_prompt:
+                return "Included in the next prompt"
+            return "Not in the next prompt (only the most important facts fit)"
+        if column == FROM:
+            return "Open the message this was learned from" if row.provenance_message_id else "Added by you"
+        if column == SOURCE:
+            return "You added this" if row.source == "manual" else "The companion noticed this in your diary"
+        if column == TEXT:
+            who = "Added by you" if row.source == "manual" else "Noticed by the companion"
+            return f"{row.text}\n\n{who} · {row.kind} · updated {format_when(row.updated_at)}"
+        return None
+
+    def _accessible(self, row: FactRow, column: int) -> str | None:
+        if column == PINNED:
+            return "Pinned" if row.pinned else "Not pinned"
+        if column == IMPORTANCE:
+            return f"Importance {row.importance} of 5"
+        if column == IN_PROMPT:
+            return "In the next prompt" if row.id in self._in_prompt else "Not in the next prompt"
+        return None
+
+    def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if not index.isValid():
+            return False
+        row = self._rows[index.row()]
+        changes = self._changes_for(row, index.column(), value, role)
+        if not changes:
+            return False
+        self._rows[index.row()] = replace(row, **changes)
+        self._emit_row_changed(index.row())
+        self.edit_requested.emit(row.id, changes)
+        return True
+
+    @staticmethod
+    def _changes_for(row: FactRow, column: int, value: Any, role: int) -> dict[str, Any]:
+        if column == PINNED and role == Qt.ItemDataRole.CheckStateRole:
+            pinned = Qt.CheckState(value) == Qt.CheckState.Checked
+            return {"pinned": pinned} if pinned != row.pinned else {}
+        if role != Qt.ItemDataRole.EditRole:
+            return {}
+        if column == TEXT:
+            text = str(value).strip()
+            return {"text": text} if text and text != row.text else {}
+        if column == KIND and str(value) in FACT_KINDS and value != row.kind:
+            return {"kind": str(value)}
+        if column == IMPORTANCE and int(value) != row.importance:
+            return {"importance": max(1, min(5, int(value)))}
+        return {}
+
+    # -- feeding the model ----------------------------------------------------------------------------
+    def rows(self) -> list[FactRow]:
+        return list(self._rows)
+
+    def row_of(self, fact_id: int) -> int:
+        """Row number of ``fact_id`` or -1."""
+        return next((i for i, row in enumerate(self._rows) if row.id == fact_id), -1)
+
+    def set_facts(self, facts: list[Any]) -> None:
+        """Merge a fresh list of facts by id: update changed rows, remove gone ones, append new ones."""
+        fresh = {row.id: row for row in map(FactRow.of, facts)}
+        for i in reversed(range(len(self._rows))):
+            if self._rows[i].id not in fresh:
+                self.beginRemoveRows(QModelIndex(), i, i)
+                del self._rows[i]
+                self.endRemoveRows()
+        for i, row in enumerate(self._rows):
+            new = fresh.pop(row.id)
+            if new != row:
+                self._rows[i] = new
+                self._emit_row_changed(i)
+        if fresh:
+            first = len(self._rows)
+            self.beginInsertRows(QModelIndex(), first, first + len(fresh) - 1)
+            self._rows.extend(fresh.values())
+            self.endInsertRows()
+
+    def set_in_prompt(self, fact_ids: tuple[int, ...] | list[int] | frozenset[int]) -> None:
+        """Mark which facts the next prompt includes (from ``BudgetReport.fact_ids_in_prompt``)."""
+        ids = frozenset(int(i) for i in fact_ids)
+        if ids == self._in_prompt:
+            return
+        self._in_prompt = ids
+        if self._rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, len(HEADERS) - 1))
+
+    def in_prompt(self) -> frozenset[int]:
+        return self._in_prompt
+
+    def _emit_row_changed(self, row: int) -> None:
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
+
+
+class FactsFilterModel(QSortFilterProxyModel):
+    """Filters by the words typed in the filter box (text, kind, source) and sorts by typed keys."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setFilterKeyColumn(TEXT)
+        self.setFilterRole(FilterRole)
+        self.setSortRole(SortRole)
+        self.setDynamicSortFilter(True)
+
+    def lessThan(self, left: AnyIndex, right: AnyIndex) -> bool:
+        a, b = left.data(SortRole), right.data(SortRole)
+        try:
+            return bool(a < b)
+        except TypeError:
+            return str(a) < str(b)
+
+
+class FactDelegate(QStyledItemDelegate):
+    """Editors that fit each column: a line for the text, a list of kinds, 1–5 for importance."""
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: AnyIndex) -> QWidget:
+        if index.column() == KIND:
+            combo = QComboBox(parent)
+            combo.addItems(list(FACT_KINDS))
+            combo.setAccessibleName("Kind")
+            return combo
+        if index.column() == IMPORTANCE:
+            spin = QSpinBox(parent)
+            spin.setRange(1, 5)
+            spin.setAccessibleName("Importance, 1 to 5")
+            return spin
+        return super().createEditor(parent, option, index)
+
+    def setEditorData(self, editor: QWidget, index: AnyIndex) -> None:
+        value = index.data(Qt.ItemDataRole.EditRole)
+        if isinstance(editor, QComboBox):
+            editor.setCurrentIndex(max(0, editor.findText(str(value))))
+        elif isinstance(editor, QSpinBox):
+            editor.setValue(int(value or 3))
+        else:
+            super().setEditorData(editor, index)
+
+    def setModelData(self, editor: QWidget, model: Any, index: AnyIndex) -> None:
+        if isinstance(editor, QComboBox):
+            model.setData(index, editor.currentText(), Qt.ItemDataRole.EditRole)
+        elif isinstance(editor, QSpinBox):
+            model.setData(index, editor.value(), Qt.ItemDataRole.EditRole)
+        else:
+            super().setModelData(editor, model, index)

@@ -1,0 +1,167 @@
+"""The token-budget gauge: what the next prompt is made of, as a stacked bar.
+
+It draws a ``BudgetReport`` (the companion's exact counts): one coloured slice per segment —
+instructions, facts, reflections, summary, history, recalled entries, the new message, the reply reserve
+— and the free rest. The tooltip gives the exact numbers and the context size. Near the limit (over 90%
+used) the numbers turn amber and say so; while older turns are folded into the summary it says
+"summarizing". The widget only paints: the window computes reports off the UI thread.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPaintEvent, QPalette
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
+
+from app.core.events import BudgetReport
+
+WARN_SHARE = 0.90
+SEGMENT_STYLE: dict[str, tuple[str, str]] = {  # name -> (label, colour)
+    "instructions": ("Instructions", "#7c8aa0"),
+    "facts": ("Memory about you", "#e0913a"),
+    "reflections": ("Reflections", "#9b7bd8"),
+    "summary": ("Summary of earlier turns", "#2aa198"),
+    "history": ("This conversation, word for word", "#4a8fe0"),
+    "recalled": ("Recalled past entries", "#d8649a"),
+    "new_message": ("Your new message", "#4caf50"),
+    "reply_reserve": ("Reserved for the reply", "#a8998c"),
+}
+WARN_COLOUR = "#d97706"
+
+
+def segment_label(name: str) -> str:
+    return SEGMENT_STYLE.get(name, (name.replace("_", " ").capitalize(), ""))[0]
+
+
+def near_limit(report: BudgetReport) -> bool:
+    return report.n_ctx > 0 and report.used / report.n_ctx > WARN_SHARE
+
+
+def tooltip_html(report: BudgetReport) -> str:
+    """Exact numbers per segment, the context size and what is happening, as a small HTML table."""
+    rows = []
+    for segment in report.segments:
+        if segment.name == "free":
+            continue
+        colour = SEGMENT_STYLE.get(segment.name, ("", "#888888"))[1]
+        items = f" <span style='color:gray'>({segment.items})</span>" if segment.items else ""
+        label = escape(segment_label(segment.name), quote=False)
+        rows.append(
+            f"<tr><td><span style='color:{colour}'>&#9632;</span> {label}"
+            f"{items}</td><td align='right'>&nbsp;&nbsp;{segment.tokens:,}</td></tr>"
+        )
+    rows.append(f"<tr><td>&#9633; Free</td><td align='right'>&nbsp;&nbsp;{report.free:,}</td></tr>")
+    percent = 100 * report.used / report.n_ctx if report.n_ctx else 0
+    notes = [f"<b>{report.used:,}</b> of <b>{report.n_ctx:,}</b> tokens of context ({percent:.0f}%)"]
+    if report.summarizing:
+        notes.append("Older turns are being folded into the summary.")
+    if report.dropped_messages:
+        notes.append(f"{report.dropped_messages} older message(s) left out of this prompt.")
+    if near_limit(report):
+        notes.append(f"<span style='color:{WARN_COLOUR}'>Almost full.</span>")
+    return (
+        "<p style='white-space:nowrap'><b>Next prompt</b></p>"
+        f"<table cellspacing='0' cellpadding='1'>{''.join(rows)}</table>"
+        f"<p style='white-space:nowrap'>{'<br>'.join(notes)}</p>"
+    )
+
+
+class GaugeBar(QWidget):
+    """The stacked bar itself (rounded, one slice per non-empty segment, free space left empty)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.report: BudgetReport | None = None
+        self.setMinimumWidth(120)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def sizeHint(self) -> QSize:
+        return QSize(260, 12)
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = QRectF(self.rect()).adjusted(0.5, 1.5, -0.5, -1.5)
+        clip = QPainterPath()
+        clip.addRoundedRect(rect, rect.height() / 2, rect.height() / 2)
+        base = self.palette().color(QPalette.ColorRole.Base)
+        text = self.palette().color(QPalette.ColorRole.Text)
+        track = QColor(base)
+        track = track.darker(108) if base.lightness() > 128 else track.lighter(135)
+        painter.fillPath(clip, track)
+        if self.report and self.report.n_ctx > 0:
+            painter.setClipPath(clip)
+            self._paint_slices(painter, rect)
+            painter.setClipping(False)
+        outline = QColor(text)
+        outline.setAlpha(40)
+        painter.setPen(outline)
+        painter.drawPath(clip)
+
+    def _paint_slices(self, painter: QPainter, rect: QRectF) -> None:
+        assert self.report is not None
+        x = rect.left()
+        scale = rect.width() / self.report.n_ctx
+        for segment in self.report.segments:
+            if segment.name == "free" or segment.tokens <= 0:
+                continue
+            width = max(1.5, segment.tokens * scale)
+            colour = QColor(SEGMENT_STYLE.get(segment.name, ("", "#999999"))[1])
+            brush = QBrush(colour)
+            if segment.name == "reply_reserve":
+                brush = QBrush(colour, Qt.BrushStyle.BDiagPattern)
+                painter.fillRect(QRectF(x, rect.top(), width, rect.height()), colour.lighter(125))
+            painter.fillRect(QRectF(x, rect.top(), width, rect.height()), brush)
+            x += width
+
+
+class BudgetGauge(QWidget):
+    """Caption, bar and numbers; ``set_report`` redraws, the tooltip explains."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.caption = QLabel("Context", self)
+        self.bar = GaugeBar(self)
+        self.numbers = QLabel("—", self)
+        self.state = QLabel("", self)
+        self.report: BudgetReport | None = None
+        self.setObjectName("budgetGauge")
+        self.setAccessibleName("Token budget of the next prompt")
+        self.numbers.setObjectName("gaugeNumbers")
+        self.state.setObjectName("gaugeState")
+        self.caption.setObjectName("gaugeCaption")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(16, 4, 16, 4)
+        layout.setSpacing(10)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.bar, 1)
+        layout.addWidget(self.numbers)
+        layout.addWidget(self.state)
+        self.setToolTip("The next prompt's size appears once the model is ready.")
+
+    def set_report(self, report: BudgetReport) -> None:
+        self.report = report
+        self.bar.report = report
+        self.numbers.setText(f"{report.used:,} / {report.n_ctx:,}")
+        warn = near_limit(report)
+        colour = f"color: {WARN_COLOUR};" if warn else ""
+        self.numbers.setStyleSheet(colour)
+        self.state.setStyleSheet(colour)
+        self.state.setText(self.state_text(report))
+        html = tooltip_html(report)
+        self.setToolTip(html)
+        self.bar.setToolTip(html)
+        self.setAccessibleDescription(
+            f"{report.used} of {report.n_ctx} tokens used" + (", almost full" if warn else "")
+        )
+        self.bar.update()
+
+    @staticmethod
+    def state_text(report: BudgetReport) -> str:
+        if report.summarizing:
+            return "Summarizing older turns…"
+        if near_limit(report):
+            return "Almost full"
+        return ""

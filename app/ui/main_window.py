@@ -1,0 +1,402 @@
+"""The window a person opens every evening: days on the left, the conversation, the composer, the gauge.
+
+The window is a thin adapter: every question to the diary or the companion goes through the one
+``TaskRunner`` (nothing here waits on SQLite, the model or a download), every answer from the companion
+arrives as a bridge signal on the main thread. Results that a newer request made stale (an old search,
+the token count of a draft that changed since) are dropped by the runner's ``token_key``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QVBoxLayout, QWidget
+
+from app.ui import window_parts as parts
+from app.ui.activity import ActivityIndicator
+from app.ui.bridge import CompanionBridge
+from app.ui.chat_model import ChatItem, ChatModel
+from app.ui.chat_view import ChatView
+from app.ui.composer import Composer
+from app.ui.gauge import BudgetGauge
+from app.ui.sidebar import Sidebar, SidebarEntry
+from app.ui.tasks import TaskRunner
+
+SEARCH_LIMIT = 50
+INLINE_REFUSALS = {"MessageRejected", "EmptyText", "TextTooLong"}  # the person can fix these in place
+DAYS_LIMIT = 500
+
+
+class MainWindow(QMainWindow):
+    """Sidebar | chat (view, gauge, composer); the memory panel docks on the right."""
+
+    conversation_loaded = Signal(int)  # conversation id, after its messages are in the chat model
+    model_manager_requested = Signal()
+    settings_requested = Signal()
+
+    def __init__(
+        self, bridge: CompanionBridge, runner: TaskRunner, data_dir: Path, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.bridge, self.runner, self.data_dir = bridge, runner, Path(data_dir)
+        self.diary: Any | None = None
+        self.chat_model = ChatModel(self)
+        self.chat_view = ChatView(self.chat_model, self)
+        self.composer = Composer(self)
+        self.gauge = BudgetGauge(self)
+        self.sidebar = Sidebar(self)
+        self.activity = ActivityIndicator(self)
+        self.notice_bar = parts.NoticeBar(self)
+        self.day_header = parts.DayHeader(self)
+        self.memory_dock = QDockWidget("Memory about you", self)
+        self.memory_panel: QWidget | None = None
+        self.remembered: QWidget | None = None
+        self._sending = False
+        self._loading = False  # a conversation is being opened
+        self._pending_jump: int | None = None
+        self._build()
+        self.actions_ = parts.build_actions(self)
+        self._connect()
+        self.set_ready(False, "Opening your diary…")
+        self.restore_geometry()
+
+    # -- building ---------------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.setWindowTitle("Hearth")
+        self.setObjectName("hearthMainWindow")
+        self.setMinimumSize(760, 480)
+        centre = QWidget(self)
+        centre.setObjectName("chatPane")
+        column = QVBoxLayout(centre)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.notice_bar)
+        column.addWidget(self.day_header)
+        self.remembered = parts.remembered_notice(self.bridge, self.runner, centre)
+        if self.remembered is not None:
+            column.addWidget(self.remembered)
+        column.addWidget(self.chat_view, 1)
+        column.addWidget(self.gauge)
+        column.addWidget(self.composer)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("mainSplitter")
+        self.splitter.addWidget(self.sidebar)
+        self.splitter.addWidget(centre)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([260, 740])
+        self.splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(self.splitter)
+        self._build_memory_dock()
+        self.statusBar().addWidget(self.activity, 1)
+        self.model_label = parts.status_label("", "Current model")
+        self.statusBar().addPermanentWidget(self.model_label)
+
+    def _build_memory_dock(self) -> None:
+        self.memory_dock.setObjectName("memoryDock")
+        areas = Qt.DockWidgetArea.RightDockWidgetArea | Qt.DockWidgetArea.LeftDockWidgetArea
+        self.memory_dock.setAllowedAreas(areas)
+        self.memory_panel = parts.memory_panel(self.bridge, self.runner, self.memory_dock)
+        if self.memory_panel is not None:
+            self.memory_dock.setWidget(self.memory_panel)
+            with contextlib.suppress(AttributeError):
+                self.memory_panel.open_message_requested.connect(self.open_message)  # type: ignore[attr-defined]
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.memory_dock)
+        self.memory_dock.hide()
+
+    def _connect(self) -> None:
+        b = self.bridge
+        b.companion_changed.connect(self._on_companion_changed)
+        b.message_added.connect(self._on_message_added)
+        b.message_removed.connect(self._on_message_removed)
+        b.conversation_opened.connect(self._on_conversation_opened)
+        b.reply_started.connect(self._on_reply_started)
+        b.token.connect(self.chat_model.append_token)
+        b.reply_finished.connect(self._on_reply_finished)
+        b.budget.connect(self._on_budget)
+        b.job_started.connect(self.activity.job_started)
+        b.job_finished.connect(self.activity.job_finished)
+        b.job_failed.connect(self.activity.job_failed)
+        b.summary_updated.connect(lambda _e: self.refresh_budget())
+        b.error.connect(lambda e: parts.show_error(self, "Hearth needs your attention", e.message, e.hint))
+        self.runner.task_failed.connect(lambda exc: parts.show_exception(self, exc))
+        self.composer.send_requested.connect(self.send)
+        self.composer.stop_requested.connect(self.stop)
+        self.composer.draft_settled.connect(self.refresh_budget)
+        self.chat_view.regenerate_requested.connect(self.regenerate)
+        self.sidebar.conversation_activated.connect(self.open_conversation)
+        self.sidebar.today_requested.connect(self.open_today)
+        self.sidebar.search_changed.connect(self.search)
+        self.sidebar.hit_activated.connect(self._on_hit)
+
+    # -- state ------------------------------------------------------------------------------------
+    @property
+    def companion(self) -> Any | None:
+        return self.bridge.companion
+
+    def set_ready(self, ready: bool, reason: str = "") -> None:
+        """Enable writing once a companion exists; otherwise say why not (loading, failed)."""
+        self.composer.editor.setReadOnly(not ready)
+        self.composer.send_button.setEnabled(ready)
+        if ready:
+            self.composer.editor.setPlaceholderText(
+                "Write about your day…  (Enter sends, Shift+Enter for a new line)"
+            )
+        else:
+            self.composer.editor.setPlaceholderText(reason)
+        parts.update_action_state(self)
+
+    def set_diary(self, diary: Any) -> None:
+        """The diary is open: show the days (the companion may still be loading its model)."""
+        self.diary = diary
+        self.reload_days()
+
+    def set_model_name(self, name: str) -> None:
+        self.model_label.setText(name)
+
+    @property
+    def generating(self) -> bool:
+        return self.composer.generating
+
+    def _run(self, fn: Callable[[], Any], done: Callable[[Any], None] | None = None, key: str | None = None,
+             on_error: Callable[[BaseException], None] | None = None) -> None:
+        self.runner.run(fn, done, on_error or (lambda exc: parts.show_exception(self, exc)), token_key=key)
+
+    # -- days and conversations -------------------------------------------------------------------
+    def reload_days(self) -> None:
+        diary = self.diary
+        if diary is None:
+            return
+        self._run(lambda: diary.list_conversations(limit=DAYS_LIMIT),
+                  lambda infos: self.sidebar.set_conversations(infos, self.chat_model.conversation_id),
+                  key="days")
+
+    def open_today(self) -> None:
+        self.open_conversation(None)
+
+    def open_conversation(self, conversation_id: int | None, then_jump_to: int | None = None) -> None:
+        """Show a day (None: today). The companion writes to the day that is shown."""
+        companion, diary = self.companion, self.diary
+        if diary is None:
+            return
+        self._pending_jump = then_jump_to
+        self._loading = True
+
+        def load() -> tuple[int, list[Any], Any]:
+            cid = conversation_id
+            if companion is not None:
+                companion.open_conversation(cid)
+                cid = companion.conversation_id
+            elif cid is None:
+                cid = int(diary.conversation_for_day(datetime.now().date()).id)
+            return int(cid), diary.messages(cid), diary.get_conversation(cid)
+
+        self._run(load, self._on_conversation_loaded, key="conversation", on_error=self._on_load_failed)
+
+    def _on_load_failed(self, exc: BaseException) -> None:
+        self._loading = False
+        parts.show_exception(self, exc)
+
+    def _on_conversation_loaded(self, result: tuple[int, list[Any], Any]) -> None:
+        conversation_id, messages, conversation = result
+        self._loading = False
+        self.chat_model.set_conversation(conversation_id, [ChatItem.from_message(m) for m in messages])
+        self.day_header.show_conversation(conversation)
+        self.sidebar.set_current(conversation_id)
+        if self._pending_jump is not None:
+            self.chat_view.jump_to(self._pending_jump)
+            self._pending_jump = None
+        self.reload_days()
+        self.refresh_budget()
+        self.conversation_loaded.emit(conversation_id)
+
+    def open_message(self, message_id: int) -> None:
+        """Jump to a message anywhere in the diary (a search hit, a fact's source)."""
+        if self.chat_model.contains(message_id):
+            self.chat_view.jump_to(message_id)
+            return
+        diary = self.diary
+        if diary is None:
+            return
+
+        def found(message: Any) -> None:
+            if message is not None:
+                self.open_conversation(int(message.conversation_id), message_id)
+
+        self._run(lambda: diary.get_message(message_id), found)
+
+    # -- search -----------------------------------------------------------------------------------
+    def search(self, query: str) -> None:
+        diary = self.diary
+        if diary is None or not query.strip():
+            return
+        self._run(lambda: diary.search(query, limit=SEARCH_LIMIT),
+                  lambda hits: self.sidebar.set_search_results(query, hits), key="search")
+
+    def _on_hit(self, entry: SidebarEntry) -> None:
+        if entry.message_id is None:
+            return
+        if entry.conversation_id == self.chat_model.conversation_id:
+            self.chat_view.jump_to(entry.message_id)
+        else:
+            self.open_conversation(entry.conversation_id, entry.message_id)
+
+    # -- writing ----------------------------------------------------------------------------------
+    def send(self, text: str) -> None:
+        """Store the message (off the UI thread: SQLite fsyncs) and let the reply stream in."""
+        companion = self.companion
+        if companion is None or self._sending:
+            return
+        if self.generating:
+            self.composer.show_notice("A reply is still being written — wait for it or press Stop (Esc).")
+            return
+        self._sending = True
+        self.chat_model.show_newest()
+        self.chat_view.scroll_to_end()
+        self._run(lambda: companion.send(text), lambda mid: self._on_sent(text, mid),
+                  on_error=lambda exc: self._on_send_failed(text, exc))
+
+    def _on_sent(self, text: str, message_id: int) -> None:
+        self._sending = False
+        self.composer.accept_sent(text)
+        if not self.chat_model.contains(message_id):
+            self.chat_model.append(ChatItem(message_id, "user", text, datetime.now()))
+        self.chat_view.scroll_to_end()
+        self.reload_days()
+
+    def _on_send_failed(self, text: str, exc: BaseException) -> None:
+        self._sending = False
+        if type(exc).__name__ in INLINE_REFUSALS:
+            hint = getattr(exc, "hint", "")
+            self.composer.show_notice(f"{exc} {hint}".strip() + " Your text is still here.")
+        else:
+            parts.show_exception(self, exc)
+
+    def stop(self) -> None:
+        companion = self.companion
+        if companion is not None and self.generating:
+            self._run(companion.stop)
+
+    def regenerate(self) -> None:
+        companion = self.companion
+        if companion is None or self.generating or self._sending:
+            return
+        if self.chat_model.last_row_with_role("assistant") is None:
+            return
+        self.composer.set_generating(True)
+        self._run(companion.regenerate, on_error=self._on_regenerate_failed)
+
+    def _on_regenerate_failed(self, exc: BaseException) -> None:
+        self.composer.set_generating(False)
+        parts.show_exception(self, exc)
+
+    def copy_selection(self) -> None:
+        self.chat_view.copy_selection()
+
+    # -- companion events -------------------------------------------------------------------------
+    def _on_companion_changed(self, companion: Any | None) -> None:
+        self.set_ready(companion is not None, "Loading the model…")
+        if companion is not None and self.diary is not None:
+            current = self.chat_model.conversation_id
+            self.open_conversation(current)
+
+    def _on_message_added(self, event: Any) -> None:
+        if event.conversation_id == self.chat_model.conversation_id:
+            self.chat_model.append(
+                ChatItem(event.message_id, event.role, event.text, event.created_at or datetime.now())
+            )
+
+    def _on_reply_started(self, event: Any) -> None:
+        self.composer.set_generating(True)  # even for another day's reply: Stop must stay reachable
+        parts.update_action_state(self)
+        if event.conversation_id != self.chat_model.conversation_id:
+            return
+        item = ChatItem(event.message_id, "assistant", "", datetime.now(), streaming=True)
+        self.chat_model.append(item)
+
+    def _on_message_removed(self, event: Any) -> None:
+        if event.conversation_id == self.chat_model.conversation_id:
+            self.chat_model.remove(event.message_id)
+
+    def _on_conversation_opened(self, event: Any) -> None:
+        """A new day began while the window followed today: show it (ignored while the window opens one)."""
+        if not self._loading and event.conversation_id != self.chat_model.conversation_id:
+            self.open_conversation(event.conversation_id)
+
+    def _on_reply_finished(self, event: Any) -> None:
+        self.chat_model.finish(event.message_id, event.text, event.status)
+        self.composer.set_generating(False)
+        parts.update_action_state(self)
+        self.refresh_budget()
+
+    def _on_budget(self, _report: Any) -> None:
+        """The companion (or the memory panel) says the prompt changed: recount the *next* prompt,
+        which includes the draft being typed (the event describes the prompt it just used)."""
+        self.refresh_budget()
+
+    def refresh_budget(self, draft: str | None = None) -> None:
+        """Recount the next prompt with the current draft (tens of ms → off the UI thread, latest wins)."""
+        companion = self.companion
+        if companion is None:
+            return
+        text = self.composer.text() if draft is None else draft
+
+        def count() -> tuple[Any, int]:
+            return companion.preview_budget(text), companion.model.count_tokens(text) if text else 0
+
+        self._run(count, self._on_preview, key="preview", on_error=lambda _exc: None)
+
+    def _on_preview(self, result: tuple[Any, int]) -> None:
+        report, draft_tokens = result
+        self.gauge.set_report(report)
+        self.composer.set_token_count(draft_tokens)
+
+    # -- panels and dialogs -----------------------------------------------------------------------
+    def toggle_memory_panel(self) -> None:
+        self.memory_dock.setVisible(not self.memory_dock.isVisible())
+
+    def focus_search(self) -> None:
+        self.sidebar.focus_search()
+
+    def show_first_run_notice(self) -> None:
+        self.notice_bar.show_message(
+            "You're using the small built-in model, so Hearth works right away and offline. "
+            "For warmer, wiser replies, download the recommended model.",
+            "Download recommended model…",
+            self.model_manager_requested.emit,
+        )
+
+    # -- geometry ---------------------------------------------------------------------------------
+    def _qsettings(self) -> QSettings:
+        return QSettings(str(self.data_dir / "window.ini"), QSettings.Format.IniFormat)
+
+    def restore_geometry(self) -> None:
+        store = self._qsettings()
+        geometry = store.value("geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1080, 720)
+        state = store.value("state")
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
+        splitter = store.value("splitter")
+        if isinstance(splitter, QByteArray) and not splitter.isEmpty():
+            self.splitter.restoreState(splitter)
+
+    def save_geometry(self) -> None:
+        store = self._qsettings()
+        store.setValue("geometry", self.saveGeometry())
+        store.setValue("state", self.saveState())
+        store.setValue("splitter", self.splitter.saveState())
+        store.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        with contextlib.suppress(OSError):
+            self.save_geometry()
+        super().closeEvent(event)

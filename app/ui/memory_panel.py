@@ -1,0 +1,385 @@
+""""Memory about you": every fact Hearth keeps about the person, to see, correct, pin or erase.
+
+``MemoryPanel`` is a table (``FactsTableModel`` behind a filter proxy, one delegate for the editors),
+not a widget per fact. Every write (add, edit, pin, delete) goes through the ``Companion`` on the
+``TaskRunner`` — the UI thread never waits for SQLite or for the budget's token counts. After a change
+the panel reloads the facts, asks the companion for a fresh ``BudgetReport`` to mark which facts the next
+prompt includes ("In prompt"), and emits ``facts_changed`` so the window recounts its gauge (with the
+draft). Budget reports on the bridge (after each turn) update the marks too.
+
+``RememberedNotice`` is the quiet banner that appears when the companion remembers something on its own,
+with an Undo that reaches back into the companion (``app/ui/remembered_notice.py``, re-exported here).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.store.text import MAX_FACT_CHARS
+from app.ui.errors import show_exception
+from app.ui.facts_model import (
+    FACT_KINDS,
+    FROM,
+    PINNED,
+    SOURCE,
+    TEXT,
+    UPDATED,
+    FactDelegate,
+    FactIdRole,
+    FactsFilterModel,
+    FactsTableModel,
+    MessageIdRole,
+)
+from app.ui.remembered_notice import RememberedNotice
+
+NARROW_WIDTH = 760  # px; below this the secondary columns are hidden
+DELETE_TITLE = "Delete this fact?"
+DELETE_WARNING = (
+    "It will be gone for good: Hearth removes it and every earlier version of it, and will not learn it "
+    "again from your diary."
+)
+
+
+class MemoryPanel(QWidget):
+    """Lists, filters and edits the facts of the bridge's current companion."""
+
+    open_message_requested = Signal(int)  # the diary message a fact was learned from
+    facts_changed = Signal()  # after this panel changed a fact (written and reloaded)
+
+    def __init__(self, bridge: Any, runner: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bridge = bridge
+        self.runner = runner
+        self._key = f"memory-panel-{id(self)}"
+        self._pending_select = -1
+        self.last_report: Any | None = None  # the newest BudgetReport seen
+        self.model = FactsTableModel(self)
+        self.proxy = FactsFilterModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.setAccessibleName("Memory about you")
+        self._build()
+        self._connect()
+        self._update_status()
+        self.reload()
+        self.refresh_budget()
+
+    # -- building -----------------------------------------------------------------------------------
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        title = QLabel("<b>Memory about you</b> — what Hearth knows. Correct it, pin it, or delete it.")
+        title.setWordWrap(True)
+        layout.addWidget(title)
+        layout.addLayout(self._build_toolbar())
+        layout.addWidget(self._build_view(), 1)
+        layout.addLayout(self._build_add_row())
+        self.status = QLabel()
+        self.status.setObjectName("memoryStatus")
+        layout.addWidget(self.status)
+        self.setMinimumSize(520, 320)
+
+    def _build_toolbar(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText("Filter (Ctrl+F): words in a fact, a kind…")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.setAccessibleName("Filter facts")
+        self.filter_edit.textChanged.connect(self.set_filter)
+        self.pin_button = self._button("&Pin", "Pin or unpin the selected fact", self.toggle_pin_selected)
+        self.source_button = self._button("Show &message", "Open the diary message this came from",
+                                          self.open_selected_message)
+        self.delete_button = self._button("&Delete…", "Delete the selected fact for good",
+                                          self.delete_selected)
+        row.addWidget(self.filter_edit, 1)
+        for button in (self.pin_button, self.source_button, self.delete_button):
+            row.addWidget(button)
+        return row
+
+    def _build_view(self) -> QTableView:
+        view = QTableView()
+        view.setObjectName("factsView")
+        view.setAccessibleName("Facts")
+        view.setModel(self.proxy)
+        view.setItemDelegate(FactDelegate(view))
+        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        view.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.SelectedClicked
+        )
+        view.setAlternatingRowColors(True)
+        view.setSortingEnabled(True)
+        view.sortByColumn(PINNED, Qt.SortOrder.DescendingOrder)
+        view.verticalHeader().hide()
+        view.setWordWrap(True)
+        header = view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(TEXT, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(36)
+        view.clicked.connect(self._on_clicked)
+        view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        view.customContextMenuRequested.connect(self._show_context_menu)
+        view.selectionModel().selectionChanged.connect(self._update_buttons)
+        self.view = view
+        return view
+
+    def _build_add_row(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.add_edit = QLineEdit()
+        self.add_edit.setPlaceholderText("Something Hearth should remember about you (Ctrl+N)")
+        self.add_edit.setAccessibleName("New fact")
+        self.add_edit.setMaxLength(MAX_FACT_CHARS)
+        self.add_edit.returnPressed.connect(self.add_from_field)
+        self.add_kind = QComboBox()
+        self.add_kind.addItems(list(FACT_KINDS))
+        self.add_kind.setCurrentText("other")
+        self.add_kind.setAccessibleName("Kind of the new fact")
+        self.add_button = self._button("&Add", "Add this fact", self.add_from_field)
+        row.addWidget(self.add_edit, 1)
+        row.addWidget(self.add_kind)
+        row.addWidget(self.add_button)
+        return row
+
+    def _button(self, text: str, accessible: str, slot: Callable[[], None]) -> QPushButton:
+        button = QPushButton(text)
+        button.setAccessibleName(accessible)
+        button.setToolTip(accessible)
+        button.clicked.connect(slot)
+        return button
+
+    def _connect(self) -> None:
+        self.model.edit_requested.connect(self._apply_edit)
+        self.model.rowsInserted.connect(self._update_status)
+        self.model.rowsRemoved.connect(self._update_status)
+        self.model.dataChanged.connect(self._update_status)
+        for signal in (self.bridge.fact_added, self.bridge.fact_updated, self.bridge.fact_removed):
+            signal.connect(self.reload)
+        self.bridge.companion_changed.connect(self._on_companion_changed)
+        self.bridge.budget.connect(self.show_budget)
+        shortcuts = (
+            (QKeySequence.StandardKey.Find, lambda: self.filter_edit.setFocus()),
+            (QKeySequence.StandardKey.New, lambda: self.add_edit.setFocus()),
+            (QKeySequence.StandardKey.Delete, self.delete_selected),
+            (QKeySequence("Ctrl+P"), self.toggle_pin_selected),
+            (QKeySequence("Ctrl+Return"), self.open_selected_message),
+        )
+        for keys, slot in shortcuts:
+            action = QAction(self)
+            action.setShortcut(keys)
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.triggered.connect(slot)
+            self.addAction(action)
+        self._update_buttons()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """In a narrow dock the fact text matters most: "Source" and "Updated" move into its tooltip."""
+        narrow = event.size().width() < NARROW_WIDTH
+        for column in (SOURCE, UPDATED):
+            self.view.setColumnHidden(column, narrow)
+        super().resizeEvent(event)
+
+    # -- reading ------------------------------------------------------------------------------------
+    @property
+    def companion(self) -> Any | None:
+        return self.bridge.companion
+
+    def reload(self, *_args: object) -> None:
+        """Fetch the facts off the UI thread; an older fetch still running is dropped when it returns."""
+        companion = self.companion
+        if companion is None:
+            self.model.set_facts([])
+            return
+        self.runner.run(companion.facts, on_done=self._on_facts, on_error=self._on_error,
+                        token_key=self._key + "-facts")
+
+    def _on_facts(self, facts: list[Any]) -> None:
+        self.model.set_facts(facts)
+        if self._pending_select >= 0 and self.select_fact(self._pending_select):
+            self._pending_select = -1
+
+    def refresh_budget(self) -> None:
+        """Recount the next prompt (tens of ms, so off the UI thread) to mark the facts it includes.
+
+        The report is not re-emitted on the bridge: the window's gauge counts the person's draft too,
+        so it refreshes itself on ``facts_changed``; which facts fit does not depend on the draft.
+        """
+        companion = self.companion
+        if companion is None:
+            return
+        self.runner.run(companion.preview_budget, on_done=self.show_budget, on_error=lambda _exc: None,
+                        token_key=self._key + "-budget")
+
+    def show_budget(self, report: Any) -> None:
+        """Mark the facts in the next prompt (slot for the bridge's ``budget`` and the window's previews).
+
+        A fact id the table does not know yet means memory changed without a fact event (a manual add
+        from elsewhere): fetch the list again.
+        """
+        self.last_report = report
+        ids = tuple(getattr(report, "fact_ids_in_prompt", ()) or ())
+        self.model.set_in_prompt(ids)
+        if any(self.model.row_of(fact_id) < 0 for fact_id in ids):
+            self.reload()
+
+    def _on_companion_changed(self, _companion: object) -> None:
+        self.model.set_in_prompt(())
+        self.reload()
+        self.refresh_budget()
+
+    def set_filter(self, text: str) -> None:
+        self.proxy.setFilterFixedString(text.strip())
+        self._update_status()
+
+    # -- writing ------------------------------------------------------------------------------------
+    def add_from_field(self) -> None:
+        """Add the typed fact; the field is cleared only once it is saved (a failure loses nothing)."""
+        text = self.add_edit.text().strip()
+        companion = self.companion
+        if not text or companion is None:
+            return
+        kind = self.add_kind.currentText()
+
+        def done(fact: Any) -> None:
+            if self.add_edit.text().strip() == text:
+                self.add_edit.clear()
+            self._after_change(select_id=int(fact.id))
+
+        self.runner.run(lambda: companion.add_fact(text, kind=kind), on_done=done, on_error=self._on_error)
+
+    def _apply_edit(self, fact_id: int, changes: dict[str, Any]) -> None:
+        """Write an edit made in a cell; on failure say why and show the stored value again."""
+        companion = self.companion
+        if companion is None:
+            return
+        if set(changes) == {"pinned"}:
+            write: Callable[[], Any] = lambda: companion.pin_fact(fact_id, bool(changes["pinned"]))  # noqa: E731
+        else:
+            write = lambda: companion.edit_fact(fact_id, **changes)  # noqa: E731
+        self.runner.run(write, on_done=lambda _fact: self._after_change(), on_error=self._on_write_error)
+
+    def toggle_pin_selected(self) -> None:
+        index = self._selected(PINNED)
+        if index is not None:
+            pinned = index.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+            checked = Qt.CheckState.Unchecked if pinned else Qt.CheckState.Checked
+            self.proxy.setData(index, checked.value, Qt.ItemDataRole.CheckStateRole)
+
+    def delete_selected(self) -> None:
+        """Ask first (it cannot be undone), then delete off the UI thread."""
+        index = self._selected(TEXT)
+        companion = self.companion
+        if index is None or companion is None:
+            return
+        fact_id = int(index.data(FactIdRole))
+        text = str(index.data(Qt.ItemDataRole.DisplayRole))
+        answer = QMessageBox.question(
+            self, DELETE_TITLE, f"“{text}”\n\n{DELETE_WARNING}",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No,
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        self.runner.run(lambda: companion.delete_fact(fact_id), on_done=lambda _r: self._after_change(),
+                        on_error=self._on_write_error)
+
+    def _after_change(self, select_id: int | None = None) -> None:
+        if select_id is not None:
+            self._pending_select = select_id  # selected once the reload shows it
+        self.reload()
+        self.refresh_budget()
+        self.facts_changed.emit()
+
+    def select_fact(self, fact_id: int) -> bool:
+        """Select and show the row of ``fact_id`` (if it passes the filter)."""
+        row = self.model.row_of(fact_id)
+        if row < 0:
+            return False
+        index = self.proxy.mapFromSource(self.model.index(row, TEXT))
+        if not index.isValid():
+            return False
+        self.view.selectRow(index.row())
+        self.view.scrollTo(index)
+        return True
+
+    # -- navigation ---------------------------------------------------------------------------------
+    def open_selected_message(self) -> None:
+        index = self._selected(FROM)
+        if index is not None:
+            self._open_message(index)
+
+    def _on_clicked(self, index: QModelIndex) -> None:
+        if index.column() == FROM:
+            self._open_message(index)
+
+    def _open_message(self, index: QModelIndex | QPersistentModelIndex) -> None:
+        message_id = index.data(MessageIdRole)
+        if message_id:
+            self.open_message_requested.emit(int(message_id))
+
+    def _selected(self, column: int) -> QModelIndex | None:
+        rows = self.view.selectionModel().selectedRows(column)
+        return rows[0] if rows else None
+
+    def _show_context_menu(self, pos: Any) -> None:
+        index = self.view.indexAt(pos)
+        if not index.isValid():
+            return
+        self.view.selectRow(index.row())
+        menu = QMenu(self)
+        menu.addAction("Edit", lambda: self.view.edit(index.siblingAtColumn(TEXT)))
+        menu.addAction("Pin / unpin", self.toggle_pin_selected)
+        show = menu.addAction("Show message", self.open_selected_message)
+        show.setEnabled(bool(index.data(MessageIdRole)))
+        menu.addSeparator()
+        menu.addAction("Delete…", self.delete_selected)
+        menu.popup(self.view.viewport().mapToGlobal(pos))
+
+    # -- feedback -----------------------------------------------------------------------------------
+    def _update_buttons(self, *_args: object) -> None:
+        index = self._selected(TEXT)
+        for button in (self.pin_button, self.delete_button):
+            button.setEnabled(index is not None)
+        self.source_button.setEnabled(index is not None and bool(index.data(MessageIdRole)))
+        if index is not None:
+            pinned = self._selected(PINNED)
+            state = pinned.data(Qt.ItemDataRole.CheckStateRole) if pinned is not None else None
+            checked = state == Qt.CheckState.Checked
+            self.pin_button.setText("Un&pin" if checked else "&Pin")
+
+    def _update_status(self, *_args: object) -> None:
+        total = self.model.rowCount()
+        shown = self.proxy.rowCount()
+        in_prompt = sum(1 for row in self.model.rows() if row.id in self.model.in_prompt())
+        parts = [f"{total} fact{'s' if total != 1 else ''}"]
+        if shown != total:
+            parts.append(f"{shown} shown")
+        parts.append(f"{in_prompt} in the next prompt")
+        self.status.setText(" · ".join(parts))
+        self._update_buttons()
+
+    def _on_error(self, exc: BaseException) -> None:
+        show_exception(self, exc)
+
+    def _on_write_error(self, exc: BaseException) -> None:
+        show_exception(self, exc)
+        self.reload()  # show what is really stored
+
+
+__all__ = ["MemoryPanel", "RememberedNotice"]

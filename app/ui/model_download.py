@@ -1,0 +1,143 @@
+"""A model download driven from the GUI: off the UI thread, throttled progress, cancel and resume.
+
+``app.llm.download.download_model`` does the real work (resumable, sha256-verified) on the
+``TaskRunner``; it reports progress from its worker thread many times a second. This controller keeps
+only the newest report and hands it to the main thread at most every ``PROGRESS_INTERVAL_S`` (a progress
+bar needs ten updates a second, not a thousand), then re-emits the outcome as signals. Cancelling sets a
+``threading.Event`` the download checks between chunks; the partial file stays, so a later ``start``
+of the same entry resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from app.llm.catalog import format_bytes
+
+PROGRESS_INTERVAL_S = 0.1
+
+
+def progress_percent(progress: Any) -> float:
+    """0–100 from ``downloaded``/``total`` (0 when the total is not known yet)."""
+    total = int(getattr(progress, "total", 0) or 0)
+    return 100.0 * progress.downloaded / total if total > 0 else 0.0
+
+
+def format_duration(seconds: float) -> str:
+    """"about 3 min left"-style wording: people want an estimate, not a stopwatch."""
+    if seconds < 60:
+        return f"about {max(1, round(seconds))} s left"
+    if seconds < 3600:
+        return f"about {round(seconds / 60)} min left"
+    hours, minutes = divmod(round(seconds / 60), 60)
+    return f"about {hours} h {minutes:02d} min left"
+
+
+def format_progress(progress: Any) -> str:
+    """"42% · 0.9 of 2.1 GB · 3.4 MB/s · about 5 min left"."""
+    parts = [f"{progress_percent(progress):.0f}%"]
+    if progress.total:
+        parts.append(f"{format_bytes(progress.downloaded)} of {format_bytes(progress.total)}")
+    else:
+        parts.append(format_bytes(progress.downloaded))
+    if progress.rate_bps > 0:
+        parts.append(f"{format_bytes(progress.rate_bps)}/s")
+    if progress.eta_s is not None and progress.downloaded < progress.total:
+        parts.append(format_duration(progress.eta_s))
+    return " · ".join(parts)
+
+
+class ModelDownload(QObject):
+    """One download at a time. Signals arrive on the main thread.
+
+    ``progress(DownloadProgress)``, ``finished(Path)``, ``cancelled(DownloadCancelled)`` when the person
+    cancelled (the partial file is kept), ``failed(exception)`` for every other error.
+    """
+
+    started = Signal(object)  # the CatalogEntry
+    progress = Signal(object)
+    finished = Signal(object)
+    cancelled = Signal(object)
+    failed = Signal(object)
+
+    def __init__(self, runner: Any, dest_dir: Path, *, endpoint: str | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.runner = runner
+        self.dest_dir = Path(dest_dir)
+        self.endpoint = endpoint
+        self.entry: Any | None = None
+        self.last_progress: Any | None = None
+        self.reporter: QObject | None = None  # the dialog that loads the result / shows the error
+        self._cancel: threading.Event | None = None
+        self._lock = threading.Lock()
+        self._latest: Any | None = None
+        self._last_sent = 0.0
+
+    @property
+    def running(self) -> bool:
+        return self._cancel is not None
+
+    def start(self, entry: Any) -> bool:
+        """Start (or resume) downloading ``entry``; False if a download is already running."""
+        if self.running:
+            return False
+        from app.llm.download import download_model  # the model layer, imported where it is used
+
+        cancel = threading.Event()
+        self._cancel = cancel
+        self.entry = entry
+        self.last_progress = None
+        self._last_sent = 0.0
+        dest, endpoint = self.dest_dir, self.endpoint
+
+        def work() -> Path:
+            return download_model(entry, dest, on_progress=self._on_progress, cancel=cancel,
+                                  endpoint=endpoint)
+
+        self.runner.run(work, on_done=self._on_done, on_error=self._on_error)
+        self.started.emit(entry)
+        return True
+
+    def cancel(self) -> None:
+        """Ask the download to stop; ``cancelled`` follows once it has (within one chunk)."""
+        if self._cancel is not None:
+            self._cancel.set()
+
+    def _on_progress(self, progress: Any) -> None:
+        """Worker thread: remember the newest report; schedule delivery if the last one is old enough."""
+        now = time.monotonic()
+        with self._lock:
+            self._latest = progress
+            due = now - self._last_sent >= PROGRESS_INTERVAL_S or progress.downloaded >= progress.total > 0
+            if due:
+                self._last_sent = now
+        if due:
+            self.runner.call_in_main(self._deliver_progress)
+
+    def _deliver_progress(self) -> None:
+        with self._lock:
+            progress, self._latest = self._latest, None
+        if progress is not None and self._cancel is not None:
+            self.last_progress = progress
+            self.progress.emit(progress)
+
+    def _on_done(self, path: Path) -> None:
+        self._deliver_progress()
+        self._cancel = None
+        self.finished.emit(Path(path))
+
+    def _on_error(self, exc: BaseException) -> None:
+        self._deliver_progress()
+        self._cancel = None
+        from app.llm.errors import DownloadCancelled
+
+        if isinstance(exc, DownloadCancelled):
+            self.cancelled.emit(exc)
+        else:
+            self.failed.emit(exc)

@@ -1,0 +1,407 @@
+"""The model manager: which model runs, how fast, a better one to download, or a file of your own.
+
+Loading a model takes from a fraction of a second (the tiny model) to many seconds (a 3B model from a
+slow disk), and a download takes minutes — both run on the ``TaskRunner``; the dialog only shows
+progress. A loaded engine is handed out through ``model_changed(engine)``: the main window swaps it
+into the companion (``Companion.set_model``) and closes the previous one. Model settings (context size,
+GPU layers, threads, KV cache) are saved to ``Settings`` once a model loads with them, so a setting that
+does not work is never saved. Every failure is a message with a way forward (``app.ui.errors``).
+
+First run: while Hearth runs on the bundled tiny model (or none) and the recommended model is not
+downloaded yet, a card at the top offers it with one big button.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QProgressBar,
+    QTreeWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.config import Settings
+from app.llm.catalog import CatalogEntry, CatalogError, format_bytes, load_catalog, models_dir
+from app.llm.download import local_path, partial_bytes
+from app.llm.tiny import tiny_model_path
+from app.ui.errors import show_error, show_exception
+from app.ui.model_download import ModelDownload, format_progress, progress_percent
+from app.ui.model_sections import (
+    CurrentModelBox,
+    EntryRole,
+    FirstRunCard,
+    ModelSettingsBox,
+    action_button,
+    fill_catalog_view,
+    wrapped_label,
+)
+
+
+class ModelManagerDialog(QDialog):
+    """Current model and its stats, the catalog with downloads, a local file picker, model settings."""
+
+    model_changed = Signal(object)  # the newly loaded engine (a ModelEngine)
+    settings_saved = Signal(object)  # Settings, after a successful load saved the model choice
+
+    def __init__(
+        self,
+        bridge: Any,
+        runner: Any,
+        data_dir: Path,
+        parent: QWidget | None = None,
+        *,
+        catalog: list[CatalogEntry] | None = None,
+        endpoint: str | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.bridge = bridge
+        self.runner = runner
+        self.data_dir = Path(data_dir)
+        self.settings = Settings.load(self.data_dir)
+        self._catalog_error = "no models listed"
+        self.catalog = catalog if catalog is not None else self._load_catalog()
+        self.engine: Any | None = self._engine_of(bridge)
+        self.loading = False
+        self.load_after_download = True
+        self.download = self._shared_download(runner, endpoint)
+        self.setWindowTitle("Models — Hearth")
+        self.setMinimumSize(620, 560)
+        self._build()
+        self._connect()
+        self.refresh()
+
+    def _shared_download(self, runner: Any, endpoint: str | None) -> ModelDownload:
+        """One download per models folder for the whole app, owned by the runner, not by a dialog.
+
+        The window may open a new model manager each time; a download started in one that was closed
+        keeps running and shows (and can be cancelled) in the next.
+        """
+        name = f"hearth-model-download:{models_dir(self.data_dir)}"
+        owner = runner if isinstance(runner, QObject) else self
+        found = owner.findChild(ModelDownload, name)
+        if found is not None:
+            if endpoint is not None:
+                found.endpoint = endpoint
+            return found
+        download = ModelDownload(runner, models_dir(self.data_dir), endpoint=endpoint, parent=owner)
+        download.setObjectName(name)
+        return download
+
+    @staticmethod
+    def _engine_of(bridge: Any) -> Any | None:
+        engine = getattr(bridge, "engine", None)
+        companion = getattr(bridge, "companion", None)
+        return engine or getattr(companion, "model", None)
+
+    def _load_catalog(self) -> list[CatalogEntry]:
+        try:
+            return load_catalog()
+        except CatalogError as exc:  # a packaging bug; the rest of the dialog still works
+            self._catalog_error = str(exc)
+            return []
+
+    # -- building -----------------------------------------------------------------------------------
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        self.first_run_card = FirstRunCard()
+        self.first_run_card.button.clicked.connect(self.download_recommended)
+        self.current = CurrentModelBox()
+        self.model_settings = ModelSettingsBox(self.settings)
+        self.model_settings.apply_button.clicked.connect(self.apply_settings)
+        layout.addWidget(self.first_run_card)
+        layout.addWidget(self.current)
+        layout.addWidget(self._build_catalog(), 1)
+        layout.addWidget(self.model_settings)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def _build_catalog(self) -> QGroupBox:
+        box = QGroupBox("Download a model")
+        column = QVBoxLayout(box)
+        self.catalog_view = QTreeWidget()
+        self.catalog_view.setHeaderLabels(["Model", "Size", "Languages", "On this computer"])
+        self.catalog_view.setRootIsDecorated(False)
+        self.catalog_view.setAccessibleName("Model catalog")
+        self.catalog_view.currentItemChanged.connect(self._update_buttons)
+        self.entry_notes = wrapped_label()
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setObjectName("downloadProgress")
+        self.progress_bar.setRange(0, 1000)
+        self.progress_bar.setTextVisible(False)
+        self.progress_bar.setAccessibleName("Download progress")
+        self.download_status = wrapped_label(name="downloadStatus")
+        row = QHBoxLayout()
+        self.download_button = action_button("&Download", "Download the selected model",
+                                            self.download_selected)
+        self.cancel_button = action_button("&Cancel download", "Cancel the download", self.cancel_download)
+        self.use_button = action_button("&Use this model", "Load the selected downloaded model",
+                                       self.use_selected)
+        self.pick_button = action_button("Choose a .&gguf file…", "Use a model file from this computer",
+                                        self.pick_local_file)
+        for button in (self.download_button, self.cancel_button, self.use_button):
+            row.addWidget(button)
+        row.addStretch(1)
+        row.addWidget(self.pick_button)
+        for widget in (self.catalog_view, self.entry_notes, self.progress_bar, self.download_status):
+            column.addWidget(widget)
+        column.addLayout(row)
+        self._fill_catalog()
+        return box
+
+    def _fill_catalog(self) -> None:
+        self.catalog_view.clear()
+        if not self.catalog:
+            self.catalog_view.setEnabled(False)
+            self.entry_notes.setText(
+                f"The list of recommended models could not be read ({self._catalog_error}). "
+                "You can still choose a .gguf file from this computer."
+            )
+        fill_catalog_view(self.catalog_view, self.catalog)
+
+    def _connect(self) -> None:
+        self.download.started.connect(self._update_buttons)  # bound methods: the download outlives us
+        self.download.progress.connect(self._on_progress)
+        self.download.finished.connect(self._on_downloaded)
+        self.download.cancelled.connect(self._on_download_cancelled)
+        self.download.failed.connect(self._on_download_failed)
+        companion_changed = getattr(self.bridge, "companion_changed", None)
+        if companion_changed is not None:
+            companion_changed.connect(self._on_companion_changed)
+
+    # -- state --------------------------------------------------------------------------------------
+    def downloaded_path(self, entry: CatalogEntry) -> Path | None:
+        """The entry's verified file in the models folder (only verified downloads get the final name)."""
+        return local_path(entry, models_dir(self.data_dir))
+
+    def selected_entry(self) -> CatalogEntry | None:
+        item = self.catalog_view.currentItem()
+        return item.data(0, EntryRole) if item is not None else None
+
+    def recommended_entry(self) -> CatalogEntry | None:
+        return next((entry for entry in self.catalog if entry.default), None)
+
+    def is_first_run(self) -> bool:
+        """No model, or only the tiny one, and the recommended model is not here yet."""
+        recommended = self.recommended_entry()
+        if recommended is None or self.downloaded_path(recommended) is not None:
+            return False
+        return self.engine is None or self._is_tiny(self.engine)
+
+    @staticmethod
+    def _is_tiny(engine: Any) -> bool:
+        tiny = tiny_model_path()
+        path = getattr(getattr(engine, "config", None), "model_path", None)
+        return tiny is not None and path is not None and Path(path).resolve() == tiny.resolve()
+
+    def refresh(self) -> None:
+        """Redraw every section from the current state (cheap; stats are fetched off the UI thread)."""
+        self._refresh_first_run()
+        self._refresh_catalog_status()
+        self._refresh_current()
+        self._update_buttons()
+
+    def _refresh_first_run(self) -> None:
+        recommended = self.recommended_entry()
+        self.first_run_card.setVisible(self.is_first_run())
+        if recommended is not None:
+            self.first_run_card.offer(recommended, has_model=self.engine is not None)
+
+    def _refresh_catalog_status(self) -> None:
+        for i in range(self.catalog_view.topLevelItemCount()):
+            item = self.catalog_view.topLevelItem(i)
+            if item is not None:
+                item.setText(3, self._entry_state(item.data(0, EntryRole)))
+
+    def _entry_state(self, entry: CatalogEntry) -> str:
+        if self.download.running and self.download.entry == entry:
+            return "Downloading…"
+        if self.downloaded_path(entry) is not None:
+            return "Downloaded"
+        partial = self._partial_bytes(entry)
+        if partial:
+            return f"Paused at {format_bytes(partial)}" + (f" of {entry.size_text}" if entry.size else "")
+        return ""
+
+    def _partial_bytes(self, entry: CatalogEntry) -> int:
+        """Bytes of an unfinished download of ``entry`` (so the button can say Resume)."""
+        return partial_bytes(entry, models_dir(self.data_dir))
+
+    def _refresh_current(self) -> None:
+        engine = self.engine
+        if engine is None:
+            self.current.show_none()
+            return
+        self.current.name.setText(str(getattr(engine, "model_name", "")))
+        self.runner.run(engine.info, on_done=self.current.show_info, on_error=lambda _exc: None,
+                        token_key=f"model-info-{id(self)}")
+
+    def _update_buttons(self, *_args: object) -> None:
+        entry = self.selected_entry()
+        running = self.download.running
+        downloaded = entry is not None and self.downloaded_path(entry) is not None
+        if self.catalog:
+            self.entry_notes.setText(entry.notes if entry is not None else "")
+        self.download_button.setEnabled(entry is not None and not running and not downloaded)
+        resumable = entry is not None and self._partial_bytes(entry) > 0
+        self.download_button.setText("&Resume download" if resumable else "&Download")
+        self.cancel_button.setEnabled(running)
+        self.use_button.setEnabled(downloaded and not self.loading)
+        self.first_run_card.button.setEnabled(not running)
+        for widget in (self.pick_button, self.model_settings.apply_button):
+            widget.setEnabled(not self.loading)
+        self.progress_bar.setVisible(running or self.download.last_progress is not None)
+
+    # -- downloading --------------------------------------------------------------------------------
+    def download_recommended(self) -> None:
+        entry = self.recommended_entry()
+        if entry is not None:
+            self.start_download(entry)
+
+    def download_selected(self) -> None:
+        entry = self.selected_entry()
+        if entry is not None:
+            self.start_download(entry)
+
+    def start_download(self, entry: CatalogEntry) -> None:
+        """Start or resume ``entry`` (the person asked for it: the only network access Hearth makes)."""
+        if self.download.start(entry):
+            self.download.reporter = self
+            self.download_status.setText(f"Starting the download of {entry.title}…")
+            self.progress_bar.setValue(0)
+            self.refresh()
+
+    def cancel_download(self) -> None:
+        self.download.cancel()
+        self.cancel_button.setEnabled(False)
+        self.download_status.setText("Cancelling…")
+
+    def _on_progress(self, progress: Any) -> None:
+        self.progress_bar.setValue(round(progress_percent(progress) * 10))
+        self.download_status.setText(format_progress(progress))
+
+    def _on_downloaded(self, path: Path) -> None:
+        entry = self.download.entry
+        self.progress_bar.setValue(1000)
+        self.download_status.setText(f"Downloaded and verified: {path.name}")
+        self.refresh()
+        if self.download.reporter is self and self.load_after_download and entry is not None:
+            self.load_model(path, entry.title)
+
+    def _on_download_cancelled(self, _exc: BaseException) -> None:
+        done = self.download.last_progress
+        at = f" at {progress_percent(done):.0f}%" if done is not None else ""
+        self.download_status.setText(f"Paused{at}. Press Resume to continue where it stopped.")
+        self.refresh()
+
+    def _on_download_failed(self, exc: BaseException) -> None:
+        self.download_status.setText("The download stopped. " + (getattr(exc, "hint", "") or ""))
+        self.refresh()
+        if self.download.reporter is self:
+            show_exception(self, exc)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """The dialog on screen is the one that reports how a shared download ends."""
+        self.download.reporter = self
+        if self.download.running and self.download.last_progress is not None:
+            self._on_progress(self.download.last_progress)
+        self.refresh()
+        super().showEvent(event)
+
+    # -- loading ------------------------------------------------------------------------------------
+    def use_selected(self) -> None:
+        entry = self.selected_entry()
+        path = self.downloaded_path(entry) if entry is not None else None
+        if entry is not None and path is not None:
+            self.load_model(path, entry.title)
+
+    def pick_local_file(self) -> None:
+        start = str(Path(self.settings.model_path).parent) if self.settings.model_path else str(Path.home())
+        path, _filter = QFileDialog.getOpenFileName(
+            self, "Choose a model file", start, "GGUF models (*.gguf);;All files (*)"
+        )
+        if path:
+            self.load_model(Path(path), Path(path).name)
+
+    def apply_settings(self) -> None:
+        """Reload the current model with the settings shown (or say why that is not possible yet)."""
+        path = self._current_path()
+        if path is None:
+            show_error(self, "No model to reload", "There is no model loaded yet.",
+                       "Download the recommended model, or choose a .gguf file first.")
+            return
+        self.load_model(path, str(getattr(self.engine, "model_name", path.name)))
+
+    def _current_path(self) -> Path | None:
+        config = getattr(self.engine, "config", None)
+        path = getattr(config, "model_path", None)
+        if path is None and self.settings.model_path:
+            path = self.settings.model_path
+        return Path(path) if path else None
+
+    def load_model(self, path: Path, title: str) -> None:
+        """Load ``path`` off the UI thread; on success save the choice and emit ``model_changed``."""
+        if self.loading:
+            return
+        config = self.model_settings.engine_config(path)
+
+        def work() -> Any:
+            from app.llm.engine import ModelEngine
+
+            return ModelEngine(config)
+
+        self.loading = True
+        self.current.status.setText(f"Loading {title}…")
+        self._update_buttons()
+        self.runner.run(work, on_done=lambda engine: self._on_loaded(engine, config),
+                        on_error=self._on_load_failed)
+
+    def _on_loaded(self, engine: Any, config: Any) -> None:
+        self.loading = False
+        self.engine = engine
+        self.current.status.setText("Loaded.")
+        self.settings = dataclasses.replace(
+            Settings.load(self.data_dir),
+            model_path=str(config.model_path),  # the person's explicit choice, even the tiny model
+            n_ctx=config.n_ctx,
+            n_gpu_layers=config.n_gpu_layers,
+            n_threads=config.n_threads or 0,
+            kv_cache_type=config.kv_cache_type,
+        )
+        try:
+            self.settings.save(self.data_dir)
+        except OSError as exc:
+            show_exception(self, exc)
+        else:
+            self.settings_saved.emit(self.settings)
+        self.refresh()
+        self.model_changed.emit(engine)
+
+    def _on_load_failed(self, exc: BaseException) -> None:
+        self.loading = False
+        self.current.status.setText("The model could not be loaded; the previous one keeps running.")
+        self._update_buttons()
+        show_exception(self, exc)
+
+    def _on_companion_changed(self, companion: Any) -> None:
+        engine = getattr(companion, "model", None)
+        if engine is not None and engine is not self.engine:
+            self.engine = engine
+            self.refresh()
+
+    def set_engine(self, engine: Any | None) -> None:
+        """Show ``engine`` as the current model (the main window calls this after its own loads)."""
+        self.engine = engine
+        self.refresh()
+

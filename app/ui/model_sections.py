@@ -1,0 +1,201 @@
+"""The parts of the model manager that only show or collect values (no downloads, no loading).
+
+``FirstRunCard`` offers the recommended model, ``CurrentModelBox`` shows the loaded model's stats from
+``engine.info()``, ``ModelSettingsBox`` holds context size, GPU layers, threads and KV cache type and
+turns them into an ``EngineConfig``. Kept apart from ``model_manager`` so the dialog reads as behaviour.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+)
+
+from app.config import Settings
+from app.llm.catalog import CatalogEntry, format_bytes
+
+KV_CACHE_TYPES = ("f16", "q8_0", "q4_0")
+EntryRole = Qt.ItemDataRole.UserRole + 1  # the CatalogEntry of a row in the catalog view
+MAX_CONTEXT = 131072
+
+
+def wrapped_label(text: str = "", *, name: str = "") -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    if name:
+        label.setObjectName(name)
+    return label
+
+
+def action_button(text: str, accessible: str, slot: Callable[[], Any]) -> QPushButton:
+    button = QPushButton(text)
+    button.setAccessibleName(accessible)
+    button.setToolTip(accessible)
+    button.clicked.connect(slot)
+    return button
+
+
+def fill_catalog_view(view: QTreeWidget, catalog: list[CatalogEntry]) -> None:
+    """One row per catalog entry (title, size, languages, state); the recommended one preselected."""
+    view.clear()
+    for entry in catalog:
+        title = entry.title + ("  — recommended" if entry.default else "")
+        item = QTreeWidgetItem([title, entry.size_text, _languages(entry.languages), ""])
+        item.setData(0, EntryRole, entry)
+        item.setToolTip(0, f"{entry.notes}\nLicence: {entry.license}")
+        item.setToolTip(2, ", ".join(entry.languages))
+        view.addTopLevelItem(item)
+        if entry.default:
+            view.setCurrentItem(item)
+    for column in range(3):
+        view.resizeColumnToContents(column)
+
+
+def _languages(codes: tuple[str, ...], shown: int = 4) -> str:
+    """"en, ru, zh, de +9": the catalog's first languages are the ones that matter most."""
+    extra = len(codes) - shown
+    return ", ".join(codes[:shown]) + (f" +{extra}" if extra > 0 else "")
+
+
+def format_info(info: dict[str, Any]) -> str:
+    """"2.1 GB · 3.1B parameters · context 4,096 tokens (trained for 32,768) · 12.3 tokens/s"."""
+    parts = []
+    if info.get("size_bytes"):
+        parts.append(format_bytes(int(info["size_bytes"])))
+    if info.get("n_params"):
+        n = int(info["n_params"])
+        parts.append(f"{n / 1e9:.1f}B parameters" if n >= 1e9 else f"{n / 1e6:.0f}M parameters")
+    if info.get("n_ctx"):
+        trained = f" (trained for {int(info['n_ctx_train']):,})" if info.get("n_ctx_train") else ""
+        parts.append(f"context {int(info['n_ctx']):,} tokens{trained}")
+    speed = info.get("last_tokens_per_s")
+    parts.append(f"{float(speed):.1f} tokens/s" if speed else "speed shown after the first reply")
+    return " · ".join(parts)
+
+
+class FirstRunCard(QFrame):
+    """"Get the recommended model" with one prominent button (styled by ``#recommendedDownload``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("firstRunCard")
+        column = QVBoxLayout(self)
+        self.title = wrapped_label("Get the recommended model", name="firstRunTitle")
+        self.text = wrapped_label()
+        self.button = QPushButton()
+        self.button.setObjectName("recommendedDownload")
+        self.button.setAccessibleName("Download the recommended model")
+        column.addWidget(self.title)
+        column.addWidget(self.text)
+        column.addWidget(self.button, 0, Qt.AlignmentFlag.AlignLeft)
+
+    def offer(self, entry: CatalogEntry, *, has_model: bool) -> None:
+        now = (
+            "Hearth is running on its small built-in model: it works offline right away, but its "
+            "replies are simple." if has_model else "Hearth has no model yet."
+        )
+        self.text.setText(
+            f"{now} {entry.title} writes much better replies and remembers more. It downloads once "
+            f"({entry.size_text}) and then works offline; nothing else ever leaves this computer."
+        )
+        self.button.setText(f"Download {entry.title} ({entry.size_text})")
+
+
+class CurrentModelBox(QGroupBox):
+    """Name, file and stats of the loaded model."""
+
+    def __init__(self) -> None:
+        super().__init__("Current model")
+        form = QFormLayout(self)
+        self.name = wrapped_label(name="modelName")
+        self.path = wrapped_label()
+        self.stats = wrapped_label(name="modelStats")
+        self.status = wrapped_label()
+        form.addRow("Model:", self.name)
+        form.addRow("File:", self.path)
+        form.addRow("Stats:", self.stats)
+        form.addRow(self.status)
+
+    def show_none(self) -> None:
+        self.name.setText("No model loaded")
+        self.path.setText("")
+        self.stats.setText("Download the recommended model, or choose a .gguf file.")
+
+    def show_info(self, info: dict[str, Any]) -> None:
+        self.name.setText(str(info.get("name") or self.name.text()))
+        self.path.setText(str(info.get("path", "")))
+        self.stats.setText(format_info(info))
+
+
+class ModelSettingsBox(QGroupBox):
+    """Context size, GPU layers, threads and KV cache type, with an "Apply and reload" button."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__("Model settings")
+        form = QFormLayout(self)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        self.n_ctx = _spin(512, MAX_CONTEXT, settings.n_ctx, "Context size in tokens", step=512)
+        self.n_ctx.setToolTip("How many tokens the model sees at once; 4,096 is what Hearth is tuned for")
+        self.n_gpu_layers = _spin(-1, 999, settings.n_gpu_layers, "GPU layers")
+        self.n_gpu_layers.setSpecialValueText("All layers")
+        self.n_gpu_layers.setToolTip("Layers to run on the GPU: 0 = CPU only (works everywhere)")
+        self.n_threads = _spin(0, max(1, os.cpu_count() or 1) * 2, settings.n_threads, "CPU threads")
+        self.n_threads.setSpecialValueText("Automatic")
+        self.kv_cache = QComboBox()
+        self.kv_cache.addItems(list(KV_CACHE_TYPES))
+        self.kv_cache.setCurrentText(settings.kv_cache_type)
+        self.kv_cache.setAccessibleName("KV cache type")
+        self.kv_cache.setToolTip("q8_0 and q4_0 use less memory for the context, at a small cost in quality")
+        self.apply_button = QPushButton("&Apply and reload")
+        self.apply_button.setAccessibleName("Reload the model with these settings")
+        form.addRow(_buddy("Conte&xt size:", self.n_ctx), self.n_ctx)
+        form.addRow(_buddy("G&PU layers:", self.n_gpu_layers), self.n_gpu_layers)
+        form.addRow(_buddy("&Threads:", self.n_threads), self.n_threads)
+        form.addRow(_buddy("&KV cache:", self.kv_cache), self.kv_cache)
+        form.addRow(self.apply_button)
+        self.apply_button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+
+    def engine_config(self, path: Path) -> Any:
+        """An ``EngineConfig`` for ``path`` with the values shown."""
+        from app.llm.engine import EngineConfig  # the model layer (llama.cpp), imported where used
+
+        return EngineConfig(
+            model_path=Path(path),
+            n_ctx=self.n_ctx.value(),
+            n_gpu_layers=self.n_gpu_layers.value(),
+            n_threads=self.n_threads.value() or None,
+            kv_cache_type=self.kv_cache.currentText(),
+        )
+
+
+def _spin(low: int, high: int, value: int, accessible: str, *, step: int = 1) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setSingleStep(step)
+    spin.setValue(value)
+    spin.setAccessibleName(accessible)
+    return spin
+
+
+def _buddy(text: str, widget: QSpinBox | QComboBox) -> QLabel:
+    label = QLabel(text)
+    label.setBuddy(widget)
+    return label

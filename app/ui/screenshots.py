@@ -1,0 +1,217 @@
+"""``hearth screenshots DIR``: pictures of the main views, in light and dark, for the README.
+
+The app runs for real (offscreen Qt, the real diary and companion on the bundled tiny model) on a
+temporary data dir seeded with a made-up but believable week of entries and facts — never the
+person's own diary. Each view is captured with ``QWidget.grab()``; the gauge's tooltip, a separate
+top-level window, is composited over the window where it would appear.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEventLoop, QPoint, Qt, QTimer
+from PySide6.QtGui import QPainter, QPixmap
+from PySide6.QtWidgets import QApplication, QToolTip, QWidget
+
+from app.config import Settings, ensure_private_dir
+from app.ui.application import HearthApp, LoadedModel, apply_theme, make_qapplication
+
+WINDOW_SIZE = (1240, 780)
+WAIT_S = 60.0
+
+
+class ScreenshotError(RuntimeError):
+    """A view did not come up in time (the message says which)."""
+
+
+TODAY = [
+    ("user", "Finally finished the bookshelf for Mia's room. Three evenings and one slightly crooked "
+             "shelf, but she filled it with her dinosaur books within minutes."),
+    ("assistant", "What a lovely way to end the week. Three evenings of work, and Mia moved her "
+                  "dinosaurs in right away. How does the crooked shelf feel now that it's full? "
+                  "Sometimes the imperfect bits become the part we remember most."),
+    ("user", "Honestly, I like it more now. Anna called too — she's coming over on Sunday with the "
+             "kids. I want to plan something low-key."),
+    ("assistant", "Sunday with Anna sounds nice. A few low-key ideas:\n\n"
+                  "- **A walk by the river** with Pepper, if the weather holds\n"
+                  "- Pancakes late in the morning — the kids can help\n"
+                  "- Let Mia show off the new bookshelf\n\n"
+                  "Last week you wrote that quiet afternoons at home felt best after a busy stretch. "
+                  "Would something like that fit?"),
+    ("user", "Yes. Pancakes and the river. Remind me to buy maple syrup."),
+    ("assistant", "Noted: maple syrup before Sunday. I hope the rest of the week winds down gently."),
+]
+EARLIER = {
+    1: [("user", "Pottery class tonight. My bowl collapsed twice, the third one survived. Small wins."),
+        ("assistant", "Third time lucky! What did you change on the one that survived?")],
+    2: [("user", "Long walk with Pepper after work. The river was high after all the rain."),
+        ("assistant", "That sounds refreshing after a long day. Did Pepper try to swim again?")],
+    4: [("user", "The deadline moved up a week. I stayed late and felt wiped out."),
+        ("assistant", "That's a lot to absorb. What would help you recover a little this evening?")],
+    6: [("user", "Quiet Sunday. Read on the balcony most of the afternoon and didn't feel guilty."),
+        ("assistant", "A guilt-free afternoon with a book: that's worth writing down.")],
+}
+FACTS = [
+    ("Has a daughter, Mia (6), who loves dinosaurs", "person", 5, True, "manual"),
+    ("Dog: Pepper, a border collie", "pet", 4, False, "automatic"),
+    ("Sister Anna lives nearby and has two kids", "person", 4, False, "automatic"),
+    ("Prefers quiet afternoons at home after a busy week", "preference", 3, False, "automatic"),
+    ("Takes a pottery class on Thursday evenings", "habit", 3, False, "manual"),
+    ("Buy maple syrup before Sunday", "reminder", 3, False, "automatic"),
+]
+
+
+def seed_diary(data_dir: Path, now: datetime | None = None) -> None:
+    """Write the made-up week into a fresh diary in ``data_dir``."""
+    from app.store import Diary
+
+    now = now or datetime.now().replace(hour=21, minute=5, second=0, microsecond=0)
+    diary = Diary.open(data_dir)
+    try:
+        for days_ago, lines in sorted(EARLIER.items(), reverse=True):
+            _write_day(diary, now - timedelta(days=days_ago), lines)
+        ids = _write_day(diary, now - timedelta(minutes=4 * len(TODAY)), TODAY)
+        for text, kind, importance, pinned, source in FACTS:
+            diary.add_fact(text, kind=kind, importance=importance, pinned=pinned, source=source,
+                           provenance_message_id=ids[0] if source == "automatic" else None)
+    finally:
+        diary.close()
+
+
+def _write_day(diary: Any, start: datetime, lines: list[tuple[str, str]]) -> list[int]:
+    conversation = diary.conversation_for_day(start.date())
+    ids = []
+    for n, (role, text) in enumerate(lines):
+        message = diary.add_message(conversation.id, role, text, created_at=start + timedelta(minutes=3 * n))
+        ids.append(int(message.id))
+    return ids
+
+
+def wait_for(predicate: Callable[[], bool], what: str, timeout: float = WAIT_S) -> None:
+    """Run the event loop until ``predicate()``; a loop slice, not a sleep."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise ScreenshotError(f"timed out waiting for {what}")
+        loop = QEventLoop()
+        QTimer.singleShot(20, loop.quit)
+        loop.exec()
+
+
+def settle(ms: int = 150) -> None:
+    loop = QEventLoop()
+    QTimer.singleShot(ms, loop.quit)
+    loop.exec()
+
+
+def take_screenshots(out_dir: Path, *, themes: tuple[str, ...] = ("light", "dark")) -> list[Path]:
+    """Save chat, memory panel, model manager and gauge-tooltip PNGs per theme; returns the paths."""
+    from app.llm.engine import EngineConfig, ModelEngine
+    from app.llm.tiny import tiny_model_path
+
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    tiny = tiny_model_path()
+    if tiny is None:
+        raise ScreenshotError("the bundled tiny model is missing (install the 'tiny' extra)")
+    app = make_qapplication()
+    engine = ModelEngine(EngineConfig(model_path=tiny, n_ctx=4096))
+    paths: list[Path] = []
+    try:
+        with tempfile.TemporaryDirectory(prefix="hearth-shots-") as tmp:
+            data_dir = ensure_private_dir(Path(tmp) / "data")
+            seed_diary(data_dir)
+            for theme in themes:
+                paths += _capture_theme(app, engine, data_dir, out_dir, theme)
+    finally:
+        engine.close()
+    return paths
+
+
+def _capture_theme(app: QApplication, engine: Any, data_dir: Path, out_dir: Path, theme: str) -> list[Path]:
+    settings = Settings(theme=theme)
+    apply_theme(theme)
+    from app.llm.tiny import TINY_NAME
+
+    hearth = HearthApp(data_dir, settings=settings,  # the model really running: the first-run banner shows
+                       engine_factory=lambda _s, _d: LoadedModel(engine, TINY_NAME, True, owned=False))
+    window = hearth.window
+    window.resize(*WINDOW_SIZE)
+    hearth.start()
+    paths: list[Path] = []
+    try:
+        wait_for(lambda: hearth.companion is not None, "the companion")
+        wait_for(lambda: window.chat_model.rowCount() >= len(TODAY) and window.gauge.report is not None,
+                 "today's conversation and the gauge")
+        hearth.runner.wait_idle()
+        window.chat_view.scroll_to_end()
+        settle()
+        paths.append(_save(window, out_dir / f"chat-{theme}.png"))
+        paths.append(_save_tooltip(window, out_dir / f"gauge-tooltip-{theme}.png"))
+        paths += _capture_memory(hearth, out_dir, theme)
+        paths += _capture_models(hearth, out_dir, theme)
+    finally:
+        hearth.shutdown()
+        settle(50)
+    return paths
+
+
+def _capture_memory(hearth: HearthApp, out_dir: Path, theme: str) -> list[Path]:
+    window = hearth.window
+    if window.memory_panel is None:
+        return []
+    window.resize(WINDOW_SIZE[0] + 560, WINDOW_SIZE[1])
+    window.memory_dock.show()
+    window.resizeDocks([window.memory_dock], [700], Qt.Orientation.Horizontal)
+    hearth.runner.wait_idle()
+    settle()
+    path = _save(window, out_dir / f"memory-{theme}.png")
+    window.memory_dock.hide()
+    window.resize(*WINDOW_SIZE)
+    return [path]
+
+
+def _capture_models(hearth: HearthApp, out_dir: Path, theme: str) -> list[Path]:
+    dialog = hearth.open_model_manager()
+    if dialog is None:
+        return []
+    dialog.resize(780, 780)
+    hearth.runner.wait_idle()
+    settle(250)
+    path = _save(dialog, out_dir / f"models-{theme}.png")
+    dialog.close()
+    return [path]
+
+
+def _save(widget: QWidget, path: Path) -> Path:
+    if not widget.grab().save(str(path), "PNG"):
+        raise ScreenshotError(f"could not write {path}")
+    return path
+
+
+def _save_tooltip(window: Any, path: Path) -> Path:
+    """The window with the gauge's tooltip drawn where it appears (above the bar)."""
+    gauge = window.gauge
+    anchor = gauge.bar.mapToGlobal(QPoint(gauge.bar.width() // 3, 0))
+    QToolTip.showText(anchor, gauge.toolTip(), gauge.bar)
+    settle(200)
+    tip = next((w for w in QApplication.topLevelWidgets()
+                if w.metaObject().className() == "QTipLabel" and w.isVisible()), None)
+    shot = window.grab()
+    if tip is not None:
+        tip_pixmap: QPixmap = tip.grab()
+        at = window.mapFromGlobal(anchor)
+        top_left = QPoint(max(8, at.x() - 40), max(8, at.y() - tip_pixmap.height() - 10))
+        painter = QPainter(shot)
+        painter.drawPixmap(top_left, tip_pixmap)
+        painter.end()
+    QToolTip.hideText()
+    if not shot.save(str(path), "PNG"):
+        raise ScreenshotError(f"could not write {path}")
+    return path

@@ -1,0 +1,177 @@
+"""The Settings dialog: how the companion answers, what it may remember, how Hearth looks.
+
+Model settings (context size, GPU layers, threads) live in the model manager, next to the model they
+apply to. This dialog edits a *copy* of ``Settings``; OK saves it (``Settings.save``: atomic, 0600),
+applies the theme at once and emits ``settings_changed(new_settings)`` so the window and the companion
+pick it up. A failed save shows a clear message and keeps the dialog open, so nothing typed is lost.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from PySide6.QtCore import QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.config import Settings
+from app.ui.errors import show_exception
+from app.ui.theme import apply_theme
+
+REPLY_LENGTHS = (
+    ("short", "Short — a sentence or two"),
+    ("medium", "Medium — a short paragraph"),
+    ("long", "Long — take your time"),
+)
+PERSONAS = (
+    ("warm", "Warm — a kind, curious friend"),
+    ("concise", "Concise — calm and to the point"),
+    ("playful", "Playful — light, with a bit of humour"),
+)
+THEME_CHOICES = (
+    ("system", "Same as the system"),
+    ("light", "Light"),
+    ("dark", "Dark"),
+)
+
+
+def _combo(choices: tuple[tuple[str, str], ...], current: str, accessible: str) -> QComboBox:
+    """A combo box whose item data are the stored values; an unknown stored value is kept, not lost."""
+    combo = QComboBox()
+    for value, label in choices:
+        combo.addItem(label, value)
+    index = combo.findData(current)
+    if index < 0 and current:
+        combo.addItem(current, current)
+        index = combo.count() - 1
+    combo.setCurrentIndex(max(index, 0))
+    combo.setAccessibleName(accessible)
+    return combo
+
+
+class SettingsDialog(QDialog):
+    """Edits reply length, persona, recall, reflections and theme; shows the data folder."""
+
+    settings_changed = Signal(object)  # the saved Settings
+
+    def __init__(self, settings: Settings, data_dir: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._settings = settings
+        self._data_dir = Path(data_dir)
+        self.setWindowTitle("Settings — Hearth")
+        self.setMinimumWidth(460)
+        self._build()
+
+    # -- building -----------------------------------------------------------------------------------
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.addWidget(self._companion_group())
+        layout.addWidget(self._memory_group())
+        layout.addWidget(self._appearance_group())
+        layout.addWidget(self._data_group())
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.save)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+
+    def _companion_group(self) -> QGroupBox:
+        box = QGroupBox("Companion")
+        form = QFormLayout(box)
+        self.reply_length = _combo(REPLY_LENGTHS, self._settings.reply_length, "Reply length")
+        self.persona = _combo(PERSONAS, self._settings.persona, "Companion tone")
+        form.addRow(self._label("&Reply length:", self.reply_length), self.reply_length)
+        form.addRow(self._label("&Tone:", self.persona), self.persona)
+        return box
+
+    def _memory_group(self) -> QGroupBox:
+        box = QGroupBox("Memory")
+        column = QVBoxLayout(box)
+        self.recall = QCheckBox("Re&call related past entries when I write")
+        self.recall.setChecked(self._settings.recall_enabled)
+        self.recall.setAccessibleName("Recall past entries")
+        self.reflections = QCheckBox("Let the companion form &reflections about patterns (off by default)")
+        self.reflections.setChecked(self._settings.reflections_enabled)
+        self.reflections.setAccessibleName("Reflections")
+        column.addWidget(self.recall)
+        column.addWidget(self.reflections)
+        return box
+
+    def _appearance_group(self) -> QGroupBox:
+        box = QGroupBox("Appearance")
+        form = QFormLayout(box)
+        self.theme = _combo(THEME_CHOICES, self._settings.theme, "Theme")
+        form.addRow(self._label("T&heme:", self.theme), self.theme)
+        return box
+
+    def _data_group(self) -> QGroupBox:
+        box = QGroupBox("Your data")
+        column = QVBoxLayout(box)
+        note = QLabel("Your diary, memory, settings and models are stored only on this computer, in:")
+        note.setWordWrap(True)
+        row = QHBoxLayout()
+        self.data_dir_field = QLineEdit(str(self._data_dir))
+        self.data_dir_field.setReadOnly(True)
+        self.data_dir_field.setAccessibleName("Data folder")
+        self.open_folder_button = QPushButton("&Open folder")
+        self.open_folder_button.setAccessibleName("Open the data folder")
+        self.open_folder_button.clicked.connect(self.open_data_folder)
+        row.addWidget(self.data_dir_field, 1)
+        row.addWidget(self.open_folder_button)
+        column.addWidget(note)
+        column.addLayout(row)
+        return box
+
+    @staticmethod
+    def _label(text: str, buddy: QWidget) -> QLabel:
+        label = QLabel(text)
+        label.setBuddy(buddy)
+        return label
+
+    # -- behaviour ----------------------------------------------------------------------------------
+    def edited_settings(self) -> Settings:
+        """A new Settings with the dialog's values; fields this dialog does not show are kept as they were."""
+        return dataclasses.replace(
+            self._settings,
+            reply_length=str(self.reply_length.currentData()),
+            persona=str(self.persona.currentData()),
+            recall_enabled=self.recall.isChecked(),
+            reflections_enabled=self.reflections.isChecked(),
+            theme=str(self.theme.currentData()),
+            extra=dict(self._settings.extra),
+        )
+
+    def save(self) -> None:
+        """Save (a small local file write), apply the theme, emit, close; on failure say why and stay open."""
+        new = self.edited_settings()
+        try:
+            new.save(self._data_dir)
+        except OSError as exc:
+            show_exception(self, exc)
+            return
+        app = QApplication.instance()
+        if new.theme != self._settings.theme and isinstance(app, QApplication):
+            apply_theme(app, new.theme)
+        self._settings = new
+        self.settings_changed.emit(new)
+        self.accept()
+
+    def open_data_folder(self) -> None:
+        """Show the data folder in the system's file manager."""
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(self._data_dir)))

@@ -1,0 +1,298 @@
+"""The sidebar: a "Today" entry, the diary's days newest first, and search over all history.
+
+Plain list models over the store's records, painted by one two-line delegate (date, then the first
+line or the search snippet). The sidebar does no I/O: it emits what the person asked for
+(``conversation_activated``, ``today_requested``, ``search_changed`` — debounced — and ``hit_activated``)
+and the window answers with ``set_conversations`` / ``set_search_results`` from background tasks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QPushButton,
+    QStackedWidget,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+SEARCH_DEBOUNCE_MS = 300
+ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
+AnyIndex = QModelIndex | QPersistentModelIndex
+_MARKS = re.compile(r"</?b>|\[|\]|<<|>>")
+
+
+@dataclass(frozen=True)
+class SidebarEntry:
+    """One line pair in a sidebar list: a day (conversation) or a search hit."""
+
+    title: str
+    detail: str
+    conversation_id: int
+    message_id: int | None = None
+    payload: Any = None
+
+
+def day_title(day: date | None, today: date | None = None, fallback: str = "") -> str:
+    """"Today", "Yesterday", or "Tuesday, 1 December" (with the year when it is not this year)."""
+    if day is None:
+        return fallback or "Conversation"
+    today = today or date.today()
+    if day == today:
+        return "Today"
+    if (today - day).days == 1:
+        return "Yesterday"
+    text = f"{day:%A}, {day.day} {day:%B}"
+    return text if day.year == today.year else f"{text} {day.year}"
+
+
+def conversation_entry(info: Any, today: date | None = None) -> SidebarEntry:
+    day = getattr(info, "day", None)
+    if day is None and isinstance(getattr(info, "created_at", None), datetime):
+        day = info.created_at.date()
+    first = (getattr(info, "first_line", "") or "").strip().splitlines()
+    title = day_title(day, today, getattr(info, "title", "") or "")
+    return SidebarEntry(title, first[0] if first else "No entries yet", int(info.id), None, info)
+
+
+def hit_entry(hit: Any, today: date | None = None) -> SidebarEntry:
+    snippet = _MARKS.sub("", str(getattr(hit, "snippet", "") or getattr(hit, "text", ""))).strip()
+    who = "You" if getattr(hit, "role", "user") == "user" else "Companion"
+    title = f"{day_title(getattr(hit, 'day', None), today)} · {who}"
+    return SidebarEntry(title, " ".join(snippet.split()), int(hit.conversation_id), int(hit.message_id), hit)
+
+
+class EntryListModel(QAbstractListModel):
+    """A list of ``SidebarEntry`` rows."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.entries: list[SidebarEntry] = []
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self.entries)
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= len(self.entries):
+            return None
+        entry = self.entries[index.row()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            return f"{entry.title}: {entry.detail}"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return entry.detail
+        if role == ENTRY_ROLE:
+            return entry
+        return None
+
+    def set_entries(self, entries: list[SidebarEntry]) -> None:
+        self.beginResetModel()
+        self.entries = list(entries)
+        self.endResetModel()
+
+    def row_of_conversation(self, conversation_id: int) -> int | None:
+        for row, entry in enumerate(self.entries):
+            if entry.conversation_id == conversation_id and entry.message_id is None:
+                return row
+        return None
+
+
+class EntryDelegate(QStyledItemDelegate):
+    """Two lines: a bold title and a muted, elided detail."""
+
+    PAD_H, PAD_V, GAP = 14, 8, 2
+
+    def _fonts(self, option: QStyleOptionViewItem) -> tuple[QFont, QFont]:
+        bold = QFont(option.font)  # type: ignore[attr-defined]
+        bold.setWeight(QFont.Weight.DemiBold)
+        small = QFont(option.font)  # type: ignore[attr-defined]
+        small.setPointSizeF(max(7.0, small.pointSizeF() * 0.9))
+        return bold, small
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
+        bold, small = self._fonts(option)
+        height = QFontMetrics(bold).height() + QFontMetrics(small).height() + self.GAP + 2 * self.PAD_V
+        return QSize(200, height)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
+        entry: SidebarEntry | None = index.data(ENTRY_ROLE)
+        if entry is None:
+            return
+        rect: QRect = option.rect  # type: ignore[attr-defined]
+        palette: QPalette = option.palette  # type: ignore[attr-defined]
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)  # type: ignore[attr-defined]
+        hovered = bool(option.state & QStyle.StateFlag.State_MouseOver)  # type: ignore[attr-defined]
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if selected or hovered:
+            fill = palette.color(QPalette.ColorRole.Highlight)
+            fill.setAlpha(60 if selected else 22)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(fill)
+            painter.drawRoundedRect(rect.adjusted(6, 2, -6, -2), 8, 8)
+        bold, small = self._fonts(option)
+        inner = rect.adjusted(self.PAD_H, self.PAD_V, -self.PAD_H, -self.PAD_V)
+        title_h = QFontMetrics(bold).height()
+        painter.setFont(bold)
+        painter.setPen(palette.color(QPalette.ColorRole.Text))
+        painter.drawText(inner.adjusted(0, 0, 0, -(inner.height() - title_h)), 0, entry.title)
+        muted = palette.color(QPalette.ColorRole.Text)
+        muted.setAlpha(150)
+        painter.setFont(small)
+        painter.setPen(muted)
+        detail = QFontMetrics(small).elidedText(entry.detail, Qt.TextElideMode.ElideRight, inner.width())
+        painter.drawText(inner.adjusted(0, title_h + self.GAP, 0, 0), 0, detail)
+        painter.restore()
+
+
+class Sidebar(QWidget):
+    """Search box, Today button, and a stack of two lists (days / search results)."""
+
+    conversation_activated = Signal(int)
+    today_requested = Signal()
+    search_changed = Signal(str)
+    hit_activated = Signal(object)  # SidebarEntry of a search hit
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.search_box = QLineEdit(self)
+        self.today_button = QPushButton("Today", self)
+        self.days = EntryListModel(self)
+        self.hits = EntryListModel(self)
+        self.days_view = self._list_view(self.days, "Days", "Your diary, newest day first")
+        self.hits_view = self._list_view(self.hits, "Search results", "Messages matching the search")
+        self.hits_label = QLabel("", self)
+        self.stack = QStackedWidget(self)
+        self._debounce = QTimer(self, singleShot=True, interval=SEARCH_DEBOUNCE_MS)
+        self._build()
+        self._connect()
+
+    def _list_view(self, model: EntryListModel, name: str, description: str) -> QListView:
+        view = QListView(self)
+        view.setModel(model)
+        view.setItemDelegate(EntryDelegate(view))
+        view.setFrameShape(QFrame.Shape.NoFrame)
+        view.viewport().setAutoFillBackground(False)
+        view.setMouseTracking(True)
+        view.setUniformItemSizes(True)
+        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        view.setAccessibleName(name)
+        view.setAccessibleDescription(description)
+        return view
+
+    def _build(self) -> None:
+        self.setObjectName("sidebar")
+        self.setMinimumWidth(220)
+        self.search_box.setPlaceholderText("Search all entries  (Ctrl+F)")
+        self.search_box.setClearButtonEnabled(True)
+        self.search_box.setAccessibleName("Search the diary")
+        self.today_button.setObjectName("todayButton")
+        self.today_button.setAccessibleName("Go to today")
+        self.today_button.setToolTip("Today's page (Ctrl+T)")
+        self.hits_label.setObjectName("searchStatus")
+        self.hits_label.setContentsMargins(14, 0, 14, 0)
+        self.hits_label.hide()
+        results = QWidget(self)
+        results_layout = QVBoxLayout(results)
+        results_layout.setContentsMargins(0, 0, 0, 0)
+        results_layout.addWidget(self.hits_label)
+        results_layout.addWidget(self.hits_view, 1)
+        self.stack.addWidget(self.days_view)
+        self.stack.addWidget(results)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 12, 10, 10)
+        layout.setSpacing(8)
+        layout.addWidget(self.search_box)
+        layout.addWidget(self.today_button)
+        layout.addWidget(self.stack, 1)
+
+    def _connect(self) -> None:
+        self.today_button.clicked.connect(self.today_requested)
+        self.search_box.textChanged.connect(self._on_search_text)
+        self.search_box.returnPressed.connect(self._emit_search)
+        self._debounce.timeout.connect(self._emit_search)
+        self.days_view.activated.connect(self._on_day)
+        self.days_view.clicked.connect(self._on_day)
+        self.hits_view.activated.connect(self._on_hit)
+        self.hits_view.clicked.connect(self._on_hit)
+
+    # -- filled by the window -------------------------------------------------------------------
+    def set_conversations(self, infos: list[Any], current_id: int | None = None) -> None:
+        today = date.today()
+        self.days.set_entries([conversation_entry(info, today) for info in infos])
+        if current_id is not None:
+            self.set_current(current_id)
+
+    def set_current(self, conversation_id: int) -> None:
+        row = self.days.row_of_conversation(conversation_id)
+        if row is None:
+            self.days_view.clearSelection()
+            return
+        self.days_view.setCurrentIndex(self.days.index(row))
+
+    def set_search_results(self, query: str, hits: list[Any]) -> None:
+        if query != self.query():
+            return  # the box changed since this search started
+        today = date.today()
+        self.hits.set_entries([hit_entry(hit, today) for hit in hits])
+        count = len(hits)
+        self.hits_label.setText(
+            "No entries match." if not count else f"{count} match{'es' if count != 1 else ''}"
+        )
+        self.hits_label.show()
+
+    def query(self) -> str:
+        return self.search_box.text().strip()
+
+    def focus_search(self) -> None:
+        self.search_box.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search_box.selectAll()
+
+    # -- events -----------------------------------------------------------------------------------
+    def _on_search_text(self, text: str) -> None:
+        if text.strip():
+            self.stack.setCurrentIndex(1)
+            self._debounce.start()
+        else:
+            self._debounce.stop()
+            self.hits.set_entries([])
+            self.hits_label.hide()
+            self.stack.setCurrentIndex(0)
+
+    def _emit_search(self) -> None:
+        self._debounce.stop()
+        if self.query():
+            self.search_changed.emit(self.query())
+
+    def _on_day(self, index: QModelIndex) -> None:
+        entry: SidebarEntry | None = index.data(ENTRY_ROLE)
+        if entry is not None:
+            self.conversation_activated.emit(entry.conversation_id)
+
+    def _on_hit(self, index: QModelIndex) -> None:
+        entry: SidebarEntry | None = index.data(ENTRY_ROLE)
+        if entry is not None:
+            self.hit_activated.emit(entry)

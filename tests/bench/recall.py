@@ -1,0 +1,243 @@
+"""Recall benchmark on LoCoMo-format conversations: how much of each question's evidence reaches the prompt.
+
+    python -m tests.bench.recall --budget 3284 FILE.json... [--json]
+
+For each file: speaker_a is the diary owner (role user), speaker_b the companion (role assistant); every
+``session_N`` is one conversation on the day of ``session_N_date_time``. All sessions go into a fresh
+store (the real ``Diary`` in a temp dir). Then every QA except category 5 (adversarial, nothing to find)
+is sent as the new message in the latest conversation; the context is assembled with ``--budget`` tokens
+for everything but the instructions and the reply reserve, and an evidence turn (``dia_id``) counts when
+its whole text is in that context. Token counts use the bundled tiny model's tokenizer.
+
+Reported: ``overall`` (mean fraction of evidence present), ``all_evidence`` (fraction of questions with
+all their evidence present), ``by_category``, ``by_file``, ``questions`` and recall timings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from app.store import Diary
+from tests.bench.recall_context import Assembler, load_counting_model, pick_assembler
+
+_MONTHS = {
+    name: i + 1
+    for i, names in enumerate(
+        [
+            "january jan январь января янв",
+            "february feb февраль февраля фев",
+            "march mar март марта мар",
+            "april apr апрель апреля апр",
+            "may май мая",
+            "june jun июнь июня июн",
+            "july jul июль июля июл",
+            "august aug август августа авг",
+            "september sep sept сентябрь сентября сен",
+            "october oct октябрь октября окт",
+            "november nov ноябрь ноября ноя",
+            "december dec декабрь декабря дек",
+        ]
+    )
+    for name in names.split()
+}
+_DATE_TIME = re.compile(
+    r"(?:(?P<h>\d{1,2})[:.](?P<m>\d{2})\s*(?P<ampm>am|pm)?\s*(?:on|,)?\s*)?"
+    r"(?P<day>\d{1,2})\s+(?P<month>[^\W\d_]+)\.?,?\s+(?P<year>\d{4})",
+    re.IGNORECASE,
+)
+_EVIDENCE_ID = re.compile(r"D(\d+):0*(\d+)")
+
+
+def parse_session_time(text: str) -> datetime:
+    """``"1:56 pm on 8 May, 2023"`` (also ``"8 мая 2023, 13:56"``-like and ISO dates) → datetime."""
+    text = text.strip()
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        pass
+    match = _DATE_TIME.search(text)
+    if match is None or match.group("month").lower() not in _MONTHS:
+        raise ValueError(f"unreadable session date {text!r}: expected e.g. '1:56 pm on 8 May, 2023'")
+    hour, minute = int(match.group("h") or 12), int(match.group("m") or 0)
+    if tail_time := re.search(r"(\d{1,2}):(\d{2})\s*$", text):
+        hour, minute = int(tail_time.group(1)), int(tail_time.group(2))
+    ampm = (match.group("ampm") or "").lower()
+    if ampm == "pm" and hour < 12:
+        hour += 12
+    elif ampm == "am" and hour == 12:
+        hour = 0
+    day = date(int(match.group("year")), _MONTHS[match.group("month").lower()], int(match.group("day")))
+    return datetime(day.year, day.month, day.day, hour, minute)
+
+
+def evidence_ids(raw: Sequence[str]) -> list[str]:
+    """Normalized dia_ids ("D30:05" → "D30:5"; "D8:6; D9:17" → two ids)."""
+    found: list[str] = []
+    for item in raw:
+        found += [f"D{a}:{b}" for a, b in _EVIDENCE_ID.findall(str(item))]
+    return list(dict.fromkeys(found))
+
+
+@dataclass
+class Ingested:
+    """A LoCoMo file in a fresh store: dia_id → text, and the conversation the questions go to."""
+
+    diary: Diary
+    texts: dict[str, str]
+    latest_conversation_id: int
+    messages: int
+
+
+def ingest(sample: dict[str, Any], diary: Diary) -> Ingested:
+    owner = sample["speaker_a"]
+    sessions = []
+    for key, turns in sample.items():
+        if (m := re.fullmatch(r"session_(\d+)", key)) and isinstance(turns, list) and turns:
+            sessions.append((parse_session_time(sample[f"{key}_date_time"]), int(m.group(1)), turns))
+    if not sessions:
+        raise ValueError("no sessions with turns in this file")
+    sessions.sort(key=lambda s: (s[0], s[1]))
+    texts: dict[str, str] = {}
+    conversation_id = 0
+    count = 0
+    for when, _, turns in sessions:
+        conversation_id = diary.create_conversation(day=when.date()).id or 0
+        for i, turn in enumerate(turns):
+            text = str(turn.get("text") or "").strip()
+            if not text:
+                continue
+            role = "user" if turn.get("speaker") == owner else "assistant"
+            stamp = when.replace(second=min(59, i % 60))
+            diary.add_message(conversation_id, role, text, created_at=stamp)
+            texts[evidence_ids([turn["dia_id"]])[0]] = text
+            count += 1
+    return Ingested(diary, texts, conversation_id, count)
+
+
+@dataclass
+class Scores:
+    questions: list[dict[str, Any]] = field(default_factory=list)
+    assembly_ms: list[float] = field(default_factory=list)
+    recall_ms: list[float] = field(default_factory=list)
+    skipped: int = 0
+
+    def summary(self) -> dict[str, Any]:
+        rows = self.questions
+        by_cat: dict[str, list[dict[str, Any]]] = {}
+        for row in rows:
+            by_cat.setdefault(str(row["category"]), []).append(row)
+        return {
+            "overall": _mean(r["fraction"] for r in rows),
+            "all_evidence": _mean(float(r["fraction"] == 1.0) for r in rows),
+            "by_category": {
+                cat: {
+                    "n": len(rs),
+                    "overall": _mean(r["fraction"] for r in rs),
+                    "all_evidence": _mean(float(r["fraction"] == 1.0) for r in rs),
+                }
+                for cat, rs in sorted(by_cat.items())
+            },
+            "n_questions": len(rows),
+            "skipped_no_known_evidence": self.skipped,
+            "recall_find_ms_median": _round(statistics.median(self.recall_ms) if self.recall_ms else None),
+            "recall_find_ms_p95": _round(_p95(self.recall_ms) if self.recall_ms else None),
+            "assembly_ms_median": _round(statistics.median(self.assembly_ms) if self.assembly_ms else None),
+        }
+
+
+def _mean(values: Any) -> float:
+    values = list(values)
+    return round(sum(values) / len(values), 4) if values else 0.0
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def run_file(path: Path, budget: int, make_assembler: Callable[[Diary], Assembler], scores: Scores) -> None:
+    sample = json.loads(path.read_text(encoding="utf-8"))
+    with tempfile.TemporaryDirectory(prefix="hearth-bench-") as tmp:
+        diary = Diary.open(Path(tmp))
+        try:
+            data = ingest(sample, diary)
+            assembler = make_assembler(diary)
+            for qa in sample.get("qa", []):
+                category = qa.get("category")
+                if category == 5:
+                    continue
+                wanted = [e for e in evidence_ids(qa.get("evidence", [])) if e in data.texts]
+                if not wanted:
+                    scores.skipped += 1
+                    continue
+                started = time.perf_counter()
+                context = assembler.context(str(qa["question"]), budget, data.latest_conversation_id)
+                scores.assembly_ms.append((time.perf_counter() - started) * 1000)
+                present = [e for e in wanted if data.texts[e] in context]
+                scores.questions.append(
+                    {
+                        "file": path.name,
+                        "question": qa["question"],
+                        "category": category,
+                        "evidence": wanted,
+                        "present": present,
+                        "fraction": len(present) / len(wanted),
+                    }
+                )
+            scores.recall_ms += assembler.find_ms
+        finally:
+            diary.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.bench.recall", description=__doc__.split("\n")[0])
+    parser.add_argument("files", nargs="+", type=Path, help="LoCoMo-format JSON files")
+    parser.add_argument(
+        "--budget", type=int, default=3284, help="tokens for everything but instructions/reply"
+    )
+    parser.add_argument("--json", action="store_true", help="print the full result as JSON")
+    parser.add_argument(
+        "--emulate", action="store_true", help="emulate the assembler even if the core has one"
+    )
+    args = parser.parse_args(argv)
+    model = load_counting_model()
+    make_assembler, assembler_name = pick_assembler(model, emulate=args.emulate)
+    total = Scores()
+    by_file: dict[str, Any] = {}
+    for path in args.files:
+        scores = Scores()
+        try:
+            run_file(path, args.budget, make_assembler, scores)
+        except (OSError, ValueError, KeyError) as exc:
+            print(f"{path}: cannot benchmark this file: {exc}", file=sys.stderr)
+            return 2
+        by_file[path.name] = {k: v for k, v in scores.summary().items() if k != "by_category"}
+        total.questions += scores.questions
+        total.recall_ms += scores.recall_ms
+        total.assembly_ms += scores.assembly_ms
+        total.skipped += scores.skipped
+    result = {"budget": args.budget, "assembler": assembler_name, **total.summary(), "by_file": by_file}
+    if args.json:
+        print(json.dumps({**result, "questions": total.questions}, ensure_ascii=False, indent=1))
+    else:
+        print(json.dumps(result, ensure_ascii=False, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

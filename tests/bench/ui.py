@@ -1,0 +1,270 @@
+"""Is the window ever frozen? ``python -m tests.bench.ui --json``
+
+The real app (offscreen Qt, real diary, real companion, the bundled tiny model with a small context so a
+summary fold is forced) runs, while a 10 ms ``QTimer`` measures how late the event loop wakes up:
+
+1. a full turn typed into the composer with real key events, the reply streamed into the chat;
+2. the background work the turn triggers: a fact extraction and a summary collapse (the seeded day is
+   longer than the small context, so older turns must be folded);
+3. at the same time, a model download from the local test hub (``tests.hub_server``), throttled so it
+   overlaps the turn, through ``app.llm.download.download_model`` in the ``TaskRunner`` with progress
+   shown in the status bar.
+
+A stall is how much later than its interval a tick arrives. Prints ``max_stall_ms`` (target <= 50) and
+``p99_stall_ms`` plus what ran, so the number can be trusted. The machine is shared: run it twice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
+
+from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+
+TICK_MS = 10
+N_CTX = 1024
+DOWNLOAD_BYTES = 24 << 20
+DOWNLOAD_BPS = 6 << 20
+TIMEOUT_S = 600.0
+SEED_TURNS = 14
+MESSAGE = "My sister Anna visited today and we baked bread. Her dog Biscuit is a beagle."
+
+
+class StallMeter:
+    """A precise timer; each tick records how late it came (the event loop was busy that long)."""
+
+    def __init__(self, interval_ms: int = TICK_MS) -> None:
+        self.interval_ms = interval_ms
+        self.stalls: list[float] = []
+        self.at_ms: list[float] = []  # when each tick came, since start()
+        self._clock = QElapsedTimer()
+        self._last = 0
+        self._timer = QTimer()
+        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self._timer.setInterval(interval_ms)
+        self._timer.timeout.connect(self._tick)
+
+    def start(self) -> None:
+        self.stalls.clear()
+        self.at_ms.clear()
+        self._clock.start()
+        self._last = self._clock.nsecsElapsed()
+        self._timer.start()
+
+    def stop(self) -> None:
+        self._timer.stop()
+
+    def _tick(self) -> None:
+        now = self._clock.nsecsElapsed()
+        gap_ms = (now - self._last) / 1e6
+        self._last = now
+        self.stalls.append(max(0.0, gap_ms - self.interval_ms))
+        self.at_ms.append(now / 1e6)
+
+    def worst(self, n: int = 5) -> list[tuple[float, float]]:
+        """The ``n`` longest stalls as (ms since start when the loop woke up, stall ms)."""
+        pairs = sorted(zip(self.at_ms, self.stalls, strict=True), key=lambda p: -p[1])[:n]
+        return [(round(at, 1), round(stall, 1)) for at, stall in pairs]
+
+    def elapsed_ms(self) -> float:
+        return self._clock.nsecsElapsed() / 1e6
+
+    def summary(self) -> dict[str, float]:
+        data = sorted(self.stalls) or [0.0]
+        p99 = data[min(len(data) - 1, int(round(0.99 * (len(data) - 1))))]
+        return {
+            "max_stall_ms": round(data[-1], 2),
+            "p99_stall_ms": round(p99, 2),
+            "mean_stall_ms": round(statistics.fmean(data), 3),
+            "ticks": len(self.stalls),
+        }
+
+
+@dataclass
+class Observed:
+    tokens: int = 0
+    reply_status: str = ""
+    jobs_started: list[str] = field(default_factory=list)
+    jobs_finished: list[str] = field(default_factory=list)
+    jobs_failed: list[str] = field(default_factory=list)
+    summary_updates: int = 0
+    facts_added: int = 0
+    activity_labels: list[str] = field(default_factory=list)
+    download_progress_events: int = 0
+    download_bytes: int = 0
+    download_s: float = 0.0
+    turn_s: float = 0.0
+    background_s: float = 0.0
+
+
+def type_like_a_person(editor: Any, text: str, then: Callable[[], None], interval_ms: int = 15) -> None:
+    """One key per timer tick (a person does not type 80 keys inside one event-loop iteration)."""
+    keys = list(text)
+
+    def next_key() -> None:
+        if keys:
+            QTest.keyClick(editor, keys.pop(0))
+            QTimer.singleShot(interval_ms, next_key)
+        else:
+            then()
+
+    next_key()
+
+
+def wait_for(predicate: Callable[[], bool], what: str, timeout: float = TIMEOUT_S) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"timed out waiting for {what}")
+        loop = QEventLoop()
+        QTimer.singleShot(5, loop.quit)
+        loop.exec()
+
+
+def seed(data_dir: Path) -> None:
+    """A day long enough that a 1,024-token context must fold older turns into the summary."""
+    from datetime import datetime, timedelta
+
+    from app.store import Diary
+
+    diary = Diary.open(data_dir)
+    try:
+        start = datetime.now().replace(second=0, microsecond=0) - timedelta(hours=2)
+        conversation = diary.conversation_for_day(datetime.now().date())
+        for n in range(SEED_TURNS):
+            diary.add_message(conversation.id, "user", f"Entry {n}: the morning was grey, I walked to the "
+                              "market, bought apples and talked with the baker about the weather and his "
+                              "new oven, then read for an hour.", created_at=start + timedelta(minutes=4 * n))
+            diary.add_message(conversation.id, "assistant", "That sounds like a calm, grounded morning. "
+                              "What did the baker say about the oven?",
+                              created_at=start + timedelta(minutes=4 * n + 1))
+    finally:
+        diary.close()
+
+
+def connect_observers(hearth: Any, seen: Observed) -> None:
+    bridge, window = hearth.bridge, hearth.window
+    bridge.token.connect(lambda *_: setattr(seen, "tokens", seen.tokens + 1))
+    bridge.reply_finished.connect(lambda e: setattr(seen, "reply_status", e.status))
+    bridge.job_started.connect(lambda e: (seen.jobs_started.append(e.kind),
+                                          seen.activity_labels.append(window.activity.text())))
+    bridge.job_finished.connect(lambda e: seen.jobs_finished.append(e.kind))
+    bridge.job_failed.connect(lambda e: seen.jobs_failed.append(e.kind))
+    bridge.summary_updated.connect(lambda _e: setattr(seen, "summary_updates", seen.summary_updates + 1))
+    bridge.fact_added.connect(lambda _e: setattr(seen, "facts_added", seen.facts_added + 1))
+
+
+def serve_model(hub: Any) -> Any:
+    """Put a model file on the local hub (24 MB of bytes made here, before the measurement starts)."""
+    from tests.hub_server import fake_gguf
+
+    hub.throttle_bps = DOWNLOAD_BPS
+    return hub.catalog_entry(hub.add_file("bench/Model-GGUF", "bench.gguf", fake_gguf(DOWNLOAD_BYTES)))
+
+
+def start_download(hearth: Any, hub: Any, entry: Any, dest: Path, seen: Observed, done: list[bool]) -> None:
+    from app.llm.download import download_model
+
+    status = hearth.window.statusBar()
+    started = time.perf_counter()
+
+    def progress(p: Any) -> None:
+        seen.download_progress_events += 1
+        hearth.runner.call_in_main(lambda: status.showMessage(f"Downloading… {p.percent:.0f}%"))
+
+    def finished(path: Path) -> None:
+        seen.download_bytes = path.stat().st_size
+        seen.download_s = round(time.perf_counter() - started, 2)
+        done.append(True)
+
+    def failed(exc: BaseException) -> None:
+        done.append(False)
+        print(f"download failed: {exc}", file=sys.stderr)
+
+    hearth.runner.run(lambda: download_model(entry, dest, on_progress=progress, endpoint=hub.endpoint),
+                      finished, failed)
+
+
+def run_bench() -> dict[str, Any]:
+    from app.config import Settings, ensure_private_dir
+    from app.ui.application import HearthApp, apply_theme, make_qapplication
+    from tests.hub_server import HubServer
+
+    app = make_qapplication()
+    apply_theme("light")
+    with tempfile.TemporaryDirectory(prefix="hearth-bench-ui-") as tmp, HubServer() as hub:
+        data_dir = ensure_private_dir(Path(tmp) / "data")
+        seed(data_dir)
+        settings = Settings(n_ctx=N_CTX, reply_reserve=128, reply_length="short")
+        settings.save(data_dir)
+        meter = StallMeter()
+        meter.start()
+        hearth = HearthApp(data_dir, settings=settings)  # the real model loading path (tiny model)
+        hearth.window.resize(1100, 720)
+        hearth.start()
+        wait_for(lambda: hearth.companion is not None and hearth.window.chat_model.rowCount() > 0, "start-up")
+        hearth.runner.wait_idle()
+        startup = meter.summary()
+        seen = Observed()
+        connect_observers(hearth, seen)
+        entry = serve_model(hub)
+        meter.start()
+        download_done: list[bool] = []
+        start_download(hearth, hub, entry, Path(tmp) / "downloads", seen, download_done)
+        t0 = time.perf_counter()
+        editor = hearth.window.composer.editor
+        editor.setFocus()
+        marks: dict[str, float] = {}
+        for name in ("reply_started", "reply_finished", "summary_updated"):
+            getattr(hearth.bridge, name).connect(
+                lambda _e, name=name: marks.setdefault(name, round(meter.elapsed_ms(), 1)))
+
+        def press_enter() -> None:
+            marks["enter"] = meter.elapsed_ms()
+            QTest.keyClick(editor, Qt.Key.Key_Return)
+
+        type_like_a_person(editor, MESSAGE, press_enter)
+        wait_for(lambda: bool(seen.reply_status), "the reply")
+        seen.turn_s = round(time.perf_counter() - t0, 2)  # typing included
+        idle: list[bool] = []
+        companion = hearth.companion
+        hearth.runner.run(lambda: companion.wait_idle(TIMEOUT_S), idle.append)
+        wait_for(lambda: bool(idle) and bool(download_done), "background work and the download")
+        seen.background_s = round(time.perf_counter() - t0, 2)
+        meter.stop()
+        result = {**meter.summary(), "worst_stalls_at_ms": meter.worst(), "marks_ms": marks,
+                  "startup": startup, **asdict(seen), "n_ctx": N_CTX,
+                  "download_ok": download_done == [True], "target_max_stall_ms": 50}
+        hearth.shutdown()
+    del app
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    result = run_bench()
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        for key, value in result.items():
+            print(f"{key:>26}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,111 @@
+"""The whole pipeline on the real tiny model (its facts are poor; the mechanics are the point)."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.config import Settings
+from app.core.companion import Companion
+from app.core.events import BudgetReport, Event, JobFinished, ReplyFinished, SummaryUpdated, TokenStreamed
+from app.store import Diary
+
+ENTRIES = [
+    "Walked my dog Rex by the river this morning; my sister Anna called about her move to Lisbon.",
+    "Work was long. The shed roof project is stuck until the new planks arrive on Friday.",
+    "Anna decided to leave Lisbon in June. I promised to help her pack the books.",
+    "Rex found a hedgehog in the garden and would not stop barking at it.",
+    "Started reading a novel about a lighthouse keeper; it reminds me of grandfather.",
+    "Slept badly again before the deadline. Tea and a short walk helped a little.",
+]
+
+
+@pytest.fixture(scope="module")
+def small_engine(tiny_model_path: Path) -> Iterator[Any]:
+    """A small context so a fold happens within a few real turns."""
+    from app.llm.engine import EngineConfig, ModelEngine
+
+    engine = ModelEngine(EngineConfig(model_path=tiny_model_path, n_ctx=1024))
+    yield engine
+    engine.close()
+
+
+def test_real_turns_stream_persist_learn_and_fold(data_dir: Path, small_engine: Any) -> None:
+    diary = Diary.open(data_dir)
+    settings = Settings(reply_reserve=96, reply_length="short")
+    companion = Companion(diary, small_engine, settings)
+    events: list[Event] = []
+    companion.subscribe(events.append)
+    prompts: list[tuple[int, int]] = []
+    try:
+        # Reply lengths vary with sampling, so keep writing (up to three rounds) until the tail overflows.
+        for entry in ENTRIES * 3:
+            report = companion.preview_budget(entry)
+            companion.send(entry)
+            assert companion.wait_idle(timeout=300)
+            done = [e for e in events if isinstance(e, ReplyFinished)][-1]
+            prompts.append(
+                (report.n_ctx - report.tokens("reply_reserve") - report.free, done.stats["prompt_tokens"])
+            )
+            streamed = "".join(
+                e.text for e in events if isinstance(e, TokenStreamed) and e.message_id == done.message_id
+            )
+            if done.text:
+                assert streamed.strip() == done.text
+                assert diary.get_message(done.message_id).text == done.text  # type: ignore[union-attr]
+            if any(isinstance(e, SummaryUpdated) for e in events):
+                break
+        jobs = {e.kind for e in events if isinstance(e, JobFinished)}
+        assert "facts" in jobs  # the extraction ran (whatever the tiny model remembered)
+        assert any(isinstance(e, SummaryUpdated) for e in events), "a fold should happen with n_ctx=1024"
+        summary = diary.get_summary("rolling", str(companion.conversation_id))
+        assert summary is not None and summary.text.strip()
+        # the budget report of a prompt is exactly what llama.cpp evaluated (minus the recall of that turn,
+        # which preview and send compute the same way: no earlier conversations exist here)
+        for predicted, real in prompts:
+            assert predicted == real
+        for report in (e for e in events if isinstance(e, BudgetReport)):
+            assert sum(s.tokens for s in report.segments) == report.n_ctx == 1024
+            assert report.free >= 0
+    finally:
+        companion.close()
+        diary.close()
+
+
+def test_hearth_chat_json_prints_every_event(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from app.cli import main
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    Settings(reply_length="short", reply_reserve=64).save(data_dir)
+    monkeypatch.setattr("sys.stdin", io.StringIO("Hello, this is my first diary entry today.\n\n"))
+    assert main(["chat", "--json", "--n-ctx", "1024"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    types = [line["type"] for line in lines]
+    assert types[0] == "message_added" and "reply_started" in types and "reply_done" in types
+    assert "budget" in types and "job_started" in types
+    assert lines[0]["text"] == "Hello, this is my first diary entry today."
+
+
+def test_hearth_digest_of_an_empty_day_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    from app.cli import main
+
+    assert (
+        main(
+            [
+                "digest",
+                "--day",
+                "2020-01-01",
+                "--model",
+                str(__import__("app.llm.tiny", fromlist=["x"]).tiny_model_path()),
+            ]
+        )
+        == 1
+    )
+    assert "nothing was written on 2020-01-01" in capsys.readouterr().err

@@ -1,0 +1,45 @@
+"""The recall benchmark's own pieces: LoCoMo dates and evidence ids, and one run on the Russian sample."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from tests.bench.recall import evidence_ids, main, parse_session_time
+
+RUSSIAN_SAMPLE = Path(__file__).parent / "data" / "locomo_ru_sample.json"
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("1:56 pm on 8 May, 2023", datetime(2023, 5, 8, 13, 56)),
+        ("12:05 am on 1 January, 2024", datetime(2024, 1, 1, 0, 5)),
+        ("12:40 pm on 27 March, 2022", datetime(2022, 3, 27, 12, 40)),
+        ("8 мая 2023, 13:56", datetime(2023, 5, 8, 13, 56)),
+        ("2023-05-08T09:30", datetime(2023, 5, 8, 9, 30)),
+    ],
+)
+def test_session_dates(raw: str, expected: datetime) -> None:
+    assert parse_session_time(raw) == expected
+
+
+def test_an_unreadable_date_says_what_was_expected() -> None:
+    with pytest.raises(ValueError, match="1:56 pm on 8 May, 2023"):
+        parse_session_time("sometime last spring")
+
+
+def test_evidence_ids_are_normalized() -> None:
+    assert evidence_ids(["D30:05", "D8:6; D9:17", "D1:3", "D1:3"]) == ["D30:5", "D8:6", "D9:17", "D1:3"]
+    assert evidence_ids(["D"]) == []
+
+
+def test_the_russian_sample_runs_end_to_end(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--budget", "3284", str(RUSSIAN_SAMPLE)]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["n_questions"] == 22  # category 5 left out
+    assert set(result["by_category"]) == {"1", "2", "3", "4"}
+    assert result["overall"] >= 0.8

@@ -1,0 +1,186 @@
+"""The transcript: model/view/delegate behaviour a person notices — scrolling, streaming, Markdown, copy."""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime, timedelta
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocument
+from PySide6.QtWidgets import QApplication
+
+from app.ui.chat_model import ChatItem, ChatModel
+from app.ui.chat_view import ChatView
+from app.ui.markdown import neutralise, render_document
+
+START = datetime(2026, 11, 2, 8, 0)
+
+
+def items(n: int, first_id: int = 1) -> list[ChatItem]:
+    return [
+        ChatItem(
+            i,
+            "user" if i % 2 else "assistant",
+            f"Entry {i}: a walk by the river, **cold** but bright. " + "More words here. " * (i % 5),
+            START + timedelta(minutes=i),
+        )
+        for i in range(first_id, first_id + n)
+    ]
+
+
+@pytest.fixture
+def view(qtbot) -> ChatView:
+    model = ChatModel()
+    chat = ChatView(model)
+    qtbot.addWidget(chat)
+    chat.resize(700, 500)
+    chat.show()
+    qtbot.waitExposed(chat)
+    return chat
+
+
+def settle(qtbot, view: ChatView) -> None:
+    view.doItemsLayout()
+    qtbot.waitUntil(lambda: not view.chat_model.canFetchMore() or True)
+
+
+def test_only_the_newest_page_is_rows_and_older_pages_appear_at_the_top(qtbot, view: ChatView) -> None:
+    model = view.chat_model
+    model.set_conversation(1, items(5000))
+    assert model.rowCount() == model.page_size
+    assert model.item(model.rowCount() - 1).message_id == 5000
+    qtbot.waitUntil(view.at_bottom)
+    anchor = view.indexAt(view.viewport().rect().topLeft())
+    anchor_id = model.item(anchor.row()).message_id
+    view.verticalScrollBar().setValue(0)  # the person scrolls to the top
+    qtbot.waitUntil(lambda: model.rowCount() > model.page_size)
+    assert model.item(0).message_id < 5000 - model.page_size
+    # the message that was at the top is still where it was relative to the content: nothing jumped to row 0
+    assert view.verticalScrollBar().value() > 0
+    assert model.row_of(anchor_id) is not None
+
+
+def test_streaming_follows_only_when_at_the_bottom(qtbot, view: ChatView) -> None:
+    model = view.chat_model
+    model.set_conversation(1, items(300))
+    qtbot.waitUntil(view.at_bottom)
+    model.append(ChatItem(9001, "assistant", "", datetime.now(), streaming=True))
+    for _ in range(60):
+        model.append_token(9001, "growing reply text ")
+    view.doItemsLayout()
+    qtbot.waitUntil(view.at_bottom)  # at the bottom: it follows the reply
+
+    view.verticalScrollBar().setValue(view.verticalScrollBar().maximum() // 2)  # scrolled up to reread
+    qtbot.waitUntil(lambda: not view.at_bottom())
+    before = view.verticalScrollBar().value()
+    for _ in range(60):
+        model.append_token(9001, "more text arriving while reading ")
+    view.doItemsLayout()
+    QApplication.processEvents()
+    assert view.verticalScrollBar().value() == before  # nothing moved under the person's eyes
+
+
+def test_a_token_only_changes_its_own_row(qtbot, view: ChatView) -> None:
+    model = view.chat_model
+    model.set_conversation(1, items(20))
+    model.append(ChatItem(99, "assistant", "", datetime.now(), streaming=True))
+    changed: list[tuple[int, int]] = []
+    model.dataChanged.connect(lambda top, bottom, *_: changed.append((top.row(), bottom.row())))
+    model.append_token(99, "Hel")
+    model.append_token(99, "lo")
+    row = model.row_of(99)
+    assert changed == [(row, row), (row, row)]
+    assert model.item(row).text == "Hello"
+    model.finish(99, "Hello there", "interrupted")
+    assert model.item(row).interrupted and not model.item(row).streaming
+
+
+def test_five_thousand_messages_stay_smooth(qtbot, view: ChatView) -> None:
+    """Loading, streaming 200 tokens and jumping months back: each step well under a frame budget."""
+    model = view.chat_model
+    started = time.perf_counter()
+    model.set_conversation(1, items(5000))
+    view.doItemsLayout()
+    load_s = time.perf_counter() - started
+    model.append(ChatItem(9999, "assistant", "", datetime.now(), streaming=True))
+    worst = 0.0
+    for _ in range(200):
+        t0 = time.perf_counter()
+        model.append_token(9999, "word ")
+        QApplication.processEvents()
+        worst = max(worst, time.perf_counter() - t0)
+    t0 = time.perf_counter()
+    assert view.jump_to(7)
+    jump_s = time.perf_counter() - t0
+    assert model.rowCount() <= 3 * model.page_size  # never measured all 5,000 rows
+    # generous bounds: the machine is shared; these catch an O(n) relayout per token, not noise
+    assert load_s < 1.0, load_s
+    assert worst < 0.25, worst
+    assert jump_s < 1.0, jump_s
+
+
+def test_jump_selects_and_shows_the_message(qtbot, view: ChatView) -> None:
+    model = view.chat_model
+    model.set_conversation(1, items(2000))
+    assert view.jump_to(150)
+    row = model.row_of(150)
+    assert row is not None
+    index = model.index(row)
+    assert view.selectionModel().isSelected(index)
+    assert view.viewport().rect().intersects(view.visualRect(index))
+    assert view.chat_delegate.highlight_id == 150
+    assert not view.jump_to(123456)
+
+
+def test_copy_puts_the_selected_messages_on_the_clipboard(qtbot, view: ChatView) -> None:
+    model = view.chat_model
+    model.set_conversation(1, items(3))
+    view.selectAll()
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    copied = QApplication.clipboard().text()
+    assert copied.startswith("Entry 1:") and "Entry 3:" in copied
+
+
+def test_context_menu_offers_regenerate_only_on_the_last_reply(qtbot, view: ChatView) -> None:
+    model = view.chat_model
+    model.set_conversation(1, items(4))  # ids 1..4: 4 is the last assistant reply
+    last = model.row_of(4)
+    assert last is not None
+    labels_last = [a.text() for a in view.build_menu(last).actions()]
+    labels_first = [a.text() for a in view.build_menu(0).actions()]
+    assert "&Regenerate reply" in labels_last and "&Regenerate reply" not in labels_first
+    with qtbot.waitSignal(view.regenerate_requested):
+        next(a for a in view.build_menu(last).actions() if "Regenerate" in a.text()).trigger()
+
+
+def test_raw_html_from_the_model_is_shown_as_text(qtbot) -> None:
+    text = "Hi <b>bold</b> <script>alert(1)</script>\n\n<img src=x onerror=y>\n\n**real bold**"
+    doc = render_document(text, QApplication.font(), 400)
+    plain = doc.toPlainText()
+    assert "<b>bold</b>" in plain and "<script>alert(1)</script>" in plain
+    assert "<img src=x onerror=y>" in plain
+    html = doc.toHtml()
+    assert "<script" not in html and "<img" not in html and "&lt;script&gt;" in html
+    assert "real bold" in plain and "**" not in plain  # Markdown itself still renders
+
+
+def test_markdown_images_are_neutralised_but_code_is_untouched() -> None:
+    assert neutralise("look ![a cat](file:///etc/passwd) here") == "look [image: a cat] here"
+    assert neutralise("`![x](y)`") == "`![x](y)`"
+    assert neutralise("```\n![x](y)\n```") == "```\n![x](y)\n```"
+    doc = QTextDocument()
+    doc.setMarkdown(neutralise("![](http://example.invalid/p.png)"))
+    assert "<img" not in doc.toHtml()
+
+
+def test_interrupted_and_streaming_items_are_measured_again_when_text_grows(qtbot, view: ChatView) -> None:
+    model = view.chat_model
+    model.set_conversation(1, [])
+    model.append(ChatItem(1, "assistant", "short", datetime.now(), streaming=True))
+    view.doItemsLayout()
+    small = view.visualRect(model.index(0)).height()
+    for _ in range(40):
+        model.append_token(1, "a much longer line of streamed text that wraps ")
+    qtbot.waitUntil(lambda: view.visualRect(model.index(0)).height() > small)

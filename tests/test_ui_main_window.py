@@ -1,0 +1,276 @@
+"""The main window driven as a person would, with the real Companion, Diary and tiny model."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+
+from app.store import Diary
+from app.ui.errors import open_error_boxes
+from tests.ui_helpers import (
+    REPLY_TIMEOUT_MS,
+    Launcher,
+    click_row,
+    launcher,
+    quick_settings,
+    seed_days,
+    type_and_send,
+)
+
+
+@pytest.fixture
+def launch(qtbot, data_dir: Path, tiny_engine) -> Iterator[Launcher]:
+    yield from launcher(qtbot, data_dir, tiny_engine)
+
+
+def stored_messages(data_dir: Path, conversation_id: int) -> list:
+    diary = Diary.open(data_dir)
+    try:
+        return diary.messages(conversation_id)
+    finally:
+        diary.close()
+
+
+def test_window_opens_on_today_ready_to_write(qtbot, launch) -> None:
+    hearth = launch()
+    window = hearth.window
+    assert window.windowTitle() == "Hearth"
+    assert not window.composer.editor.isReadOnly() and window.composer.send_button.isEnabled()
+    assert window.notice_bar.isVisible()  # first run on the tiny model: the download is offered
+    assert "recommended" in window.notice_bar.text.text()
+    assert window.minimumWidth() >= 700 and window.minimumHeight() >= 400
+    assert window.gauge.report is not None  # the next prompt was counted off the UI thread
+
+
+def test_send_streams_a_reply_and_stores_both_messages(qtbot, launch, data_dir: Path) -> None:
+    hearth = launch()
+    window, bridge = hearth.window, hearth.bridge
+    tokens: list[str] = []
+    bridge.token.connect(lambda _mid, piece: tokens.append(piece))
+    with qtbot.waitSignal(bridge.reply_finished, timeout=REPLY_TIMEOUT_MS) as finished:
+        type_and_send(qtbot, hearth, "I planted tulips in the garden today.")
+    event = finished.args[0]
+    assert tokens, "the reply streamed token by token"
+    assert "".join(tokens).strip() == event.text.strip()
+    assert window.composer.text() == ""  # sent, so the composer is clear
+    rows = [window.chat_model.item(r) for r in range(window.chat_model.rowCount())]
+    assert [(r.role, r.text) for r in rows[-2:]] == [
+        ("user", "I planted tulips in the garden today."), ("assistant", event.text)]
+    assert not rows[-1].streaming and rows[-1].status == "complete"
+    stored = stored_messages(data_dir, window.chat_model.conversation_id)
+    assert [(m.role, m.text) for m in stored[-2:]] == [(r.role, r.text) for r in rows[-2:]]
+    assert window.sidebar.days.entries[0].title == "Today"
+    assert "tulips" in window.sidebar.days.entries[0].detail
+
+
+def test_stop_keeps_the_interrupted_reply(qtbot, launch, data_dir: Path) -> None:
+    hearth = launch(quick_settings(reply_reserve=400, reply_length="long"))
+    window, bridge = hearth.window, hearth.bridge
+    with qtbot.waitSignal(bridge.token, timeout=REPLY_TIMEOUT_MS):
+        type_and_send(qtbot, hearth, "Tell me a long story about a lighthouse keeper and the sea.")
+    assert window.composer.send_button.text() == "Stop"
+    with qtbot.waitSignal(bridge.reply_finished, timeout=REPLY_TIMEOUT_MS) as finished:
+        qtbot.keyClick(window.composer.editor, Qt.Key.Key_Escape)
+    assert finished.args[0].status == "interrupted"
+    row = window.chat_model.row_of(finished.args[0].message_id)
+    assert row is not None and window.chat_model.item(row).interrupted
+    assert window.composer.send_button.text() == "Send"
+    stored = stored_messages(data_dir, window.chat_model.conversation_id)
+    assert stored[-1].status == "interrupted" and stored[-1].role == "assistant"
+
+
+def test_regenerate_replaces_the_last_reply(qtbot, launch, data_dir: Path) -> None:
+    hearth = launch()
+    window, bridge = hearth.window, hearth.bridge
+    with qtbot.waitSignal(bridge.reply_finished, timeout=REPLY_TIMEOUT_MS):
+        type_and_send(qtbot, hearth, "The cat slept on my notes again.")
+    with qtbot.waitSignal(bridge.reply_finished, timeout=REPLY_TIMEOUT_MS) as finished:
+        qtbot.keyClick(window.composer.editor, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    new = finished.args[0]
+
+    def roles() -> list[str]:
+        return [window.chat_model.item(r).role for r in range(window.chat_model.rowCount())]
+
+    qtbot.waitUntil(lambda: roles().count("assistant") == 1, timeout=10_000)  # the old reply went
+    assert roles()[-2:] == ["user", "assistant"]
+    assert window.chat_model.item(window.chat_model.rowCount() - 1).text == new.text
+    stored = stored_messages(data_dir, window.chat_model.conversation_id)
+    assert [m.role for m in stored] == ["user", "assistant"]
+    assert stored[-1].id == new.message_id and stored[-1].text == new.text
+
+
+def test_empty_message_is_refused_inline_and_nothing_is_stored(qtbot, launch, data_dir: Path) -> None:
+    hearth = launch()
+    window = hearth.window
+    before = len(stored_messages(data_dir, window.chat_model.conversation_id))
+    type_and_send(qtbot, hearth, "   ")
+    assert window.composer.notice.isVisible()
+    assert "empty" in window.composer.notice.text().lower()
+    assert open_error_boxes() == []
+    hearth.runner.wait_idle()
+    assert len(stored_messages(data_dir, window.chat_model.conversation_id)) == before
+
+
+def test_too_long_message_is_refused_inline_and_the_text_is_kept(qtbot, launch, data_dir: Path) -> None:
+    hearth = launch()
+    window = hearth.window
+    huge = "word " * 40_001  # over the 200,000 characters one diary entry may hold
+    window.composer.set_text(huge)
+    with qtbot.waitSignal(window.composer.notice_shown, timeout=30_000):
+        qtbot.keyClick(window.composer.editor, Qt.Key.Key_Return)
+    assert window.composer.text() == huge  # nothing lost
+    assert open_error_boxes() == []
+    assert window.chat_model.rowCount() == 0
+    assert stored_messages(data_dir, window.chat_model.conversation_id) == []
+
+
+def test_search_jumps_to_the_message_in_its_day(qtbot, launch, data_dir: Path) -> None:
+    ids = seed_days(data_dir, {
+        9: [("user", "Took the ferry to the island and saw the old lighthouse."),
+            ("assistant", "What was the lighthouse like up close?")] + [
+            ("user", f"Filler entry number {n} about groceries.") for n in range(40)],
+        2: [("user", "Rainy day, stayed in and cooked soup.")],
+    })
+    hearth = launch()
+    window = hearth.window
+    window.sidebar.search_box.setFocus()
+    qtbot.keyClicks(window.sidebar.search_box, "lighthouse ferry")
+    qtbot.waitUntil(lambda: window.sidebar.hits.rowCount() > 0, timeout=10_000)
+    hits = window.sidebar.hits.entries
+    target = next(h for h in hits if h.message_id == ids[9][0])
+    with qtbot.waitSignal(window.conversation_loaded, timeout=10_000) as loaded:
+        click_row(qtbot, window.sidebar.hits_view, hits.index(target))
+    assert loaded.args[0] == target.conversation_id == window.companion.conversation_id
+    row = window.chat_model.row_of(ids[9][0])
+    assert row is not None
+    index = window.chat_model.index(row)
+    assert window.chat_view.selectionModel().isSelected(index)
+    assert window.chat_view.viewport().rect().intersects(window.chat_view.visualRect(index))
+
+
+def test_switching_days_shows_that_day_and_today_comes_back(qtbot, launch, data_dir: Path) -> None:
+    seed_days(data_dir, {3: [("user", "Three days ago I repaired the bike."), ("assistant", "Nice work!")]})
+    hearth = launch()
+    window = hearth.window
+    qtbot.waitUntil(lambda: window.sidebar.days.rowCount() >= 2)
+    today_id = window.chat_model.conversation_id
+    row = next(r for r, e in enumerate(window.sidebar.days.entries) if "bike" in e.detail)
+    with qtbot.waitSignal(window.conversation_loaded, timeout=10_000):
+        click_row(qtbot, window.sidebar.days_view, row)
+    shown = [i.text for i in window.chat_model.items()]
+    assert shown == ["Three days ago I repaired the bike.", "Nice work!"]
+    assert window.companion.conversation_id == window.chat_model.conversation_id != today_id
+    with qtbot.waitSignal(window.conversation_loaded, timeout=10_000) as back:
+        qtbot.keyClick(window.composer.editor, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    assert back.args[0] == today_id
+
+
+def test_gauge_and_token_count_follow_the_draft_and_the_turn(qtbot, launch) -> None:
+    hearth = launch()
+    window = hearth.window
+    start = window.gauge.report
+    assert start is not None
+    empty = start.tokens("new_message")  # the turn's date line etc., without a draft
+    window.composer.editor.setFocus()
+    qtbot.keyClicks(window.composer.editor, "Short draft")
+    qtbot.waitUntil(lambda: window.gauge.report.tokens("new_message") > empty, timeout=10_000)
+    short = window.gauge.report.tokens("new_message")
+    exact = hearth.companion.model.count_tokens("Short draft")
+    qtbot.waitUntil(lambda: window.composer.count_label.text() == f"{exact} tokens", timeout=10_000)
+    qtbot.keyClicks(window.composer.editor, " that grows into a much longer draft with many more words in it")
+    qtbot.waitUntil(lambda: window.gauge.report.tokens("new_message") > short, timeout=10_000)
+    assert str(window.gauge.report.n_ctx) in window.gauge.toolTip().replace(",", "")
+    history_before = window.gauge.report.tokens("history")
+    with qtbot.waitSignal(hearth.bridge.reply_finished, timeout=REPLY_TIMEOUT_MS):
+        qtbot.keyClick(window.composer.editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.gauge.report.tokens("history") > history_before
+                    and window.gauge.report.tokens("new_message") == empty, timeout=20_000)
+    assert window.composer.count_label.text() == ""
+
+
+def test_background_jobs_show_in_the_status_bar(qtbot, launch) -> None:
+    hearth = launch()
+    window = hearth.window
+    labels: list[str] = []
+    hearth.bridge.job_started.connect(lambda _e: labels.append(window.activity.text()))
+    with qtbot.waitSignal(hearth.bridge.job_started, timeout=REPLY_TIMEOUT_MS):
+        type_and_send(qtbot, hearth, "My brother Tom moved to Lisbon last week.")
+    assert labels and all(label.endswith("…") or "more" in label for label in labels if label)
+    assert any(label for label in labels)
+    qtbot.waitUntil(lambda: window.activity.text() == "", timeout=REPLY_TIMEOUT_MS)
+
+
+def test_a_broken_model_file_falls_back_to_the_tiny_model_with_a_clear_dialog(
+    qtbot, launch, tmp_path: Path
+) -> None:
+    from app.ui.application import load_model
+
+    broken = tmp_path / "broken.gguf"
+    broken.write_bytes(b"GGUF" + (3).to_bytes(4, "little") + b"\0" * 64)  # a header and nothing else
+    hearth = launch(quick_settings(model_path=str(broken)), engine_factory=load_model)
+    boxes = open_error_boxes()
+    assert len(boxes) == 1
+    assert "Traceback" not in boxes[0].text() + boxes[0].informativeText()
+    assert "built-in model" in boxes[0].informativeText()
+    assert hearth.loaded is not None and hearth.loaded.is_tiny and hearth.loaded.owned
+    assert not hearth.window.composer.editor.isReadOnly()
+    assert hearth.window.chat_model.rowCount() == 0  # never an error line in the chat
+
+
+def test_when_no_model_can_load_the_window_says_so_and_stays_usable(qtbot, launch) -> None:
+    from app.llm.errors import ModelCorrupt
+
+    def fail(_settings, _data_dir):
+        raise ModelCorrupt("The model file is truncated.")
+
+    hearth = launch(engine_factory=fail, wait=False)
+    with qtbot.waitSignal(hearth.failed, timeout=30_000):
+        pass
+    boxes = open_error_boxes()
+    assert boxes and boxes[-1].text() == "The model file is truncated."
+    assert boxes[-1].informativeText()  # a way forward
+    assert hearth.window.composer.editor.isReadOnly()
+    assert hearth.window.isVisible()
+
+
+def test_an_error_event_is_a_dialog_never_a_chat_line(qtbot, launch) -> None:
+    from app.core.events import ErrorRaised
+
+    hearth = launch()
+    rows = hearth.window.chat_model.rowCount()
+    error = ErrorRaised(message="The diary could not be saved.", hint="Free some disk space.")
+    hearth.bridge.error.emit(error)
+    box = open_error_boxes()[-1]
+    assert box.text() == "The diary could not be saved." and box.informativeText() == "Free some disk space."
+    assert hearth.window.chat_model.rowCount() == rows
+
+
+def test_shortcuts_and_accessible_names(qtbot, launch) -> None:
+    hearth = launch()
+    window = hearth.window
+    expected = {"today": "Ctrl+T", "regenerate": "Ctrl+R", "memory": "Ctrl+M", "settings": "Ctrl+,",
+                "stop": "Esc", "search": QKeySequence(QKeySequence.StandardKey.Find).toString()}
+    for name, keys in expected.items():
+        assert window.actions_[name].shortcut().toString() == keys, name
+    for name in ("quit", "models", "send", "copy"):
+        assert not window.actions_[name].shortcut().isEmpty(), name
+    for widget in (window.composer.editor, window.composer.send_button, window.sidebar.search_box,
+                   window.sidebar.days_view, window.chat_view, window.gauge, window.sidebar.today_button):
+        assert widget.accessibleName(), widget
+    qtbot.keyClick(window.composer.editor, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert window.sidebar.search_box.hasFocus()
+    assert not window.memory_dock.isVisible()
+    qtbot.keyClick(window.sidebar.search_box, Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier)
+    assert window.memory_dock.isVisible()
+
+
+def test_window_geometry_is_remembered(qtbot, launch) -> None:
+    first = launch()
+    first.window.resize(780, 520)  # inside the offscreen screen (800x600)
+    first.shutdown()
+    second = launch()
+    assert (second.window.width(), second.window.height()) == (780, 520)

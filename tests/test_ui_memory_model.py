@@ -1,0 +1,125 @@
+"""The facts table model on its own: merging fresh lists by id, edits as requests, filter and sort."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from PySide6.QtCore import QPersistentModelIndex, Qt
+
+from app.ui.facts_model import (
+    FROM,
+    IMPORTANCE,
+    IN_PROMPT,
+    KIND,
+    PINNED,
+    SOURCE,
+    TEXT,
+    FactIdRole,
+    FactsFilterModel,
+    FactsTableModel,
+    MessageIdRole,
+)
+
+
+@dataclass
+class StoredFact:
+    """Shaped like ``app.store.Fact`` (the model only reads attributes)."""
+
+    id: int
+    text: str
+    kind: str = "other"
+    importance: int = 3
+    pinned: bool = False
+    source: str = "manual"
+    provenance_message_id: int | None = None
+    created_at: datetime = datetime(2026, 12, 1, 9, 0)
+    updated_at: datetime = datetime(2026, 12, 1, 9, 0)
+    retired: bool = False
+
+
+def facts() -> list[StoredFact]:
+    return [
+        StoredFact(1, "Has a cat called Miso", "pet", 4, source="automatic", provenance_message_id=42),
+        StoredFact(2, "Prefers tea to coffee", "preference", 2),
+        StoredFact(3, "Sister Anna lives in Riga", "person", 3, pinned=True),
+    ]
+
+
+def test_rows_show_every_field(qtbot) -> None:
+    model = FactsTableModel()
+    model.set_facts(facts())
+    row = model.row_of(1)
+    cell = lambda column, role=Qt.ItemDataRole.DisplayRole: model.index(row, column).data(role)  # noqa: E731
+    assert cell(TEXT) == "Has a cat called Miso" and cell(KIND) == "pet"
+    assert cell(IMPORTANCE) == "★★★★☆" and cell(IMPORTANCE, Qt.ItemDataRole.EditRole) == 4
+    assert cell(SOURCE) == "Automatic" and cell(FROM) == "Show message" and cell(FROM, MessageIdRole) == 42
+    assert cell(PINNED, Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Unchecked
+    assert model.index(model.row_of(2), FROM).data() == "—"
+    assert model.index(model.row_of(2), SOURCE).data() == "You"
+
+
+def test_merge_keeps_rows_and_open_editors(qtbot) -> None:
+    model = FactsTableModel()
+    model.set_facts(facts())
+    editing = QPersistentModelIndex(model.index(model.row_of(2), TEXT))
+    inserted, removed, changed = [], [], []
+    model.rowsInserted.connect(lambda *a: inserted.append(a[1:]))
+    model.rowsRemoved.connect(lambda *a: removed.append(a[1:]))
+    model.dataChanged.connect(lambda a, b, roles: changed.append(a.row()))
+    fresh = facts()
+    fresh[2] = StoredFact(3, "Sister Anna lives in Tallinn", "person", 3, pinned=True)
+    del fresh[0]
+    fresh.append(StoredFact(4, "Walks every morning", "habit"))
+    model.set_facts(fresh)
+    assert removed == [(0, 0)] and inserted == [(2, 2)] and len(changed) == 1
+    assert editing.isValid() and editing.data() == "Prefers tea to coffee"  # no reset under an editor
+    assert [r.id for r in model.rows()] == [2, 3, 4]
+    assert model.index(model.row_of(3), TEXT).data() == "Sister Anna lives in Tallinn"
+
+
+def test_edits_become_requests_with_only_what_changed(qtbot) -> None:
+    model = FactsTableModel()
+    model.set_facts(facts())
+    requests: list[tuple[int, dict]] = []
+    model.edit_requested.connect(lambda fact_id, changes: requests.append((fact_id, changes)))
+    row = model.row_of(2)
+    assert model.setData(model.index(row, TEXT), "  Prefers green tea  ")
+    assert not model.setData(model.index(row, TEXT), "   ")  # empty text is refused, nothing lost
+    assert not model.setData(model.index(row, KIND), "dragon")  # not a kind
+    assert model.setData(model.index(row, IMPORTANCE), 9)
+    checked = Qt.CheckState.Checked.value
+    assert model.setData(model.index(row, PINNED), checked, Qt.ItemDataRole.CheckStateRole)
+    assert not model.setData(model.index(row, IMPORTANCE), 5)  # unchanged
+    assert requests == [(2, {"text": "Prefers green tea"}), (2, {"importance": 5}), (2, {"pinned": True})]
+    assert model.index(row, TEXT).data() == "Prefers green tea"  # shown at once
+    flags = model.flags(model.index(row, SOURCE))
+    assert not flags & Qt.ItemFlag.ItemIsEditable
+
+
+def test_filter_and_prompt_order(qtbot) -> None:
+    model = FactsTableModel()
+    proxy = FactsFilterModel()
+    proxy.setSourceModel(model)
+    model.set_facts(facts())
+    proxy.sort(PINNED, Qt.SortOrder.DescendingOrder)
+    order = [proxy.index(r, 0).data(FactIdRole) for r in range(proxy.rowCount())]
+    assert order == [3, 1, 2]  # pinned first, then importance
+    proxy.setFilterFixedString("TEA")
+    assert [proxy.index(r, 0).data(FactIdRole) for r in range(proxy.rowCount())] == [2]
+    proxy.setFilterFixedString("pet")  # the kind
+    assert [proxy.index(r, 0).data(FactIdRole) for r in range(proxy.rowCount())] == [1]
+    proxy.setFilterFixedString("automatic")  # the source
+    assert proxy.rowCount() == 1
+    proxy.setFilterFixedString("nothing like this")
+    assert proxy.rowCount() == 0
+
+
+def test_in_prompt_marks(qtbot) -> None:
+    model = FactsTableModel()
+    model.set_facts(facts())
+    model.set_in_prompt((3, 1))
+    marks = {row.id: model.index(i, IN_PROMPT).data() for i, row in enumerate(model.rows())}
+    assert marks == {1: "●", 2: "", 3: "●"}
+    tip = model.index(model.row_of(2), IN_PROMPT).data(Qt.ItemDataRole.ToolTipRole)
+    assert "Not in the next prompt" in tip

@@ -1,0 +1,290 @@
+"""The "Memory about you" panel and the "Remembered" notice, driven like a person would, against the real
+Companion (real diary in a temp dir, the real tiny model): add, edit, pin, filter, delete — and the next
+prompt changes accordingly (facts tokens and the ids of the facts in the prompt)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit, QMessageBox
+
+from app.config import Settings
+from app.store import Diary
+from app.ui import errors as ui_errors
+from app.ui.bridge import CompanionBridge
+from app.ui.facts_model import FROM, PINNED, TEXT, FactIdRole
+from app.ui.memory_panel import DELETE_WARNING, MemoryPanel
+from app.ui.tasks import TaskRunner
+
+
+@pytest.fixture
+def diary(data_dir: Path) -> Iterator[Diary]:
+    diary = Diary.open(data_dir)
+    yield diary
+    diary.close()
+
+
+@pytest.fixture
+def companion(diary: Diary, tiny_engine: Any) -> Iterator[Any]:
+    from app.core.companion import Companion
+
+    companion = Companion(diary, tiny_engine, Settings())
+    yield companion
+    companion.wait_idle(30)
+    companion.close()
+
+
+@pytest.fixture
+def runner(qtbot) -> Iterator[TaskRunner]:
+    runner = TaskRunner()
+    yield runner
+    runner.wait_idle(30)
+
+
+@pytest.fixture
+def bridge(companion: Any) -> Iterator[CompanionBridge]:
+    bridge = CompanionBridge(companion)
+    yield bridge
+    bridge.detach()
+
+
+@pytest.fixture
+def panel(qtbot, bridge: CompanionBridge, runner: TaskRunner) -> MemoryPanel:
+    panel = MemoryPanel(bridge, runner)
+    qtbot.addWidget(panel)
+    panel.show()
+    return panel
+
+
+@pytest.fixture(autouse=True)
+def close_error_boxes() -> Iterator[None]:
+    yield
+    for box in ui_errors.open_error_boxes():
+        box.accept()
+
+
+def texts(panel: MemoryPanel) -> list[str]:
+    return [panel.proxy.index(r, TEXT).data() for r in range(panel.proxy.rowCount())]
+
+
+def proxy_index(panel: MemoryPanel, fact_id: int, column: int = TEXT):
+    return panel.proxy.mapFromSource(panel.model.index(panel.model.row_of(fact_id), column))
+
+
+def prompt_state(panel: MemoryPanel) -> tuple[int, tuple[int, ...]]:
+    report = panel.last_report
+    return (report.tokens("facts"), tuple(sorted(report.fact_ids_in_prompt))) if report else (-1, ())
+
+
+def wait_for_prompt(qtbot, panel: MemoryPanel, predicate) -> tuple[int, tuple[int, ...]]:
+    qtbot.waitUntil(lambda: panel.last_report is not None and predicate(*prompt_state(panel)), timeout=20000)
+    return prompt_state(panel)
+
+
+def add_fact(qtbot, panel: MemoryPanel, text: str, kind: str = "other") -> int:
+    panel.add_edit.setFocus()
+    qtbot.keyClicks(panel.add_edit, text)
+    panel.add_kind.setCurrentText(kind)
+    with qtbot.waitSignal(panel.facts_changed, timeout=20000):
+        qtbot.keyClick(panel.add_edit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: text in texts(panel), timeout=20000)
+    return next(row.id for row in panel.model.rows() if row.text == text)
+
+
+def test_add_edit_delete_change_the_next_prompt(qtbot, panel, companion, diary, monkeypatch) -> None:
+    empty_tokens, empty_ids = wait_for_prompt(qtbot, panel, lambda tokens, ids: True)
+    assert empty_ids == ()
+
+    fact_id = add_fact(qtbot, panel, "Has a cat called Miso", "pet")
+    assert panel.add_edit.text() == ""  # cleared once saved
+    tokens, ids = wait_for_prompt(qtbot, panel, lambda tokens, ids: fact_id in ids)
+    assert tokens > empty_tokens
+    assert companion.preview_budget().tokens("facts") == tokens  # the panel shows the real next prompt
+    assert diary.get_fact(fact_id).kind == "pet" and diary.get_fact(fact_id).source == "manual"
+    assert "1 in the next prompt" in panel.status.text()
+
+    # edit in place: the delegate's editor, typed into, committed with Enter
+    index = proxy_index(panel, fact_id)
+    panel.view.setCurrentIndex(index)
+    panel.view.edit(index)
+    editor = next(w for w in panel.view.findChildren(QLineEdit) if w.isVisible())
+    edited = "Has two cats, Miso and Tofu, who sleep on the windowsill"
+    editor.setText(edited)
+    with qtbot.waitSignal(panel.facts_changed, timeout=20000):
+        qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: diary.get_fact(fact_id).text.startswith("Has two cats"), timeout=20000)
+    longer, ids = wait_for_prompt(qtbot, panel, lambda t, ids: t > tokens)
+    assert fact_id in ids and companion.preview_budget().tokens("facts") == longer
+
+    # delete: asked first (No keeps it), then gone for good
+    asked: list[str] = []
+
+    def answer(reply):
+        def question(parent, title, text, *args, **kwargs):
+            asked.append(text)
+            return reply
+        return staticmethod(question)
+
+    panel.view.selectRow(proxy_index(panel, fact_id).row())
+    monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.No))
+    panel.delete_button.click()
+    assert diary.get_fact(fact_id) is not None and DELETE_WARNING in asked[0] and "gone for good" in asked[0]
+    monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Yes))
+    with qtbot.waitSignal(panel.facts_changed, timeout=20000):
+        panel.delete_button.click()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 0, timeout=20000)
+    assert diary.get_fact(fact_id) is None and diary.is_forgotten(edited)
+    tokens, ids = wait_for_prompt(qtbot, panel, lambda t, ids: fact_id not in ids)
+    assert ids == () and tokens == empty_tokens
+
+
+def test_pin_and_filter(qtbot, panel: MemoryPanel, diary) -> None:
+    first = add_fact(qtbot, panel, "Prefers tea to coffee", "preference")
+    second = add_fact(qtbot, panel, "Sister Anna lives in Riga", "person")
+    panel.view.selectRow(proxy_index(panel, first).row())
+    assert panel.pin_button.text() == "&Pin"
+    with qtbot.waitSignal(panel.facts_changed, timeout=20000):
+        panel.pin_button.click()
+    qtbot.waitUntil(lambda: diary.get_fact(first).pinned, timeout=20000)
+    qtbot.waitUntil(lambda: proxy_index(panel, first).row() == 0)  # pinned facts come first
+    assert proxy_index(panel, first, PINNED).data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+    assert panel.pin_button.text() == "Un&pin"
+
+    qtbot.keyClicks(panel.filter_edit, "riga")
+    assert texts(panel) == ["Sister Anna lives in Riga"]
+    assert "1 shown" in panel.status.text()
+    panel.filter_edit.clear()
+    assert panel.proxy.rowCount() == 2 and second
+
+
+def test_link_to_the_message_a_fact_came_from(qtbot, panel: MemoryPanel, diary, companion) -> None:
+    conversation = diary.conversation_for_day(companion_day(companion))
+    message = diary.add_message(conversation.id, "user", "Miso knocked my tea over again.")
+    fact = diary.add_fact("Has a cat called Miso", kind="pet", source="automatic",
+                          provenance_message_id=message.id)
+    panel.reload()
+    qtbot.waitUntil(lambda: panel.model.row_of(fact.id) >= 0, timeout=20000)
+    index = proxy_index(panel, fact.id, FROM)
+    assert index.data() == "Show message"
+    with qtbot.waitSignal(panel.open_message_requested) as opened:
+        center = panel.view.visualRect(index).center()
+        qtbot.mouseClick(panel.view.viewport(), Qt.MouseButton.LeftButton, pos=center)
+    assert opened.args == [message.id]
+
+
+def companion_day(companion: Any) -> date:
+    """The diary day the companion writes to (the conversation it has open)."""
+    conversation = companion.diary.get_conversation(companion.conversation_id)
+    return conversation.day or date.today()
+
+
+def test_a_failed_edit_says_why_and_shows_what_is_stored(qtbot, panel: MemoryPanel, diary) -> None:
+    fact_id = add_fact(qtbot, panel, "Walks every morning", "habit")
+    index = proxy_index(panel, fact_id)
+    assert panel.proxy.setData(index, "x" * 5000)  # longer than a fact may be
+    qtbot.waitUntil(lambda: bool(ui_errors.open_error_boxes()), timeout=20000)
+    box = ui_errors.open_error_boxes()[0]
+    assert "Traceback" not in box.text() and box.informativeText()
+    qtbot.waitUntil(lambda: proxy_index(panel, fact_id).data() == "Walks every morning", timeout=20000)
+    assert diary.get_fact(fact_id).text == "Walks every morning"
+
+
+def test_remembered_notice_and_undo(qtbot, bridge, runner, companion, diary) -> None:
+    from app.ui.remembered_notice import RememberedNotice
+
+    notice = RememberedNotice(bridge, runner, timeout_ms=60000)
+    qtbot.addWidget(notice)
+    events = remember_automatically(companion, diary, "Has a dog called Rex", "pet")
+    fact_id = events[0].fact_id
+    qtbot.waitUntil(notice.isVisible, timeout=20000)
+    assert notice.text() == "Remembered: Has a dog called Rex"
+    assert notice.undo_button.isVisible() and notice.undo_button.isEnabled()
+    with qtbot.waitSignal(notice.undone, timeout=20000):
+        notice.undo_button.click()
+    assert not notice.isVisible()
+    assert diary.get_fact(fact_id) is None  # undone in the companion's memory, not just hidden
+
+
+def test_notice_hides_itself(qtbot, bridge, runner, companion, diary) -> None:
+    from app.ui.remembered_notice import RememberedNotice
+
+    notice = RememberedNotice(bridge, runner, timeout_ms=200)
+    qtbot.addWidget(notice)
+    notice.move(600, 600)  # away from the (offscreen) pointer: hovering pauses the timer, on purpose
+    remember_automatically(companion, diary, "Plays the cello on Sundays", "habit")
+    qtbot.waitUntil(notice.isVisible, timeout=20000)
+    qtbot.waitUntil(lambda: not notice.isVisible(), timeout=5000)
+
+
+def remember_automatically(companion: Any, diary: Diary, text: str, kind: str) -> list[Any]:
+    """Make the companion remember ``text`` the way its background extraction does after a turn.
+
+    Which fact the tiny model would pick from a message is not predictable, so the candidate is handed
+    straight to the companion's own ``FactMemory`` (reconcile, store, undo token) and the resulting
+    events go out through the companion's listeners, as the extraction job's do.
+    """
+    from app.core.facts import FactCandidate
+
+    conversation = diary.conversation_for_day(companion_day(companion))
+    message = diary.add_message(conversation.id, "user", f"Today I noticed: {text}.")
+    events = companion.memory.remember(FactCandidate(text, kind, 4), int(message.id))
+    assert events, "the candidate was not remembered"
+    for event in events:
+        companion._emit(event)  # what the background job does with the events it returns
+    return events
+
+
+def test_notice_waits_while_hovered(qtbot, bridge, runner) -> None:
+    from PySide6.QtCore import QEvent, QPointF
+    from PySide6.QtGui import QEnterEvent
+
+    from app.ui.remembered_notice import RememberedNotice
+
+    notice = RememberedNotice(bridge, runner, timeout_ms=100)
+    qtbot.addWidget(notice)
+    notice.move(600, 600)
+    notice.show_fact("Likes rainy days", "token-1")
+    notice.show_fact("Has a bike called Blue", "token-2")
+    assert notice.text() == "Remembered 2 things: Likes rainy days; Has a bike called Blue"
+    notice.enterEvent(QEnterEvent(QPointF(5, 5), QPointF(5, 5), QPointF(605, 605)))
+    assert not notice._timer.isActive()  # the pointer is on it: it stays
+    notice.leaveEvent(QEvent(QEvent.Type.Leave))
+    qtbot.waitUntil(lambda: not notice.isVisible(), timeout=5000)
+
+
+def test_an_automatic_update_can_be_undone_and_the_panel_follows(qtbot, panel, bridge, runner, companion,
+                                                                 diary) -> None:
+    from app.ui.remembered_notice import RememberedNotice
+
+    notice = RememberedNotice(bridge, runner, timeout_ms=60000)
+    qtbot.addWidget(notice)
+    notice.move(600, 600)
+    added = remember_automatically(companion, diary, "Works as a nurse at the city hospital", "project")
+    fact_id = added[0].fact_id
+    qtbot.waitUntil(lambda: panel.model.row_of(fact_id) >= 0, timeout=20000)  # the panel follows events
+    assert proxy_index(panel, fact_id).data(FactIdRole) == fact_id
+    notice.dismiss()
+    updated = remember_automatically(companion, diary, "Works as a nurse at the city hospital at night",
+                                     "project")
+    assert type(updated[0]).__name__ == "FactUpdated" and updated[0].fact_id == fact_id
+    qtbot.waitUntil(notice.isVisible, timeout=20000)
+    assert notice.text().startswith("Updated: Works as a nurse")
+    qtbot.waitUntil(lambda: proxy_index(panel, fact_id).data().endswith("at night"), timeout=20000)
+    with qtbot.waitSignal(notice.undone, timeout=20000):
+        notice.undo_button.click()
+    assert diary.get_fact(fact_id).text == "Works as a nurse at the city hospital"
+    qtbot.waitUntil(lambda: proxy_index(panel, fact_id).data() == "Works as a nurse at the city hospital",
+                    timeout=20000)
+    assert not notice.isVisible()  # the undo's own event (no token) shows nothing
+
+
+def test_facts_added_elsewhere_show_up(qtbot, panel: MemoryPanel, runner, companion) -> None:
+    """A manual add through the companion itself (no fact event, only a new budget) reaches the table."""
+    runner.run(lambda: companion.add_fact("Grows tomatoes on the balcony", kind="habit"))
+    qtbot.waitUntil(lambda: "Grows tomatoes on the balcony" in texts(panel), timeout=20000)
+    qtbot.waitUntil(lambda: "1 fact · 1 in the next prompt" in panel.status.text(), timeout=20000)

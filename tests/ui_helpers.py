@@ -1,0 +1,115 @@
+"""Shared helpers for the GUI tests: start the real app on the session's tiny engine, seed a diary, type.
+
+``launch`` starts ``HearthApp`` exactly as ``hearth`` does (diary opened and companion built off the UI
+thread), except that the model comes from the session-wide ``tiny_engine`` (not closed by the app).
+A test module defines ``launch`` as ``yield from launcher(qtbot, data_dir, tiny_engine)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+from app.config import Settings, ensure_private_dir
+from app.ui.application import HearthApp, LoadedModel
+
+START_TIMEOUT_MS = 60_000
+REPLY_TIMEOUT_MS = 120_000
+
+Launcher = Callable[..., HearthApp]
+
+
+def quick_settings(**changes: Any) -> Settings:
+    """Short replies keep the real tiny model's turns to a second or two on this shared machine."""
+    values: dict[str, Any] = {"reply_reserve": 48, "reply_length": "short", "recall_enabled": False}
+    values.update(changes)
+    return Settings(**values)
+
+
+def tiny_factory(engine: Any) -> Callable[[Settings, Path], LoadedModel]:
+    return lambda _settings, _data_dir: LoadedModel(engine, "SmolLM2 (tiny)", True, owned=False)
+
+
+def launcher(qtbot: Any, data_dir: Path, tiny_engine: Any) -> Iterator[Launcher]:
+    """The body of a ``launch`` fixture: yields a function that starts the app; shuts all down after."""
+    started: list[HearthApp] = []
+
+    def _launch(settings: Settings | None = None, engine_factory: Any = None, *,
+                wait: bool = True) -> HearthApp:
+        ensure_private_dir(data_dir)
+        hearth = HearthApp(data_dir, settings=settings or quick_settings(),
+                           engine_factory=engine_factory or tiny_factory(tiny_engine))
+        started.append(hearth)
+        hearth.start()
+        qtbot.waitExposed(hearth.window)
+        if wait:
+            wait_ready(qtbot, hearth)
+        return hearth
+
+    close_error_boxes()
+    yield _launch
+    for hearth in started:
+        hearth.shutdown()
+    close_error_boxes()
+
+
+def close_error_boxes() -> None:
+    """Error dialogs are window-modal and non-blocking: close what a test left open."""
+    from app.ui.errors import open_error_boxes
+
+    for box in open_error_boxes():
+        box.close()
+
+
+def wait_ready(qtbot: Any, hearth: HearthApp) -> None:
+    """Until the companion exists and today's conversation is on screen, with nothing left running."""
+    window = hearth.window
+    qtbot.waitUntil(lambda: hearth.companion is not None and window.chat_model.conversation_id is not None
+                    and window.chat_model.conversation_id == hearth.companion.conversation_id,
+                    timeout=START_TIMEOUT_MS)
+    hearth.runner.wait_idle()
+
+
+def seed_days(data_dir: Path, days: dict[int, list[tuple[str, str]]]) -> dict[int, list[int]]:
+    """Write ``{days_ago: [(role, text), ...]}`` into the diary; returns the message ids per day."""
+    from app.store import Diary
+
+    ensure_private_dir(data_dir)
+    diary = Diary.open(data_dir)
+    ids: dict[int, list[int]] = {}
+    try:
+        now = datetime.now().replace(second=0, microsecond=0)
+        for days_ago, lines in days.items():
+            start = (now - timedelta(days=days_ago)).replace(hour=19, minute=0)
+            if days_ago == 0:
+                start = now - timedelta(minutes=len(lines) + 1)
+            conversation = diary.conversation_for_day(start.date())
+            ids[days_ago] = [
+                _add(diary, conversation.id, role, text, start + timedelta(minutes=n))
+                for n, (role, text) in enumerate(lines)
+            ]
+    finally:
+        diary.close()
+    return ids
+
+
+def _add(diary: Any, conversation_id: int, role: str, text: str, when: datetime) -> int:
+    return int(diary.add_message(conversation_id, role, text, created_at=when).id)
+
+
+def type_and_send(qtbot: Any, hearth: HearthApp, text: str) -> None:
+    """Type into the composer with real key events and press Enter."""
+    editor = hearth.window.composer.editor
+    editor.setFocus()
+    qtbot.keyClicks(editor, text)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+
+
+def click_row(qtbot: Any, view: Any, row: int) -> None:
+    index = view.model().index(row, 0)
+    view.scrollTo(index)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center())
