@@ -143,8 +143,31 @@ class HearthApp(QObject):
 
     def _on_start_failed(self, exc: BaseException) -> None:
         self.window.set_ready(False, "Hearth could not start — see the message.")
-        parts.show_exception(self.window, exc)
+        box = parts.show_exception(self.window, exc)
+        backup = getattr(exc, "backup", None)
+        if backup is not None and hasattr(box, "addButton"):
+            self._offer_backup(box, backup)
         self.failed.emit(exc)
+
+    def _offer_backup(self, box: Any, backup: Path) -> None:
+        """A damaged diary was moved aside: one click restores the latest backup into a fresh file."""
+        from PySide6.QtWidgets import QMessageBox
+
+        button = box.addButton(f"Restore backup {backup.name}", QMessageBox.ButtonRole.AcceptRole)
+        button.setAccessibleName("Restore the latest backup")
+        button.clicked.connect(lambda: self.restore_backup(backup))
+
+    def restore_backup(self, backup: Path) -> None:
+        """Open a fresh diary file and copy the backup into it, off the UI thread, then carry on starting."""
+        from app.store import Diary
+
+        def work() -> Any:
+            diary = Diary.open(self.data_dir)
+            diary.restore(backup)
+            return diary
+
+        self.window.set_ready(False, "Restoring the backup…")
+        self.runner.run(work, self._on_diary, self._on_start_failed)
 
     # -- dialogs ----------------------------------------------------------------------------------
     def open_model_manager(self) -> Any | None:
