@@ -294,3 +294,44 @@ def test_recall_can_be_switched_off(data_dir: Path) -> None:
         assert rig.companion.preview_budget("Rex and the vet?").tokens("recalled") == 0
     finally:
         rig.close()
+
+
+def _two_digests(diary: Diary) -> None:
+    diary.put_summary("daily", "2026-02-27", "Walked Rex by the river and felt calm afterwards.", None, "m")
+    diary.put_summary(
+        "daily", "2026-02-28", "Another walk with Rex along the river, a calm evening.", None, "m"
+    )
+
+
+def test_reflections_run_once_a_day_when_the_background_jobs_drain(data_dir: Path) -> None:
+    rig = Rig(data_dir, ScriptedModel(), Settings(reflections_enabled=True))
+    rig.model.scripts["reflection"] = [{"observations": ["River walks with Rex bring calm"]}]
+    try:
+        _two_digests(rig.diary)
+        rig.turn()  # no daily digest is due today: only the idle trigger can have reflected
+        assert [e for e in rig.of(DigestWritten) if e.kind == "daily"] == []
+        assert len(rig.model.requests_labelled("reflection")) == 1
+        assert [r.text for r in rig.diary.current_reflections()] == ["River walks with Rex bring calm"]
+        assert rig.of(ReflectionsUpdated)
+        rig.turn("Cooked soup with my sister in the evening and we talked about the summer trip plans.")
+        assert len(rig.model.requests_labelled("facts")) == 2  # the queue drained again...
+        assert len(rig.model.requests_labelled("reflection")) == 1  # ...but today's reflection is done
+    finally:
+        rig.close()
+
+
+def test_idle_reflections_wait_for_digests_and_the_setting(data_dir: Path) -> None:
+    off = Rig(data_dir / "off", ScriptedModel(), Settings())  # reflections are off by default
+    try:
+        _two_digests(off.diary)
+        off.turn()
+        assert off.model.requests_labelled("facts") and not off.model.requests_labelled("reflection")
+    finally:
+        off.close()
+    few = Rig(data_dir / "few", ScriptedModel(), Settings(reflections_enabled=True))
+    try:
+        few.turn()  # fewer than two digests: nothing to reflect on, and no empty "Reflecting…" job
+        assert few.model.requests_labelled("facts") and not few.model.requests_labelled("reflection")
+        assert all(getattr(e, "kind", "") != "reflection" for e in few.events)
+    finally:
+        few.close()

@@ -26,119 +26,30 @@ between); the diary stores it whole.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
 from app.core.errors import MessageRejected
 from app.core.events import BudgetReport, Segment
+from app.core.prompt_parts import (
+    AssembledPrompt,
+    BudgetShares,
+    FactLine,
+    PromptInputs,
+    StableContext,
+    TailMessage,
+    chat_message,
+    render_fact_lines,
+    system_parts,
+    today_line,
+    wants_deep_recall,
+)
 from app.core.prompts import render_prompt
 from app.llm.types import ChatMessage, LanguageModel
 
-RecallFn = Callable[[str, int, set[int]], Sequence[Any]]
-RenderRecallFn = Callable[[Sequence[Any]], str]
-
 TRUNCATION_MARK = "\n[…the middle of this long entry is kept in the diary…]\n"
-_QUESTION_WORDS = re.compile(
-    r"(^|\b)(what|when|where|who|whom|which|why|how|did|do|does|was|were|remember|recall|"
-    r"что|когда|где|кто|какой|какая|какие|почему|зачем|как|сколько|помнишь|вспомни)\b",
-    re.IGNORECASE,
-)
-
-
-@dataclass(frozen=True)
-class BudgetShares:
-    facts_max_items: int = 14
-    reflections_max_items: int = 4
-    new_facts_max_items: int = 3
-    facts_fraction: float = 0.15
-    reflections_fraction: float = 0.06
-    summary_fraction: float = 0.20
-    recall_fraction: float = 0.06
-    message_allowance_fraction: float = 0.08  # room kept for the new message when sizing the tail's share
-    new_message_max_fraction: float = 0.5
-
-
-@dataclass(frozen=True)
-class FactLine:
-    id: int
-    text: str
-
-
-@dataclass(frozen=True)
-class StableContext:
-    """The system message's parts; byte-identical across the turns of one snapshot."""
-
-    instructions: str
-    facts: tuple[FactLine, ...] = ()
-    reflections: tuple[str, ...] = ()
-    summary: str = ""
-
-
-@dataclass(frozen=True)
-class TailMessage:
-    id: int
-    role: str
-    text: str
-
-
-@dataclass
-class PromptInputs:
-    stable: StableContext
-    tail: Sequence[TailMessage]  # oldest first, everything since the fold boundary
-    new_text: str
-    today: date | None = None
-    new_facts: Sequence[FactLine] = ()
-    recall: RecallFn | None = None
-    render_recall: RenderRecallFn | None = None
-    deep_recall: bool | None = None  # None: decided from the text (a question about the past)
-
-
-@dataclass
-class AssembledPrompt:
-    messages: list[ChatMessage]
-    report: BudgetReport
-    tail_ids: tuple[int, ...]
-    recalled: tuple[Any, ...]
-    tail_share: int
-    needs_fold: bool  # the tail since the boundary outgrew its share
-    new_message_truncated: bool = False
-    total_tokens: int = 0
-    limit: int = 0
-    system_text: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
-def chat_message(role: str, text: str) -> ChatMessage:
-    return {"role": role, "content": text}  # type: ignore[typeddict-item]
-
-
-def wants_deep_recall(text: str) -> bool:
-    """A question (about the past) gets all the room left for recall; a plain entry a small share."""
-    return "?" in text or bool(_QUESTION_WORDS.match(text.strip()))
-
-
-def render_fact_lines(facts: Sequence[FactLine]) -> str:
-    return "\n".join(f"- {fact.text}" for fact in facts)
-
-
-def system_parts(stable: StableContext) -> list[tuple[str, str]]:
-    """(segment name, text) of the system message in order; empty parts left out."""
-    parts = [("instructions", stable.instructions)]
-    if stable.facts:
-        parts.append(("facts", render_prompt("facts_block", facts=render_fact_lines(stable.facts))))
-    if stable.reflections:
-        lines = "\n".join(f"- {text}" for text in stable.reflections)
-        parts.append(("reflections", render_prompt("reflections_block", reflections=lines)))
-    if stable.summary.strip():
-        parts.append(("summary", render_prompt("summary_block", summary=stable.summary.strip())))
-    return parts
-
-
-def today_line(today: date) -> str:
-    return render_prompt("turn_date", date=f"{today:%A}, {today.day} {today:%B %Y}")
 
 
 class _Counter:

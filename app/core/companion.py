@@ -12,17 +12,16 @@ Every state change is an event (``app.core.events``) delivered to subscribers on
 
 from __future__ import annotations
 
-import itertools
 import logging
 import threading
 from collections.abc import Callable
 from datetime import date, datetime
 from functools import partial
-from typing import Any
+from typing import Any, Unpack
 
 from app.config import Settings
 from app.core.context import ConversationContext
-from app.core.digests import Digests
+from app.core.digests import Digests, week_scope
 from app.core.errors import CoreError, MessageRejected
 from app.core.events import (
     BudgetReport,
@@ -32,9 +31,6 @@ from app.core.events import (
     Event,
     FactRemoved,
     FactUpdated,
-    JobFailed,
-    JobFinished,
-    JobStarted,
     MessageAdded,
     MessageRemoved,
     SummaryUpdated,
@@ -46,22 +42,18 @@ from app.core.facts import (
     parse_candidate,
     rejection_reason,
 )
+from app.core.jobs import BackgroundJobs
 from app.core.reflections import Reflector
-from app.core.summary import JobCancelled, RollingSummary, Summarizer
+from app.core.summary import RollingSummary, Summarizer
 from app.core.turn import ReplyTurn
 from app.core.worker import Activity, Worker
-from app.llm.types import Completion, GenerationRequest, JobHandle, LanguageModel
+from app.llm.types import LanguageModel
 from app.store.errors import StoreError
+from app.store.facts import FactChanges
 
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE_CHARS = 200_000
-JOB_LABELS = {
-    "facts": "Remembering…",
-    "summary": "Summarizing earlier messages…",
-    "digest": "Writing the day's digest…",
-    "reflection": "Reflecting…",
-}
 
 
 class Companion:
@@ -78,9 +70,7 @@ class Companion:
         self._clock = clock or datetime.now
         self._listeners: list[Callable[[Event], None]] = []
         self._lock = threading.RLock()
-        self._job_ids = itertools.count(1)
         self._closed = threading.Event()
-        self._bg_handle: JobHandle | None = None
         self.context = ConversationContext(diary, model, settings)
         self.memory = FactMemory(diary)
         self.rolling = RollingSummary(diary, self.context.assembler)
@@ -89,10 +79,14 @@ class Companion:
         self._turn = ReplyTurn(diary, self.context, settings, self._emit)
         self._activity = Activity()
         self._replies = Worker("hearth-replies", self._activity, self._report_crash)
-        self._background = Worker("hearth-background", self._activity, self._report_crash)
+        self._background = Worker(
+            "hearth-background", self._activity, self._report_crash, on_drained=self._background_drained
+        )
+        self.jobs = BackgroundJobs(self._background, lambda: self.context.model, self._emit, self._closed)
         self._replies_pending = 0
         self._follow_today = True
         self._digest_checked: date | None = None
+        self._reflected_on: date | None = None
         self._conversation_id = int(diary.conversation_for_day(self._today()).id)
 
     # -- events ----------------------------------------------------------------------------------
@@ -113,8 +107,8 @@ class Companion:
         for listener in listeners:
             try:
                 listener(event)
-            except Exception:  # noqa: BLE001 - a broken listener must not break the turn
-                log.exception("an event listener failed on %s", event.type)
+            except Exception as exc:  # noqa: BLE001 - a broken listener must not break the turn
+                log.error("an event listener failed on %s: %s", event.type, type(exc).__name__)
 
     def _report_crash(self, exc: BaseException) -> None:
         self._emit(ErrorRaised(f"Something went wrong in the background: {type(exc).__name__}.", ""))
@@ -198,9 +192,9 @@ class Companion:
                 self.diary.delete_message(old.id)
                 self._emit(MessageRemoved(int(old.id), conversation_id))
         if learn and len(message.text.strip()) > MIN_MESSAGE_CHARS:
-            self._schedule("facts", lambda: self._extract_fact(message), key=f"facts-{message.id}")
+            self.jobs.schedule("facts", lambda: self._extract_fact(message), key=f"facts-{message.id}")
         if self._fold_due(conversation_id):
-            self._schedule("summary", lambda: self._fold(conversation_id), key=f"fold-{conversation_id}")
+            self.jobs.schedule("summary", lambda: self._fold(conversation_id), key=f"fold-{conversation_id}")
         self._emit_budget()
 
     def _fold_due(self, conversation_id: int) -> bool:
@@ -239,56 +233,15 @@ class Companion:
     def _emit_budget(self) -> None:
         try:
             self._emit(self.preview_budget(""))
-        except Exception:  # noqa: BLE001 - the gauge can wait for the next turn
-            log.exception("could not compute the budget report")
+        except Exception as exc:  # noqa: BLE001 - the gauge can wait for the next turn
+            log.error("could not compute the budget report: %s", type(exc).__name__)
 
     # -- background jobs ---------------------------------------------------------------------------
-    def _schedule(self, kind: str, work: Callable[[], list[Event] | None], key: str | None = None) -> None:
-        if self._closed.is_set():
-            return
-        job_id = next(self._job_ids)
-
-        def run() -> None:
-            if self._closed.is_set():
-                return
-            self._emit(JobStarted(job_id, kind, JOB_LABELS.get(kind, "Working…")))
-            try:
-                events = work() or []
-            except JobCancelled:
-                self._emit(JobFailed(job_id, kind, "Cancelled.", ""))
-                return
-            except (CoreError, StoreError) as exc:
-                self._emit(JobFailed(job_id, kind, str(exc), exc.hint))
-                return
-            except Exception as exc:  # noqa: BLE001 - a failed job is reported, never fatal
-                log.exception("background job %s failed", kind)
-                self._emit(JobFailed(job_id, kind, f"{type(exc).__name__}: {exc}", getattr(exc, "hint", "")))
-                return
-            for event in events:
-                self._emit(event)
-            self._emit(JobFinished(job_id, kind))
-
-        self._background.submit(run, key=key)
-
-    def _generate(self, request: GenerationRequest) -> Completion:
-        """Run one background request to the end (pre-emption re-queues it inside the engine)."""
-        if self._closed.is_set():
-            raise JobCancelled()
-        handle = self.model.submit(request)
-        self._bg_handle = handle
-        try:
-            completion = handle.result()
-        finally:
-            self._bg_handle = None
-        if completion.finish_reason == "cancelled" and self._closed.is_set():
-            raise JobCancelled()
-        return completion
-
     def _summarizer(self) -> Summarizer:
-        return Summarizer(self.model, self._generate)
+        return Summarizer(self.model, self.jobs.generate)
 
     def _extract_fact(self, message: Any) -> list[Event]:
-        completion = self._generate(extraction_request(message.text))
+        completion = self.jobs.generate(extraction_request(message.text))
         candidate = parse_candidate(completion.text)
         if candidate is None or rejection_reason(candidate, message.text) is not None:
             return []
@@ -310,20 +263,18 @@ class Companion:
 
     def _schedule_due_digests(self, today: date) -> None:
         for day in self.digests.due_days(today):
-            self._schedule("digest", partial(self._digest_job, day), key=f"digest-{day}")
+            self.jobs.schedule("digest", partial(self._digest_job, day), key=f"digest-{day}")
         for day in self.digests.due_weeks(today):
-            self._schedule("digest", partial(self._weekly_job, day), key=f"weekly-{day}")
+            self.jobs.schedule("digest", partial(self._weekly_job, day), key=f"weekly-{day}")
 
     def _digest_job(self, day: date) -> list[Event]:
         if not self.digests.daily(day, self._summarizer()):
             return []
         if self.settings.reflections_enabled:
-            self._schedule("reflection", lambda: self.reflector.reflect(self._generate), key="reflect")
+            self.jobs.schedule("reflection", self._reflect_job, key="reflect")
         return [DigestWritten("daily", day.isoformat())]
 
     def _weekly_job(self, day: date) -> list[Event]:
-        from app.core.digests import week_scope
-
         return (
             [DigestWritten("weekly", week_scope(day))] if self.digests.weekly(day, self._summarizer()) else []
         )
@@ -337,16 +288,24 @@ class Companion:
 
     def weekly_digest(self, day: date) -> str:
         """Write the digest of the ISO week containing ``day`` (blocking)."""
-        from app.core.digests import week_scope
-
         text = self.digests.weekly(day, self._summarizer())
         if text:
             self._emit(DigestWritten("weekly", week_scope(day)))
         return text
 
+    def _background_drained(self) -> None:
+        """The memory jobs are done (idle): reflect, if enabled and not yet tried today (DESIGN.md)."""
+        today = self._today()
+        if self.settings.reflections_enabled and self._reflected_on != today and self.reflector.due(today):
+            self.jobs.schedule("reflection", self._reflect_job, key="reflect")
+
+    def _reflect_job(self) -> list[Event]:
+        self._reflected_on = self._today()
+        return self.reflector.reflect(self.jobs.generate)
+
     def reflect(self) -> list[Event]:
         """Revise the reflections now (blocking), whatever the setting: the person asked for it."""
-        events = self.reflector.reflect(self._generate)
+        events = self.reflector.reflect(self.jobs.generate)
         for event in events:
             self._emit(event)
         return events
@@ -364,21 +323,11 @@ class Companion:
         self._changed_memory()
         return fact
 
-    def edit_fact(
-        self,
-        fact_id: int,
-        *,
-        text: str | None = None,
-        kind: str | None = None,
-        importance: int | None = None,
-        pinned: bool | None = None,
-    ) -> Any:
+    def edit_fact(self, fact_id: int, **changes: Unpack[FactChanges]) -> Any:
         """The person's edit: the fact becomes theirs (manual), so automatic memory leaves it alone."""
         before = self.diary.get_fact(fact_id)
-        source = "manual" if text is not None else None
-        fact = self.diary.edit_fact(
-            fact_id, text=text, kind=kind, importance=importance, pinned=pinned, source=source
-        )
+        text = changes.get("text")
+        fact = self.diary.edit_fact(fact_id, source="manual" if text is not None else None, **changes)
         if before is not None and text is not None:
             self._emit(FactUpdated(fact.id, fact.text, before.text, ""))
         self._changed_memory()
@@ -411,8 +360,6 @@ class Companion:
     def close(self) -> None:
         self._closed.set()
         self.stop()
-        handle = self._bg_handle
-        if handle is not None:
-            handle.cancel()
+        self.jobs.cancel_running()
         self._replies.close()
         self._background.close()

@@ -13,15 +13,11 @@ from datetime import date, timedelta
 from typing import Any
 
 from app.core.summary import Summarizer, transcript_line
+from app.store.history import week_scope  # one definition of a weekly scope, core and store
 
 DAILY_MAX_WORDS = 150
 WEEKLY_MAX_WORDS = 200
 LOOKBACK_DAYS = 14
-
-
-def week_scope(day: date) -> str:
-    year, week, _ = day.isocalendar()
-    return f"{year}-W{week:02d}"
 
 
 def week_days(day: date) -> list[date]:
@@ -53,9 +49,8 @@ class Digests:
         daily = Summarizer(summarizer.model, summarizer.generate, DAILY_MAX_WORDS)
         text = daily.fold("", lines, "daily_digest", "daily_digest_input", day=f"{day:%A} {day.isoformat()}")
         if text:
-            self.diary.put_summary(
-                "daily", day.isoformat(), text, messages[-1].id, summarizer.model.model_name
-            )
+            last_id = max(m.id for m in messages)  # conversations come newest first: not messages[-1]
+            self.diary.put_summary("daily", day.isoformat(), text, last_id, summarizer.model.model_name)
         return text
 
     def weekly(self, day: date, summarizer: Summarizer) -> str:

@@ -31,8 +31,8 @@ from typing import Any
 
 from app.core.errors import CoreError
 from app.core.events import Event, FactAdded, FactRemoved, FactUpdated
-from app.core.prompts import load_prompt, render_prompt
-from app.llm.types import GenerationRequest, Priority
+from app.core.prompts import background_request, load_prompt, render_prompt
+from app.llm.types import GenerationRequest
 from app.store.errors import StoreError
 
 FACT_KINDS = ("person", "pet", "project", "preference", "habit", "health", "place", "reminder", "other")
@@ -107,19 +107,14 @@ class Decision:
 
 def extraction_request(message_text: str) -> GenerationRequest:
     """The background job's request: constrained JSON, low temperature, the background slot."""
-    system = render_prompt("extract_fact", kinds=", ".join(FACT_KINDS))
-    return GenerationRequest(
-        messages=[
-            {"role": "system", "content": system},
-            {"role": "user", "content": render_prompt("extract_fact_input", message=message_text)},
-        ],
-        priority=Priority.BACKGROUND,
+    return background_request(
+        render_prompt("extract_fact", kinds=", ".join(FACT_KINDS)),
+        render_prompt("extract_fact_input", message=message_text),
+        label="facts",
         max_tokens=160,
         temperature=0.2,
         seed=7,
         json_schema=FACT_SCHEMA,
-        slot="background",
-        label="facts",
     )
 
 

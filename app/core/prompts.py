@@ -10,6 +10,9 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 from string import Template
+from typing import Any
+
+from app.llm.types import GenerationRequest, Priority
 
 PROMPTS_DIR = Path(__file__).resolve().parents[2] / "resources" / "prompts"
 
@@ -43,3 +46,26 @@ def reply_max_tokens(reply_length: str, reply_reserve: int) -> int:
     """How long a reply may get: by the person's choice, never beyond the reserved room."""
     wanted = {"short": 160, "medium": 320, "long": 512}.get(reply_length, 320)
     return max(16, min(wanted, reply_reserve))
+
+
+def background_request(
+    system: str,
+    user: str,
+    *,
+    label: str,
+    max_tokens: int,
+    temperature: float,
+    seed: int,
+    json_schema: dict[str, Any] | None = None,
+) -> GenerationRequest:
+    """A memory job's request (facts, summaries, digests, reflections): background priority and KV slot."""
+    return GenerationRequest(
+        messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
+        priority=Priority.BACKGROUND,
+        max_tokens=max_tokens,
+        temperature=temperature,
+        seed=seed,
+        json_schema=json_schema,
+        slot="background",
+        label=label,
+    )

@@ -1,6 +1,7 @@
 """Reflections (level L4): a few tentative observations about lasting patterns; off by default.
 
-When the companion is idle (after a day's digest, if ``settings.reflections_enabled``) the model reads the
+When the companion is idle (after a day's digest, or once a day when the background jobs drain, if
+``settings.reflections_enabled``; ``due`` keeps the idle run cheap and daily) the model reads the
 recent digests and the facts and proposes at most four observations (constrained JSON). Each is validated
 like a fact (not a question, not an echo of the prompt), then reconciled with the current reflections: a
 near-identical one is kept as is, one on the same subject *revises* it (a new version; the old one stays in
@@ -12,13 +13,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from app.core.events import Event, ReflectionsUpdated
 from app.core.facts import FactCandidate, is_duplicate, prompt_order, same_subject, similarity
-from app.core.prompts import render_prompt
+from app.core.prompts import background_request, render_prompt
 from app.core.summary import Generate, JobCancelled
-from app.llm.types import GenerationRequest, Priority
 
 MAX_REFLECTIONS = 4
 MIN_DIGESTS = 2
@@ -52,33 +53,35 @@ def acceptable(text: str, source: str) -> bool:
 class Reflector:
     diary: Any
 
+    def due(self, today: date) -> bool:
+        """Worth an idle run: enough digests to reflect on, and no reflection written or revised today."""
+        if len(self._digests()) < MIN_DIGESTS:
+            return False
+        return all(r.created_at.date() != today for r in self.diary.current_reflections())
+
+    def _digests(self) -> list[Any]:
+        return list(self.diary.list_summaries("daily")[-7:] + self.diary.list_summaries("weekly")[-2:])
+
     def reflect(self, generate: Generate) -> list[Event]:
-        digests = self.diary.list_summaries("daily")[-7:] + self.diary.list_summaries("weekly")[-2:]
+        digests = self._digests()
         if len(digests) < MIN_DIGESTS:
             return []
         facts = prompt_order(self.diary.list_facts())[:14]
         current = list(self.diary.current_reflections())
         source = "\n".join(d.text for d in digests) + "\n" + "\n".join(f.text for f in facts)
-        request = GenerationRequest(
-            messages=[
-                {"role": "system", "content": render_prompt("reflect", max_items=MAX_REFLECTIONS)},
-                {
-                    "role": "user",
-                    "content": render_prompt(
-                        "reflect_input",
-                        facts="\n".join(f"- {f.text}" for f in facts) or "(none)",
-                        digests="\n".join(f"{d.scope}: {d.text}" for d in digests),
-                        current="\n".join(f"- {r.text}" for r in current) or "(none)",
-                    ),
-                },
-            ],
-            priority=Priority.BACKGROUND,
+        request = background_request(
+            render_prompt("reflect", max_items=MAX_REFLECTIONS),
+            render_prompt(
+                "reflect_input",
+                facts="\n".join(f"- {f.text}" for f in facts) or "(none)",
+                digests="\n".join(f"{d.scope}: {d.text}" for d in digests),
+                current="\n".join(f"- {r.text}" for r in current) or "(none)",
+            ),
+            label="reflection",
             max_tokens=320,
             temperature=0.3,
             seed=13,
             json_schema=REFLECTION_SCHEMA,
-            slot="background",
-            label="reflection",
         )
         completion = generate(request)
         if completion.finish_reason == "cancelled":

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.budget import PromptAssembler, StableContext, TailMessage
-from app.core.prompts import render_prompt
-from app.llm.types import Completion, GenerationRequest, LanguageModel, Priority
+from app.core.prompts import background_request, render_prompt
+from app.llm.types import Completion, GenerationRequest, LanguageModel
 
 SUMMARY_MAX_WORDS = 250
 ROLE_NAMES = {"user": "Person", "assistant": "Companion", "system": "Note"}
@@ -85,14 +85,13 @@ class Summarizer:
         return render_prompt(name, **fields)
 
     def _request(self, system: str, user: str) -> GenerationRequest:
-        return GenerationRequest(
-            messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
-            priority=Priority.BACKGROUND,
+        return background_request(
+            system,
+            user,
+            label="summary" if "summar" in system.lower() else "digest",
             max_tokens=self.reply_tokens,
             temperature=0.3,
             seed=11,
-            slot="background",
-            label="summary" if "summar" in system.lower() else "digest",
         )
 
     def _chunk(

@@ -48,21 +48,27 @@ class Activity:
 
 
 class Worker:
-    """A thread running submitted callables in order; exceptions go to ``on_error``, never kill it."""
+    """A thread running submitted callables in order; exceptions go to ``on_error``, never kill it.
 
-    def __init__(self, name: str, activity: Activity, on_error: Callable[[BaseException], None]) -> None:
+    ``on_drained`` runs on the worker after a task that left the queue empty: the hook for work that
+    should happen "when idle" (reflections), without a timer or a polling thread.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        activity: Activity,
+        on_error: Callable[[BaseException], None],
+        on_drained: Callable[[], None] | None = None,
+    ) -> None:
         self._activity = activity
         self._on_error = on_error
+        self._on_drained = on_drained
         self._queue: queue.Queue[tuple[Callable[[], None], str | None] | None] = queue.Queue()
         self._keys: set[str] = set()
         self._lock = threading.Lock()
-        self._running = False
         self._thread = threading.Thread(target=self._loop, name=name, daemon=True)
         self._thread.start()
-
-    @property
-    def running(self) -> bool:
-        return self._running
 
     def submit(self, task: Callable[[], None], key: str | None = None) -> bool:
         with self._lock:
@@ -74,24 +80,20 @@ class Worker:
         self._queue.put((task, key))
         return True
 
-    def is_queued(self, key: str) -> bool:
-        with self._lock:
-            return key in self._keys
-
     def _loop(self) -> None:
         while (item := self._queue.get()) is not None:
             task, key = item
             with self._lock:
                 if key is not None:
                     self._keys.discard(key)
-            self._running = True
             try:
                 task()
+                if self._on_drained is not None and self._queue.empty():
+                    self._on_drained()  # still counted as active, so wait_idle also waits for what it queues
             except BaseException as exc:  # noqa: BLE001 - reported, the worker lives on
-                log.exception("a %s task failed", self._thread.name)
+                log.error("a %s task failed: %s", self._thread.name, type(exc).__name__)  # no text: privacy
                 self._on_error(exc)
             finally:
-                self._running = False
                 self._activity.done()
 
     def close(self, timeout: float = 10.0) -> None:

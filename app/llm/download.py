@@ -19,6 +19,7 @@ or the GUI's model-manager worker) only watches: it calls ``on_progress`` every 
 at its next chunk and releases the lock, so a resumed download never writes beside a stale one.
 
 Privacy: nothing here runs unless the person asked for a download; no token is sent, telemetry is off.
+What speaks to the hub (metadata, headers, error mapping) is in ``app.llm.hub``.
 """
 
 from __future__ import annotations
@@ -37,24 +38,27 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from app import __version__
 from app.config import ensure_private_dir
 from app.llm.catalog import CatalogEntry, format_bytes
 from app.llm.errors import ChecksumMismatch, DownloadCancelled, DownloadError
+from app.llm.hub import (
+    Target,
+    TransferRetry,
+    classify_failure,
+    refuse_if_offline,
+    request_headers,
+    resolve_endpoint,
+    resolve_target,
+)
 
-os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")  # read by huggingface_hub when first imported
-
-DEFAULT_ENDPOINT = "https://huggingface.co"
 PROGRESS_INTERVAL_S = 0.1
 RATE_WINDOW_S = 5.0
 STOP_GRACE_S = 0.5  # a cancelled caller waits this long at most for the worker to let go
-METADATA_TIMEOUT_S = 10.0
 CONNECT_TIMEOUT_S = 10.0
 READ_TIMEOUT_S = 30.0
 RETRY_DELAYS_S: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)  # per attempt without new bytes
 HASH_BLOCK = 4 * 1024 * 1024
 DISK_MARGIN = 64 * 1024 * 1024
-_SHA256 = re.compile(r"[0-9a-f]{64}")
 
 Phase = str  # "waiting" | "connecting" | "checking" | "downloading" | "verifying" | "done"
 
@@ -79,22 +83,6 @@ ProgressCallback = Callable[[DownloadProgress], None]
 
 class _Stopped(Exception):
     """The caller cancelled; the worker unwinds quietly (the caller already raised DownloadCancelled)."""
-
-
-class _Retry(Exception):
-    """The transfer ended early without a library error (short body, ignored Range): try again."""
-
-
-@dataclass(frozen=True)
-class _Target:
-    url: str  # where the bytes are (the hub or its CDN, after redirects)
-    sha256: str
-    size: int
-
-
-def resolve_endpoint(endpoint: str | None = None) -> str:
-    """Explicit argument, else ``HF_ENDPOINT`` (read now, not at import), else huggingface.co."""
-    return (endpoint or os.environ.get("HF_ENDPOINT") or DEFAULT_ENDPOINT).rstrip("/")
 
 
 def local_path(entry: CatalogEntry, dest_dir: Path) -> Path | None:
@@ -123,7 +111,7 @@ def download_model(
     ``ChecksumMismatch`` (bad file removed) or ``DownloadError`` (with a hint) — never leaves a file
     under the final name that has not been verified.
     """
-    _refuse_if_offline()
+    refuse_if_offline()
     transfer = _Transfer(entry, ensure_private_dir(dest_dir), resolve_endpoint(endpoint))
     reporter = _ProgressReporter(on_progress)
     transfer.start()
@@ -146,14 +134,6 @@ def download_model(
     reporter.report(transfer, force=True)
     assert transfer.result is not None
     return transfer.result
-
-
-def _refuse_if_offline() -> None:
-    if os.environ.get("HF_HUB_OFFLINE", "").strip().lower() in {"1", "true", "yes", "on"}:
-        raise DownloadError(
-            "Downloads are switched off: HF_HUB_OFFLINE is set.",
-            "Unset HF_HUB_OFFLINE (or set it to 0) and pull again.",
-        )
 
 
 class _ProgressReporter:
@@ -242,7 +222,7 @@ class _Transfer(threading.Thread):
             before = self.downloaded
             try:
                 self.phase = "connecting"
-                target = _resolve(self.entry, self.endpoint)
+                target = resolve_target(self.entry, self.endpoint)
                 self.total = target.size
                 if self._part is None:
                     self._open_part(target)
@@ -251,11 +231,11 @@ class _Transfer(threading.Thread):
                     self._stream(target)
                 if self.downloaded >= target.size:
                     break
-                raise _Retry(f"the connection closed after {self.downloaded} of {target.size} bytes")
+                raise TransferRetry(f"the connection closed after {self.downloaded} of {target.size} bytes")
             except _Stopped:
                 raise
             except Exception as exc:
-                retryable, error = _classify(exc, self.entry, self.endpoint)
+                retryable, error = classify_failure(exc, self.entry, self.endpoint)
                 if not retryable:
                     raise error from exc
                 failures = 0 if self.downloaded > before else failures + 1
@@ -265,7 +245,7 @@ class _Transfer(threading.Thread):
                     raise _Stopped from exc
         return self._verify_and_publish(target, final)
 
-    def _open_part(self, target: _Target) -> None:
+    def _open_part(self, target: Target) -> None:
         """The partial file for exactly this sha256 (stale partials of other versions are removed)."""
         part = self.dest_dir / f"{self.entry.file}.{target.sha256[:16]}.incomplete"
         for stale in self.dest_dir.glob(f"{glob.escape(self.entry.file)}.*.incomplete"):
@@ -289,25 +269,25 @@ class _Transfer(threading.Thread):
         self._part.unlink(missing_ok=True)
         self.downloaded, self._hasher = 0, hashlib.sha256()
 
-    def _stream(self, target: _Target) -> None:
+    def _stream(self, target: Target) -> None:
         """One GET from ``self.downloaded`` on, appended to the part file and hashed as it arrives."""
         import httpx2
         from huggingface_hub.utils import get_session, hf_raise_for_status
 
         assert self._part is not None
-        headers = _request_headers()
+        headers = request_headers()
         if self.downloaded:
             headers["Range"] = f"bytes={self.downloaded}-"
         timeout = httpx2.Timeout(CONNECT_TIMEOUT_S, read=READ_TIMEOUT_S)
         with get_session().stream("GET", target.url, headers=headers, timeout=timeout) as response:
             if response.status_code == 416:
                 self._start_over()
-                raise _Retry("the server could not resume the download")
+                raise TransferRetry("the server could not resume the download")
             hf_raise_for_status(response)
             if self.downloaded and response.status_code == 200:
                 self._start_over()  # the server ignored the Range header: it sends the whole file
             elif response.status_code == 206 and not _range_starts_at(response, self.downloaded):
-                raise _Retry("the server resumed at the wrong offset")
+                raise TransferRetry("the server resumed at the wrong offset")
             self.phase = "downloading"
             with _append(self._part) as fh:
                 for chunk in response.iter_bytes():
@@ -321,7 +301,7 @@ class _Transfer(threading.Thread):
                 fh.flush()
                 os.fsync(fh.fileno())
 
-    def _verify_and_publish(self, target: _Target, final: Path) -> Path:
+    def _verify_and_publish(self, target: Target, final: Path) -> Path:
         assert self._part is not None
         self.phase = "verifying"
         digest = self._hasher.hexdigest()
@@ -334,97 +314,6 @@ class _Transfer(threading.Thread):
             )
         os.replace(self._part, final)
         return final
-
-
-def _request_headers() -> dict[str, str]:
-    from huggingface_hub.utils import build_hf_headers
-
-    _telemetry_off()
-    headers = build_hf_headers(token=False, library_name="hearth", library_version=__version__)
-    headers["Accept-Encoding"] = "identity"  # sizes and offsets are byte counts of the file itself
-    return headers
-
-
-def _telemetry_off() -> None:
-    """Belt and braces: huggingface_hub may have been imported before our env default was set."""
-    from huggingface_hub import constants
-
-    constants.HF_HUB_DISABLE_TELEMETRY = True
-
-
-def _resolve(entry: CatalogEntry, endpoint: str) -> _Target:
-    """HEAD the file on the hub: where to fetch it, its sha256 and size (checked against the catalog)."""
-    from huggingface_hub import get_hf_file_metadata, hf_hub_url
-
-    url = hf_hub_url(entry.repo, entry.file, revision=entry.revision, endpoint=endpoint)
-    meta = get_hf_file_metadata(url, token=False, timeout=METADATA_TIMEOUT_S, headers=_request_headers())
-    hub_sha = (meta.etag or "").lower()
-    hub_sha = hub_sha if _SHA256.fullmatch(hub_sha) else ""
-    if entry.sha256 and hub_sha and hub_sha != entry.sha256:
-        raise DownloadError(
-            f"The hub now serves a different {entry.file} (sha256 {hub_sha[:12]}…) than Hearth's"
-            f" catalog expects ({entry.sha256[:12]}…); nothing was downloaded.",
-            "Update Hearth (its model catalog may be out of date) or choose another model.",
-        )
-    sha = entry.sha256 or hub_sha
-    if not sha:
-        raise DownloadError(
-            f"{endpoint} did not report a sha256 for {entry.file}, so the download could not be verified.",
-            "Check HF_ENDPOINT: it must point to the Hugging Face hub or a faithful mirror.",
-        )
-    if meta.size and entry.size and meta.size != entry.size:
-        raise DownloadError(
-            f"The hub reports {entry.file} as {meta.size} bytes, the catalog as {entry.size}.",
-            "Update Hearth (its model catalog may be out of date) or choose another model.",
-        )
-    size = entry.size or meta.size or 0
-    if not size:
-        raise DownloadError(f"{endpoint} did not report the size of {entry.file}.")
-    return _Target(url=meta.location, sha256=sha, size=size)
-
-
-def _classify(exc: Exception, entry: CatalogEntry, endpoint: str) -> tuple[bool, DownloadError]:
-    """(worth retrying?, the error to show if not) for anything the transfer raised."""
-    import httpx2
-    from huggingface_hub import errors as hub_errors
-
-    if isinstance(exc, DownloadError):
-        return False, exc
-    if isinstance(exc, hub_errors.OfflineModeIsEnabled):
-        return False, DownloadError(str(exc), "Unset HF_HUB_OFFLINE (or set it to 0) and pull again.")
-    missing = (
-        hub_errors.RepositoryNotFoundError,
-        hub_errors.RevisionNotFoundError,
-        hub_errors.RemoteEntryNotFoundError,
-        hub_errors.GatedRepoError,
-    )
-    if isinstance(exc, missing):
-        return False, DownloadError(
-            f"{entry.repo}/{entry.file} (revision {entry.revision}) was not found on {endpoint}.",
-            "The model catalog may be out of date, or HF_ENDPOINT points to a mirror without this model.",
-        )
-    lost = DownloadError(
-        f"Lost the connection to {endpoint} while downloading {entry.file}: {exc or type(exc).__name__}.",
-        "Check the internet connection (or HF_ENDPOINT) and pull again: it resumes where it stopped.",
-    )
-    if isinstance(exc, hub_errors.HfHubHTTPError):
-        status = exc.response.status_code if exc.response is not None else 0
-        if status in (408, 429) or status >= 500:
-            return True, lost
-        return False, DownloadError(f"{endpoint} refused the download of {entry.file} (HTTP {status}).")
-    if isinstance(exc, httpx2.ConnectError | httpx2.ConnectTimeout):
-        return True, DownloadError(
-            f"Cannot reach {endpoint}: {exc or type(exc).__name__}.",
-            "Check the internet connection (or HF_ENDPOINT) and try again.",
-        )
-    if isinstance(exc, httpx2.TransportError | _Retry):
-        return True, lost
-    if isinstance(exc, OSError):
-        return False, DownloadError(
-            f"Cannot write the model file in the data directory: {exc}.",
-            "Check free disk space and permissions of the data directory, then pull again.",
-        )
-    raise exc
 
 
 def _check_disk_space(dest_dir: Path, needed: int) -> None:

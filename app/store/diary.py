@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import Callable, Iterable
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, Unpack
 
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
@@ -171,26 +171,9 @@ class Diary:
         """
         return self._read(lambda s: fts.search(s, query, limit=limit, date_from=date_from, date_to=date_to))
 
-    def search_fts(
-        self,
-        match: str,
-        *,
-        limit: int = 50,
-        exclude_conversation_id: int | None = None,
-        date_from: date | None = None,
-        date_to: date | None = None,
-    ) -> list[SearchHit]:
+    def search_fts(self, match: str, **options: Unpack[fts.MatchOptions]) -> list[SearchHit]:
         """Search with a raw FTS5 MATCH expression; a malformed one raises ``InvalidValue``."""
-        return self._read(
-            lambda s: fts.search_fts(
-                s,
-                match,
-                limit=limit,
-                exclude_conversation_id=exclude_conversation_id,
-                date_from=date_from,
-                date_to=date_to,
-            )
-        )
+        return self._read(lambda s: fts.search_fts(s, match, **options))
 
     # -- summaries and reflections -----------------------------------------------------------------------
 
@@ -227,45 +210,15 @@ class Diary:
 
     # -- facts ------------------------------------------------------------------------------------------
 
-    def add_fact(
-        self,
-        text: str,
-        *,
-        kind: str = "other",
-        importance: int = 3,
-        pinned: bool = False,
-        source: str = "manual",
-        provenance_message_id: int | None = None,
-    ) -> Fact:
+    def add_fact(self, text: str, **fields: Unpack[facts.NewFactFields]) -> Fact:
         """Add a fact (≤ 600 chars); an automatic one matching a deleted fact raises ``FactForgotten``."""
-        return self._write(
-            lambda s: facts.add_fact(
-                s,
-                text,
-                kind=kind,
-                importance=importance,
-                pinned=pinned,
-                source=source,
-                provenance_message_id=provenance_message_id,
-            )
-        )
+        return self._write(lambda s: facts.add_fact(s, text, **fields))
 
     def edit_fact(
-        self,
-        fact_id: int,
-        *,
-        text: str | None = None,
-        kind: str | None = None,
-        importance: int | None = None,
-        pinned: bool | None = None,
-        source: str | None = None,
+        self, fact_id: int, *, source: str | None = None, **changes: Unpack[facts.FactChanges]
     ) -> Fact:
         """Change a fact; every change writes a new ``fact_version``."""
-        return self._write(
-            lambda s: facts.edit_fact(
-                s, fact_id, body=text, kind=kind, importance=importance, pinned=pinned, source=source
-            )
-        )
+        return self._write(lambda s: facts.edit_fact(s, fact_id, source=source, **changes))
 
     def delete_fact(self, fact_id: int) -> None:
         """Delete the fact and its history for real; keep only a one-way fingerprint."""

@@ -9,14 +9,34 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime
+from typing import TypedDict
 
 from sqlalchemy import delete
 from sqlmodel import Session, col, select
 
-from app.store.errors import FactForgotten, InvalidValue, NotFound
-from app.store.history import now
+from app.store.errors import FactForgotten, InvalidValue
+from app.store.history import now, require
 from app.store.models import FACT_KINDS, FACT_SOURCES, Fact, FactVersion, ForgottenFact
 from app.store.text import fact_text, fingerprint
+
+
+class NewFactFields(TypedDict, total=False):
+    """The optional fields of a new fact: ``add_fact`` holds their defaults; facades pass them through."""
+
+    kind: str
+    importance: int
+    pinned: bool
+    source: str
+    provenance_message_id: int | None
+
+
+class FactChanges(TypedDict, total=False):
+    """What an edit may change (``None`` or absent: unchanged); ``source`` is the caller's to decide."""
+
+    text: str | None
+    kind: str | None
+    importance: int | None
+    pinned: bool | None
 
 
 def _check(kind: str | None, importance: int | None, source: str | None) -> None:
@@ -85,17 +105,14 @@ def add_fact(
 
 
 def require_fact(session: Session, fact_id: int) -> Fact:
-    fact = session.get(Fact, fact_id)
-    if fact is None:
-        raise NotFound(f"Fact {fact_id} does not exist.")
-    return fact
+    return require(session, Fact, fact_id, "Fact")
 
 
 def edit_fact(
     session: Session,
     fact_id: int,
     *,
-    body: str | None = None,
+    text: str | None = None,
     kind: str | None = None,
     importance: int | None = None,
     pinned: bool | None = None,
@@ -103,8 +120,8 @@ def edit_fact(
 ) -> Fact:
     fact = require_fact(session, fact_id)
     _check(kind, importance, source)
-    if body is not None:
-        body = fact_text(body)
+    if text is not None:
+        body = fact_text(text)
         _refuse_forgotten(session, body, source or fact.source)
         fact.text = body
     if kind is not None:

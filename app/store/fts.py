@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from datetime import date, datetime
-from typing import Any
+from typing import Any, TypedDict
 
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
@@ -31,6 +31,15 @@ RANK_WINDOW = 1000  # BM25 ranks at most the newest 1,000 matches (see _ranked_i
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _DAY_SQL = "COALESCE(c.day, date(m.created_at))"
+
+
+class MatchOptions(TypedDict, total=False):
+    """``search_fts``'s optional filters (its signature holds the defaults; the facade passes them on)."""
+
+    limit: int
+    exclude_conversation_id: int | None
+    date_from: date | None
+    date_to: date | None
 
 
 def query_terms(query: str) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date, datetime
+from typing import TypeVar
 
 from sqlalchemy import delete, func, text
 from sqlmodel import Session, col, select
@@ -28,6 +29,8 @@ from app.store.text import message_text
 FIRST_LINE_CHARS = 120
 _CHUNK = 500
 
+Row = TypeVar("Row")
+
 
 def now() -> datetime:
     """Naive local time with microseconds (the store keeps the person's local clock)."""
@@ -42,6 +45,14 @@ def local_naive(moment: datetime | None) -> datetime:
     return moment
 
 
+def require(session: Session, model: type[Row], row_id: int, what: str) -> Row:
+    """The row ``row_id`` of ``model``, or ``NotFound`` naming ``what`` (e.g. "Fact 3 does not exist.")."""
+    row = session.get(model, row_id)
+    if row is None:
+        raise NotFound(f"{what} {row_id} does not exist.")
+    return row
+
+
 def week_scope(day: date) -> str:
     year, week, _ = day.isocalendar()
     return f"{year}-W{week:02d}"
@@ -54,13 +65,7 @@ def conversation_for_day(session: Session, day: date) -> Conversation:
     found = session.exec(
         select(Conversation).where(Conversation.day == day).order_by(col(Conversation.id)).limit(1)
     ).first()
-    if found is not None:
-        return found
-    moment = now()
-    conversation = Conversation(title="", day=day, created_at=moment, updated_at=moment)
-    session.add(conversation)
-    session.flush()
-    return conversation
+    return found if found is not None else create_conversation(session, "", day)
 
 
 def create_conversation(session: Session, title: str = "", day: date | None = None) -> Conversation:
@@ -72,10 +77,7 @@ def create_conversation(session: Session, title: str = "", day: date | None = No
 
 
 def require_conversation(session: Session, conversation_id: int) -> Conversation:
-    conversation = session.get(Conversation, conversation_id)
-    if conversation is None:
-        raise NotFound(f"Conversation {conversation_id} does not exist.")
-    return conversation
+    return require(session, Conversation, conversation_id, "Conversation")
 
 
 def list_conversations(session: Session, limit: int = 100, offset: int = 0) -> list[ConversationInfo]:
@@ -165,8 +167,7 @@ def add_message(
 ) -> Message:
     if role not in ROLES:
         raise InvalidValue(f"Unknown role {role!r}; expected one of {', '.join(ROLES)}.")
-    if status not in STATUSES:
-        raise InvalidValue(f"Unknown status {status!r}; expected one of {', '.join(STATUSES)}.")
+    _check_status(status)
     body = message_text(body)
     conversation = require_conversation(session, conversation_id)
     message = Message(
@@ -183,18 +184,19 @@ def add_message(
     return message
 
 
+def _check_status(status: str) -> None:
+    if status not in STATUSES:
+        raise InvalidValue(f"Unknown status {status!r}; expected one of {', '.join(STATUSES)}.")
+
+
 def require_message(session: Session, message_id: int) -> Message:
-    message = session.get(Message, message_id)
-    if message is None:
-        raise NotFound(f"Message {message_id} does not exist.")
-    return message
+    return require(session, Message, message_id, "Message")
 
 
 def update_message(session: Session, message_id: int, body: str | None, status: str | None) -> Message:
     message = require_message(session, message_id)
     if status is not None:
-        if status not in STATUSES:
-            raise InvalidValue(f"Unknown status {status!r}; expected one of {', '.join(STATUSES)}.")
+        _check_status(status)
         message.status = status
     if body is not None:
         body = message_text(body)

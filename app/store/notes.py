@@ -10,8 +10,8 @@ from __future__ import annotations
 from sqlalchemy import delete
 from sqlmodel import Session, col, select
 
-from app.store.errors import InvalidValue, NotFound
-from app.store.history import now
+from app.store.errors import InvalidValue
+from app.store.history import now, require
 from app.store.models import SUMMARY_KINDS, Reflection, Summary
 from app.store.text import MAX_SUMMARY_CHARS, checked
 
@@ -60,10 +60,7 @@ def add_reflection(session: Session, body: str) -> Reflection:
 
 
 def _require(session: Session, reflection_id: int) -> Reflection:
-    reflection = session.get(Reflection, reflection_id)
-    if reflection is None:
-        raise NotFound(f"Reflection {reflection_id} does not exist.")
-    return reflection
+    return require(session, Reflection, reflection_id, "Reflection")
 
 
 def revise_reflection(session: Session, reflection_id: int, body: str) -> Reflection:

@@ -170,11 +170,9 @@ class HearthApp(QObject):
         self.runner.run(work, self._on_diary, self._on_start_failed)
 
     # -- dialogs ----------------------------------------------------------------------------------
-    def open_model_manager(self) -> Any | None:
-        try:
-            from app.ui.model_manager import ModelManagerDialog
-        except ImportError:
-            return None
+    def open_model_manager(self) -> Any:
+        from app.ui.model_manager import ModelManagerDialog
+
         dialog = ModelManagerDialog(self.bridge, self.runner, self.data_dir, self.window)
         dialog.model_changed.connect(self.swap_model)
         dialog.open()
@@ -204,11 +202,9 @@ class HearthApp(QObject):
         self.runner.run(swap, lambda _r: self.window.refresh_budget(),
                         lambda exc: parts.show_exception(self.window, exc))
 
-    def open_settings(self) -> Any | None:
-        try:
-            from app.ui.settings_dialog import SettingsDialog
-        except ImportError:
-            return None
+    def open_settings(self) -> Any:
+        from app.ui.settings_dialog import SettingsDialog
+
         dialog = SettingsDialog(Settings.load(self.data_dir), self.data_dir, self.window)
         dialog.settings_changed.connect(self.apply_settings)
         dialog.open()

@@ -108,9 +108,6 @@ class TaskRunner(QObject):
         """How many tasks have not delivered their result yet."""
         return len(self._running)
 
-    def is_current(self, token_key: str, token: int) -> bool:
-        return self._tokens.get(token_key) == token
-
     def wait_idle(self, timeout: float | None = 30.0) -> bool:
         """Block (processing events) until every task has delivered its result; for tests and shutdown."""
         deadline = None if timeout is None else time.monotonic() + timeout

@@ -40,27 +40,21 @@ def show_error(parent: QWidget | None, title: str, message: str, hint: str) -> A
 
 
 def show_exception(parent: QWidget | None, exc: BaseException) -> Any:
-    try:
-        from app.ui.errors import error_for
-    except ImportError:  # pragma: no cover
-        return show_error(parent, "Something went wrong", str(exc), str(getattr(exc, "hint", "")))
+    from app.ui.errors import error_for
+
     return show_error(parent, *error_for(exc))
 
 
-def memory_panel(bridge: Any, runner: Any, parent: QWidget) -> QWidget | None:
-    try:
-        from app.ui.memory_panel import MemoryPanel
-    except ImportError:
-        return None
+def memory_panel(bridge: Any, runner: Any, parent: QWidget) -> QWidget:
+    from app.ui.memory_panel import MemoryPanel
+
     panel: QWidget = MemoryPanel(bridge, runner, parent)
     return panel
 
 
-def remembered_notice(bridge: Any, runner: Any, parent: QWidget) -> QWidget | None:
-    try:
-        from app.ui.remembered_notice import RememberedNotice
-    except ImportError:
-        return None
+def remembered_notice(bridge: Any, runner: Any, parent: QWidget) -> QWidget:
+    from app.ui.remembered_notice import RememberedNotice
+
     notice: QWidget = RememberedNotice(bridge, runner, parent)
     return notice
 
