@@ -128,6 +128,23 @@ def test_stop_keeps_the_partial_reply_marked_interrupted(rig: Rig) -> None:
     assert not rig.companion.busy
 
 
+def test_stop_also_stops_a_reply_still_waiting_in_the_queue(rig: Rig) -> None:
+    rig.model.scripts["reply"] = ["one two three four five six seven", "a second full answer"]
+    rig.model.release.clear()
+    rig.companion.send(ENTRY)
+    assert rig.model.streaming.wait(10)
+    rig.companion.send("And one more thing about the shed roof before I sleep tonight.")  # queued behind
+    rig.companion.stop()
+    rig.model.release.set()
+    assert rig.companion.wait_idle(10)
+    assert [d.status for d in rig.of(ReplyFinished)] == ["interrupted", "interrupted"]
+    assert all(m.status != "complete" for m in rig.diary.messages(rig.companion.conversation_id)
+               if m.role == "assistant")
+    rig.model.scripts["reply"] = ["fresh reply"]
+    rig.turn("A new message after Stop gets its answer as usual, nothing is left stopped.")
+    assert rig.of(ReplyFinished)[-1].status == "complete"
+
+
 def test_a_reply_with_no_words_leaves_nothing_behind(rig: Rig) -> None:
     rig.model.scripts["reply"] = [""]
     rig.turn()

@@ -214,6 +214,7 @@ class Companion:
             return self._replies_pending > 0
 
     def _submit_reply(self, task: Callable[[], None]) -> None:
+        self._turn.arm()
         with self._lock:
             self._replies_pending += 1
 

@@ -61,8 +61,13 @@ class ReplyTurn:
             if self._handle is not None:
                 self._handle.cancel()
 
+    def arm(self) -> None:
+        """A new reply was queued: clear an earlier Stop. Cleared here, not in ``run``, so a Stop pressed
+        while the reply is still waiting in the queue is honoured when it starts."""
+        with self._lock:
+            self._stopped.clear()
+
     def run(self, conversation_id: int, user_message: Any, today: date) -> ReplyOutcome:
-        self._stopped.clear()
         try:
             prompt = self.context.assemble(
                 conversation_id, user_message.text, before_id=user_message.id, today=today
