@@ -145,7 +145,7 @@ class HearthApp(QObject):
         self.window.set_ready(False, "Hearth could not start — see the message.")
         box = parts.show_exception(self.window, exc)
         backup = getattr(exc, "backup", None)
-        if backup is not None and hasattr(box, "addButton"):
+        if backup is not None:
             self._offer_backup(box, backup)
         self.failed.emit(exc)
 
