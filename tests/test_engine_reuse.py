@@ -8,6 +8,7 @@ import uuid
 import llama_cpp
 
 from app.llm.engine import ModelEngine
+from app.llm.slots import REUSE_MIN_CHUNK
 from app.llm.types import ChatMessage, Completion, GenerationRequest, Priority
 
 
@@ -94,3 +95,70 @@ def test_the_same_prompt_twice_costs_one_token(tiny_engine: ModelEngine) -> None
         GenerationRequest(messages=messages, max_tokens=3, slot="background", priority=Priority.BACKGROUND)
     ).result(timeout=60)
     assert longer.stats.evaluated_tokens <= 1
+
+
+def with_volatile_block(text: str, block: str) -> str:
+    return f"{block}\n\n{text}"
+
+
+def test_a_dropped_volatile_block_does_not_cost_the_previous_turn_again(tiny_engine: ModelEngine) -> None:
+    """The companion's prompt: [system][tail][user: volatile block + new message]. On the next turn the
+    old block is gone; the previous message and reply are moved in the cache, not decoded again."""
+    history: list[ChatMessage] = [
+        {"role": "system", "content": f"Diary {uuid.uuid4().hex}. You are a warm, brief companion."},
+    ]
+    lines = [
+        "Today I repotted the basil and called my sister Anna; she sounded tired but happy.",
+        "Anna is moving to Riga in May, and I have promised to help her pack the books.",
+        "I feel a bit sad about it, honestly, but also proud of her for taking the job.",
+    ]
+    warm_up_counters(tiny_engine)
+    for i, line in enumerate(lines):
+        block = (
+            f"Today is day {i}. From earlier entries: on {2020 + i}-03-0{i + 1} you wrote about the garden, "
+            f"the allotment gate number {i * 7 + 3}, and a long walk by the harbour with Ruth."
+        )
+        prompt = [*history, {"role": "user", "content": with_volatile_block(line, block)}]
+        current, decoded = turn(tiny_engine, prompt)
+        assert decoded == current.stats.evaluated_tokens + generated_steps(current)
+        if i > 0:
+            only_new = tiny_engine.count_tokens(with_volatile_block(line, block))
+            # What is decoded: this turn's user message (block + line) plus a few template tokens around
+            # the previous reply's end — never the previous message and reply again.
+            assert current.stats.evaluated_tokens <= only_new + 12
+            assert current.stats.reused_tokens >= current.stats.prompt_tokens - only_new - 12
+        history += [{"role": "user", "content": line}, {"role": "assistant", "content": current.text}]
+    slot = tiny_engine._slots["chat"]
+    # The cache's positions are contiguous after the shifts: its last cell sits at len(tokens) - 1.
+    assert llama_cpp.llama_memory_seq_pos_max(slot.ctx.memory, 0) == len(slot.tokens) - 1
+
+
+def background_prompt(engine: ModelEngine, text: str) -> Completion:
+    request = GenerationRequest(
+        messages=[{"role": "user", "content": text}],
+        max_tokens=1,
+        slot="background",
+        priority=Priority.BACKGROUND,
+    )
+    return engine.submit(request).result(timeout=60)
+
+
+def test_a_shared_run_after_a_removed_part_is_moved_not_decoded_and_can_be_switched_off(
+    tiny_engine: ModelEngine,
+) -> None:
+    slot = tiny_engine._slots["background"]
+    words = " ".join(f"word{i}" for i in range(40))  # ~120 tokens shared by both prompts
+    marker = uuid.uuid4().hex[:8]
+    background_prompt(tiny_engine, f"{marker} preface one two three. {words}")
+    on = background_prompt(tiny_engine, f"{marker} {words}")  # the preface is gone, the run remains
+    assert on.stats.evaluated_tokens + on.stats.reused_tokens == on.stats.prompt_tokens
+    assert on.stats.evaluated_tokens < 20 < tiny_engine.count_tokens(words)
+
+    slot.min_chunk = 0
+    try:
+        background_prompt(tiny_engine, f"{marker} preface one two three. {words}")
+        off = background_prompt(tiny_engine, f"{marker} {words}")
+    finally:
+        slot.min_chunk = REUSE_MIN_CHUNK
+    # Off: everything after the first differing token is decoded again, the shared run included.
+    assert off.stats.evaluated_tokens > tiny_engine.count_tokens(words)

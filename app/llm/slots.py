@@ -12,6 +12,15 @@ A slot evaluates a prompt by first keeping the longest common prefix with what i
 holds (``llama_memory_seq_rm`` drops the rest) and then decoding only the new tokens in batches. The
 abort callback is armed while a prompt is being processed so cancel/pre-emption take effect inside a
 batch, not only between batches.
+
+Past the common prefix, runs of at least ``REUSE_MIN_CHUNK`` tokens that the cache still holds further
+on are moved into place instead of being decoded again (llama-server's ``--cache-reuse``: remove the gap,
+shift the chunk's positions). Why: each chat turn carries a volatile block (date, recalled entries, facts
+noted since) just before the person's new message; on the next turn that block is gone, so the previous
+message and reply sit a few hundred tokens earlier than they did in the cache. Without the shift both
+are decoded again every turn; with it only the new volatile block and the new message are. The shifted
+entries were computed while the removed block was still in view — the same approximation llama-server
+makes; the reply they lead to is still generated from the whole current prompt.
 """
 
 from __future__ import annotations
@@ -25,6 +34,7 @@ from llama_cpp import _internals as internals
 from app.llm.errors import EngineError
 
 DECODE_OK, DECODE_NO_KV_SLOT, DECODE_ABORTED = 0, 1, 2
+REUSE_MIN_CHUNK = 16  # shorter matches are left to decode: a template header alone must not count
 _NEVER: Callable[[], bool] = lambda: False  # noqa: E731
 
 
@@ -39,8 +49,11 @@ class Aborted(Exception):
 class KVSlot:
     """A context plus the exact token list whose KV it holds (position i ↔ ``tokens[i]``)."""
 
-    def __init__(self, name: str, ctx: internals.LlamaContext, n_batch: int) -> None:
+    def __init__(
+        self, name: str, ctx: internals.LlamaContext, n_batch: int, min_chunk: int = REUSE_MIN_CHUNK
+    ) -> None:
         self.name = name
+        self.min_chunk = min_chunk  # 0 turns chunk reuse off
         self.ctx = ctx
         self.n_batch = n_batch
         self.batch = internals.LlamaBatch(n_tokens=n_batch, embd=0, n_seq_max=1, verbose=False)
@@ -79,6 +92,7 @@ class KVSlot:
         reuse = self.common_prefix(tokens)
         if reuse == len(tokens) == len(self.tokens) and self._logits_valid:
             return reuse, 0
+        reuse = self._shift_matching_chunks(tokens, reuse)
         reuse = min(reuse, len(tokens) - 1)  # re-decode at least one token to get fresh logits
         self._truncate(reuse)
         todo = list(tokens[reuse:])
@@ -100,6 +114,43 @@ class KVSlot:
             llama_cpp.llama_set_abort_callback(self.ctx.ctx, self._no_cb, None)
             self._should_abort = _NEVER
         return reuse, len(todo)
+
+    def _shift_matching_chunks(self, tokens: Sequence[int], n_past: int) -> int:
+        """Move cached runs that reappear later in ``tokens`` next to the prefix; return the new n_past.
+
+        Greedy, left to right, as llama-server does: at each point of the cache, a run matching the prompt
+        from ``n_past`` on is kept (the cache between is removed and the run shifted back); otherwise the
+        cache pointer moves on by one token. Models whose memory cannot shift (recurrent ones) skip it.
+        """
+        cache = self.tokens
+        if n_past >= len(cache) or n_past >= len(tokens) or self.min_chunk <= 0:
+            return n_past
+        if not llama_cpp.llama_memory_can_shift(self.ctx.memory):
+            return n_past
+        head_c = n_past
+        shifted = False
+        while head_c < len(cache) and n_past < len(tokens):
+            n_match = 0
+            limit = min(len(cache) - head_c, len(tokens) - n_past)
+            while n_match < limit and cache[head_c + n_match] == tokens[n_past + n_match]:
+                n_match += 1
+            if n_match < self.min_chunk:
+                head_c += 1
+                continue
+            if not llama_cpp.llama_memory_seq_rm(self.ctx.memory, 0, n_past, head_c):
+                break
+            llama_cpp.llama_memory_seq_add(self.ctx.memory, 0, head_c, head_c + n_match, n_past - head_c)
+            cache[n_past : n_past + n_match] = cache[head_c : head_c + n_match]
+            n_past += n_match
+            head_c += n_match
+            shifted = True
+        if shifted:
+            # Positions n_past.. still hold stale cells (they are removed by the caller's truncate); the
+            # bookkeeping must say the cache holds exactly the moved prefix.
+            llama_cpp.llama_memory_seq_rm(self.ctx.memory, 0, n_past, -1)
+            del cache[n_past:]
+            self._logits_valid = False
+        return n_past
 
     def step(self, token: int) -> None:
         """Append one generated token (its logits give the next token)."""
