@@ -209,3 +209,42 @@ def test_fast_on_a_big_diary(diary: Diary, tiny_engine: Any) -> None:
             assert found
     # Generous (2 shared cores, other test runs): the real figure is in the report, measured apart.
     assert statistics.median(timings) < 0.25
+
+
+def test_a_named_day_brings_its_entries_even_without_shared_words(diary: Diary, tiny_engine: Any) -> None:
+    _, tuesday = _day(
+        diary,
+        date(2023, 10, 17),
+        ("user", "Baked rye bread with Anna."),
+        ("assistant", "How did it turn out?"),
+    )
+    _day(diary, date(2023, 10, 18), ("user", "Quiet day, read a novel."))
+    today, _ = _day(diary, date(2023, 10, 20), ("user", "Good morning."))
+    recall = Recall(diary, tiny_engine)
+    found = recall.find(
+        "What did I do last Tuesday?",
+        500,
+        conversation_id=today,
+        exclude_message_ids=set(),
+        today=date(2023, 10, 20),
+    )
+    assert sorted(e.message_id for e in found) == tuesday
+    # Without the day it is written on, "last Tuesday" means nothing, and no word is left to search.
+    assert (
+        recall.find("What did I do last Tuesday?", 500, conversation_id=today, exclude_message_ids=set())
+        == []
+    )
+
+
+def test_a_named_month_favours_entries_written_then(diary: Diary, tiny_engine: Any) -> None:
+    _, march = _day(diary, date(2023, 3, 14), ("user", "Went to the pottery class, made a lopsided bowl."))
+    _, june = _day(diary, date(2023, 6, 2), ("user", "Went to the pottery class, glazed the lopsided bowl."))
+    today, _ = _day(diary, date(2023, 10, 20), ("user", "Hello."))
+    recall = Recall(diary, tiny_engine)
+    for question, first in (
+        ("What did I make at pottery class in March 2023?", march),
+        ("What did I make at pottery class in June 2023?", june),
+        ("Что я делала на гончарном в июне 2023?", june),
+    ):
+        found = recall.find(question, 500, conversation_id=today, exclude_message_ids=set())
+        assert found[0].message_id == first[0], question

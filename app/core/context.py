@@ -191,7 +191,11 @@ class ConversationContext:
                 assert self.recall is not None
                 return list(
                     self.recall.find(
-                        query, budget, conversation_id=conversation_id, exclude_message_ids=exclude
+                        query,
+                        budget,
+                        conversation_id=conversation_id,
+                        exclude_message_ids=exclude,
+                        today=today or date.today(),
                     )
                 )
 

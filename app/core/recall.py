@@ -21,11 +21,12 @@ import hashlib
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
-from app.core.recall_rank import Candidate, rank_candidates, with_neighbours
-from app.core.recall_store import document_counts, messages_by_id, search_candidates
+from app.core.date_refs import DateSpan, date_spans
+from app.core.recall_rank import DATE_AFTERMATH_DAYS, Candidate, rank_candidates, with_neighbours
+from app.core.recall_store import document_counts, messages_by_id, messages_on_days, search_candidates
 from app.core.text_terms import Term, fts_query, query_terms
 from app.llm.types import LanguageModel
 
@@ -43,6 +44,10 @@ CANDIDATE_LIMIT = 400
 # diary nothing is; on 100k messages, words in more than ~3% of them.
 COMMON_TERM_MIN_DOCS = 2500
 COMMON_TERM_FRACTION = 0.03
+# Dates named in a message: at most this many spans, each adding its own best hits and (for a day or a
+# week) the entries written then.
+MAX_DATE_SPANS = 3
+DATE_CANDIDATES = 200
 _RECALL_COUNT_SUFFIX = "+recall-line"  # stored token counts of " text\n", apart from the raw text's
 
 
@@ -169,25 +174,55 @@ class Recall:
         *,
         conversation_id: int | None,
         exclude_message_ids: set[int],
+        today: date | None = None,
     ) -> list[RecalledEntry]:
-        """As many whole related entries as fit ``budget_tokens``, best first (see the module doc)."""
+        """As many whole related entries as fit ``budget_tokens``, best first (see the module doc).
+
+        ``today`` is the day the message is written on: it resolves "yesterday", "last week", "on
+        Tuesday" and dates without a year (see ``app.core.date_refs``).
+        """
         if budget_tokens <= 0:
             return []
         terms = self._affordable(query_terms(text))
-        if not terms:
+        spans = date_spans(text, today)[:MAX_DATE_SPANS]
+        if not terms and not spans:
             return []
-        hits = search_candidates(
-            self._diary, fts_query(terms), limit=CANDIDATE_LIMIT, exclude_conversation_id=conversation_id
-        )
+        hits = self._candidates(terms, spans, conversation_id)
         candidates = [h for h in hits if h.message_id not in exclude_message_ids]
         ranked = with_neighbours(
-            rank_candidates(text, terms, candidates),
+            rank_candidates(text, terms, candidates, spans),
             lambda ids: messages_by_id(self._diary, ids),
             lambda cand: (
                 cand.message_id not in exclude_message_ids and cand.conversation_id != conversation_id
             ),
         )
         return self._pack(ranked, budget_tokens)
+
+    def _candidates(
+        self, terms: list[Term], spans: list[DateSpan], conversation_id: int | None
+    ) -> list[Candidate]:
+        """Lexical hits from the whole diary, plus the best hits and the entries of the days named."""
+        match = fts_query(terms) if terms else ""
+        exclude = conversation_id
+        found = search_candidates(self._diary, match, limit=CANDIDATE_LIMIT, exclude_conversation_id=exclude)
+        for span in spans:
+            days = (span.start, span.end + timedelta(days=DATE_AFTERMATH_DAYS))
+            found += search_candidates(
+                self._diary, match, limit=DATE_CANDIDATES, exclude_conversation_id=exclude, days=days
+            )
+            if span.precision in ("day", "week") or not terms:
+                found += messages_on_days(
+                    self._diary,
+                    (span.start, span.end),
+                    limit=DATE_CANDIDATES,
+                    exclude_conversation_id=exclude,
+                )
+        best: dict[int, Candidate] = {}
+        for cand in found:  # the same message found twice keeps its lexical score
+            known = best.get(cand.message_id)
+            if known is None or cand.bm25 < known.bm25:
+                best[cand.message_id] = cand
+        return list(best.values())
 
     def _affordable(self, terms: list[Term]) -> list[Term]:
         """The terms without the ones so common that ranking them would cost more than they say.

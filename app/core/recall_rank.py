@@ -5,15 +5,17 @@ several times is probably about it (a small *conversation prior*), and the turns
 often hold what the question asks about even without sharing its words (*neighbours*). Both were
 measured on the LoCoMo benchmark (tests/bench/recall.py): neighbours ±2 turns +0.11, the prior +0.006;
 other ideas tried there and dropped for no gain: a bonus for covering more distinct query terms, and
-pseudo-relevance feedback (a second query with words from the top hits).
+pseudo-relevance feedback (a second query with words from the top hits). A message that names days
+("on 3 October", "last week") favours entries written then (``date_bonus``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
+from app.core.date_refs import DateSpan
 from app.core.text_terms import Term
 
 
@@ -31,8 +33,29 @@ CONVERSATION_WEIGHT = 0.3  # share of a conversation's best hits lent to all its
 CONVERSATION_TOP = 3
 
 
+# What a candidate written inside a span of days the message names gains (its BM25 share is 0..1):
+# the narrower the span, the surer it is what the person asks about. Entries written within a week
+# after the span tell of it too ("on Saturday we …"), at half the bonus.
+DATE_BONUS = {"day": 0.6, "week": 0.4, "month": 0.3, "year": 0.1}
+DATE_AFTERMATH_DAYS = 7
+
+
+def date_bonus(day: date | None, spans: Sequence[DateSpan]) -> float:
+    """The best bonus any of ``spans`` gives an entry written on ``day``."""
+    if day is None:
+        return 0.0
+    best = 0.0
+    for span in spans:
+        bonus = DATE_BONUS[span.precision]
+        if span.contains(day):
+            best = max(best, bonus)
+        elif span.end < day <= span.end + timedelta(days=DATE_AFTERMATH_DAYS):
+            best = max(best, bonus / 2)
+    return best
+
+
 def rank_candidates(
-    query: str, terms: list[Term], candidates: list[Candidate]
+    query: str, terms: list[Term], candidates: list[Candidate], spans: Sequence[DateSpan] = ()
 ) -> list[tuple[Candidate, float]]:
     """Candidates with a score, best first (higher is better)."""
     if not candidates:
@@ -40,7 +63,7 @@ def rank_candidates(
     top = max(-c.bm25 for c in candidates) or 1.0
     scored: list[tuple[Candidate, float]] = []
     for cand in candidates:
-        scored.append((cand, -cand.bm25 / top))
+        scored.append((cand, -cand.bm25 / top + date_bonus(cand.day, spans)))
     if CONVERSATION_WEIGHT:
         scored = _with_conversation_prior(scored)
     scored.sort(key=lambda pair: (-pair[1], -pair[0].message_id))

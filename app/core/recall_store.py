@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import text
 
@@ -47,29 +47,83 @@ def messages_by_id(diary: Diary, ids: Iterable[int]) -> dict[int, Candidate]:
 
 
 def search_candidates(
-    diary: Diary, match: str, *, limit: int, exclude_conversation_id: int | None
+    diary: Diary,
+    match: str,
+    *,
+    limit: int,
+    exclude_conversation_id: int | None,
+    days: tuple[date, date] | None = None,
 ) -> list[Candidate]:
     """Best ``limit`` messages for an FTS5 MATCH expression by BM25, outside one conversation.
 
     Like ``Diary.search_fts`` without its snippets: those re-run the match and highlight every hit,
     which costs ~0.6 s on 100k messages for a few hundred candidates that recall never shows.
     FTS5 ranks inside its own query (fast); rows of the excluded conversation are dropped afterwards,
-    with some slack so the limit is still met.
+    with some slack so the limit is still met. ``days`` (first, last) keeps only messages of those days
+    — the best hits *within* a span the person named, which the diary-wide best may all crowd out.
     """
     if not match.strip() or limit <= 0:
         return []
     slack = limit + (_EXCLUDE_SLACK if exclude_conversation_id is not None else 0)
+    params: dict[str, Any] = {"match": match, "n": slack}
+    if days is None:
+        sql = (
+            f"SELECT m.id, m.conversation_id, {_DAY_SQL}, m.role, m.text, f.rank FROM "
+            "(SELECT rowid, rank FROM message_fts WHERE message_fts MATCH :match "
+            "ORDER BY rank LIMIT :n) AS f "
+            "JOIN message AS m ON m.id = f.rowid JOIN conversation AS c ON c.id = m.conversation_id "
+            "ORDER BY f.rank"
+        )
+    else:
+        # FTS5 narrows by rowid cheaply: the days' messages lie between these ids (a diary is written
+        # in order; an imported or back-dated day only widens the range, the day filter stays exact).
+        sql = (
+            f"SELECT m.id, m.conversation_id, {_DAY_SQL} AS d, m.role, m.text, message_fts.rank "
+            "FROM message_fts JOIN message AS m ON m.id = message_fts.rowid "
+            "JOIN conversation AS c ON c.id = m.conversation_id "
+            "WHERE message_fts MATCH :match AND message_fts.rowid BETWEEN :lo AND :hi "
+            "AND d BETWEEN :first AND :last ORDER BY message_fts.rank LIMIT :n"
+        )
+        params.update(first=days[0].isoformat(), last=days[1].isoformat())
     with diary.engine.connect() as conn:
-        rows = conn.execute(
-            text(
-                f"SELECT m.id, m.conversation_id, {_DAY_SQL}, m.role, m.text, f.rank FROM "
-                "(SELECT rowid, rank FROM message_fts WHERE message_fts MATCH :match "
-                "ORDER BY rank LIMIT :n) AS f "
-                "JOIN message AS m ON m.id = f.rowid JOIN conversation AS c ON c.id = m.conversation_id "
-                "ORDER BY f.rank"
-            ),
-            {"match": match, "n": slack},
-        ).all()
+        if days is not None:
+            lo, hi = conn.execute(text(_ID_RANGE_SQL), params).one()
+            if lo is None:
+                return []
+            params.update(lo=int(lo), hi=int(hi))
+        rows = conn.execute(text(sql), params).all()
+    return _candidates(rows, limit, exclude_conversation_id)
+
+
+_ID_RANGE_SQL = (
+    "SELECT min(m.id), max(m.id) FROM conversation AS c JOIN message AS m ON m.conversation_id = c.id "
+    "WHERE c.day BETWEEN :first AND :last"
+)
+
+
+def messages_on_days(
+    diary: Diary, days: tuple[date, date], *, limit: int, exclude_conversation_id: int | None
+) -> list[Candidate]:
+    """Messages written on the days ``days`` (first, last), in diary order, whatever their words.
+
+    For a message that names a day ("what did I do last Tuesday?") the entries of that day are the
+    answer even when they share no word with it (BM25 0: they matched nothing). Conversations without a
+    day are not searched by date (the app gives every conversation one).
+    """
+    if limit <= 0:
+        return []
+    sql = (
+        f"SELECT m.id, m.conversation_id, {_DAY_SQL} AS d, m.role, m.text, 0.0 FROM message AS m "
+        "JOIN conversation AS c ON c.id = m.conversation_id "
+        "WHERE c.day BETWEEN :first AND :last ORDER BY m.id LIMIT :n"
+    )
+    params = {"first": days[0].isoformat(), "last": days[1].isoformat(), "n": limit + _EXCLUDE_SLACK}
+    with diary.engine.connect() as conn:
+        rows = conn.execute(text(sql), params).all()
+    return _candidates(rows, limit, exclude_conversation_id)
+
+
+def _candidates(rows: Sequence[Any], limit: int, exclude_conversation_id: int | None) -> list[Candidate]:
     found: list[Candidate] = []
     for row in rows:
         if exclude_conversation_id is not None and int(row[1]) == exclude_conversation_id:

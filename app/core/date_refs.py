@@ -1,0 +1,224 @@
+"""Days a message refers to: "on 3 October 2023", "in May 2023", "yesterday", "в прошлый вторник".
+
+Why recall needs this: a diary is ordered by days, and people ask about them — "What did I do last
+Tuesday?", "Where was I on October 3?", "Что было в мае?". Words alone miss these: the entry from that
+day rarely repeats its own date, and a question like "what did I do yesterday" has no content word at
+all. So recall reads the dates in the new message as *spans* of days and favours (and, for a single day,
+fetches) the entries written then.
+
+English and Russian; explicit dates (day, month, year, ISO ``2023-10-03``, ``03.10.2023``) and, given the
+day the person is writing on (``anchor``), relative ones (yesterday, N days ago, last week/month/year,
+weekday names). A date without a year is the latest such day not after the anchor. Anything unclear is
+left out: a wrong span would push the right entries out of the prompt.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Literal
+
+Precision = Literal["day", "week", "month", "year"]
+
+
+@dataclass(frozen=True)
+class DateSpan:
+    start: date
+    end: date  # inclusive
+    precision: Precision
+
+    def contains(self, day: date) -> bool:
+        return self.start <= day <= self.end
+
+
+_EN_MONTHS = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
+    "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
+    "sept": 9, "sep": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+}  # fmt: skip
+_RU_MONTH_STEMS = (
+    ("январ", 1), ("феврал", 2), ("март", 3), ("апрел", 4), ("ма", 5), ("июн", 6), ("июл", 7),
+    ("август", 8), ("сентябр", 9), ("октябр", 10), ("ноябр", 11), ("декабр", 12),
+)  # fmt: skip
+_RU_MONTH = (
+    r"(январ[ьяе]|феврал[ьяе]|март[ае]?|апрел[ьяе]|ма[йяе]|июн[ьяе]|июл[ьяе]|август[ае]?|"
+    r"сентябр[ьяе]|октябр[ьяе]|ноябр[ьяе]|декабр[ьяе])"
+)
+_EN_MONTH = r"(" + "|".join(sorted(_EN_MONTHS, key=len, reverse=True)) + r")\.?"
+_ORD = r"(?:st|nd|rd|th)?"
+_YEAR = r"((?:19|20)\d\d)"
+# Abbreviations and "may" count as months only when capitalized ("I may go" is not May).
+_AMBIGUOUS = {"may", "mar", "jan", "feb", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
+
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("iso", re.compile(r"\b((?:19|20)\d\d)-(\d{1,2})-(\d{1,2})\b")),
+    ("dotted", re.compile(r"\b(\d{1,2})\.(\d{1,2})\.((?:19|20)\d\d)\b")),
+    ("en_mdy", re.compile(rf"\b{_EN_MONTH}\s+(\d{{1,2}}){_ORD}\b(?:,?\s*{_YEAR}\b)?", re.IGNORECASE)),
+    ("en_dmy", re.compile(rf"\b(\d{{1,2}}){_ORD}\s+(?:of\s+)?{_EN_MONTH}(?:,?\s*{_YEAR}\b)?", re.IGNORECASE)),
+    ("en_my", re.compile(rf"\b{_EN_MONTH},?\s+(?:of\s+)?{_YEAR}\b", re.IGNORECASE)),
+    ("ru_dmy", re.compile(rf"\b(\d{{1,2}})(?:-?го)?\s+{_RU_MONTH}\b(?:\s+{_YEAR})?", re.IGNORECASE)),
+    ("ru_my", re.compile(rf"(?:\b[вВ]\s+)?\b{_RU_MONTH}\b(?:\s+{_YEAR})?", re.IGNORECASE)),
+    ("year", re.compile(rf"\b(?:in|during|since|of|в|во|за)\s+{_YEAR}\b(?!\s*[-.:/]\d)", re.IGNORECASE)),
+]
+
+_WEEKDAYS = {
+    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
+    "понедельник": 0, "вторник": 1, "среду": 2, "среда": 2, "четверг": 3, "пятницу": 4, "пятница": 4,
+    "субботу": 5, "суббота": 5, "воскресенье": 6,
+}  # fmt: skip
+_NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "один": 1, "одну": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7,
+}  # fmt: skip
+_COUNT = r"\b(\d{1,2}|[a-zа-я]+)\s+"
+_RELATIVE: list[tuple[str, re.Pattern[str]]] = [
+    ("day_before_yesterday", re.compile(r"\b(day before yesterday|позавчера)\b", re.IGNORECASE)),
+    ("yesterday", re.compile(r"(?<!before )\b(yesterday|вчера)\b", re.IGNORECASE)),
+    ("days_ago", re.compile(_COUNT + r"(days?|дн[ея]й|дня|день)\s+(ago|назад)\b", re.IGNORECASE)),
+    ("weeks_ago", re.compile(_COUNT + r"(weeks?|недел[июь]|недель)\s+(ago|назад)\b", re.IGNORECASE)),
+    ("last_week", re.compile(r"\b(last week|на прошлой неделе|прошлую неделю)\b", re.IGNORECASE)),
+    ("this_week", re.compile(r"\b(this week|на этой неделе)\b", re.IGNORECASE)),
+    ("last_weekend", re.compile(r"\b(last weekend|on the weekend|в (?:прошлые )?выходные)\b", re.IGNORECASE)),
+    ("last_month", re.compile(r"\b(last month|в прошлом месяце)\b", re.IGNORECASE)),
+    ("last_year", re.compile(r"\b(last year|в прошлом году)\b", re.IGNORECASE)),
+    ("weekday", re.compile(
+        r"\b(?:(last|this past|on|в прошлый|в прошлую|во|в)\s+)(monday|tuesday|wednesday|thursday|friday|"
+        r"saturday|sunday|понедельник|вторник|среду|четверг|пятницу|субботу|воскресенье)\b",
+        re.IGNORECASE,
+    )),
+]  # fmt: skip
+
+
+def date_spans(text: str, anchor: date | None = None) -> list[DateSpan]:
+    """The spans of days ``text`` refers to, in order of appearance, without duplicates.
+
+    ``anchor`` is the day the text is written on: it resolves relative dates and dates without a year
+    (without it those are left out).
+    """
+    found: list[tuple[int, DateSpan]] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(match: re.Match[str], span: DateSpan | None) -> None:
+        if span is None or any(a < match.end() and match.start() < b for a, b in taken):
+            return
+        taken.append((match.start(), match.end()))
+        found.append((match.start(), span))
+
+    for kind, pattern in _PATTERNS:
+        for match in pattern.finditer(text):
+            add(match, _explicit(kind, match, anchor))
+    if anchor is not None:
+        for kind, pattern in _RELATIVE:
+            for match in pattern.finditer(text):
+                add(match, _relative(kind, match, anchor))
+    found.sort(key=lambda pair: pair[0])
+    return list(dict.fromkeys(span for _, span in found))
+
+
+def _explicit(kind: str, match: re.Match[str], anchor: date | None) -> DateSpan | None:
+    g = match.groups()
+    if kind == "iso":
+        return _day(int(g[0]), int(g[1]), int(g[2]))
+    if kind == "dotted":
+        return _day(int(g[2]), int(g[1]), int(g[0]))
+    if kind in ("en_mdy", "en_dmy"):
+        month_word, day_text, year_text = (g[0], g[1], g[2]) if kind == "en_mdy" else (g[1], g[0], g[2])
+        month = _en_month(month_word)
+        return None if month is None else _day_maybe_year(year_text, month, int(day_text), anchor)
+    if kind == "en_my":
+        month = _en_month(g[0])
+        return None if month is None else _month(int(g[1]), month)
+    if kind == "ru_dmy":
+        return _day_maybe_year(g[2], _ru_month(g[1]), int(g[0]), anchor)
+    if kind == "ru_my":
+        month = _ru_month(g[0])
+        if g[1]:
+            return _month(int(g[1]), month)
+        if anchor is None or not match.group(0).lower().startswith("в"):
+            return None  # "май" alone is too vague without "в мае" and a day to count from
+        year = anchor.year if month <= anchor.month else anchor.year - 1
+        return _month(year, month)
+    if kind == "year":
+        year = int(g[0])
+        return DateSpan(date(year, 1, 1), date(year, 12, 31), "year")
+    return None
+
+
+def _en_month(word: str) -> int | None:
+    bare = word.rstrip(".")
+    if bare.lower() in _AMBIGUOUS and not bare[:1].isupper():
+        return None
+    return _EN_MONTHS.get(bare.lower())
+
+
+def _ru_month(word: str) -> int:
+    lowered = word.lower()
+    for stem_text, month in _RU_MONTH_STEMS:
+        if lowered.startswith(stem_text):
+            return month
+    raise ValueError(word)  # pragma: no cover - the pattern only matches month names
+
+
+def _day(year: int, month: int, day: int) -> DateSpan | None:
+    try:
+        when = date(year, month, day)
+    except ValueError:
+        return None
+    return DateSpan(when, when, "day")
+
+
+def _day_maybe_year(year_text: str | None, month: int, day: int, anchor: date | None) -> DateSpan | None:
+    if year_text:
+        return _day(int(year_text), month, day)
+    if anchor is None:
+        return None
+    span = _day(anchor.year, month, day)
+    if span is not None and span.start > anchor:
+        span = _day(anchor.year - 1, month, day)
+    return span
+
+
+def _month(year: int, month: int) -> DateSpan:
+    start = date(year, month, 1)
+    following = date(year + month // 12, month % 12 + 1, 1)
+    return DateSpan(start, following - timedelta(days=1), "month")
+
+
+def _count(word: str) -> int | None:
+    return int(word) if word.isdigit() else _NUMBER_WORDS.get(word.lower())
+
+
+def _relative(kind: str, match: re.Match[str], anchor: date) -> DateSpan | None:
+    one_day = timedelta(days=1)
+    if kind == "day_before_yesterday":
+        return DateSpan(anchor - 2 * one_day, anchor - 2 * one_day, "day")
+    if kind == "yesterday":
+        return DateSpan(anchor - one_day, anchor - one_day, "day")
+    if kind in ("days_ago", "weeks_ago"):
+        n = _count(match.group(1))
+        if n is None or n <= 0:
+            return None
+        back = anchor - timedelta(days=n * (7 if kind == "weeks_ago" else 1))
+        slack = timedelta(days=3 if kind == "weeks_ago" else 0)
+        return DateSpan(back - slack, back + slack, "week" if slack else "day")
+    monday = anchor - timedelta(days=anchor.weekday())
+    if kind == "last_week":
+        return DateSpan(monday - 7 * one_day, monday - one_day, "week")
+    if kind == "this_week":
+        return DateSpan(monday, anchor, "week")
+    if kind == "last_weekend":
+        saturday = monday - 2 * one_day
+        return DateSpan(saturday, saturday + one_day, "week")
+    if kind == "last_month":
+        first = anchor.replace(day=1)
+        previous = first - one_day
+        return _month(previous.year, previous.month)
+    if kind == "last_year":
+        return DateSpan(date(anchor.year - 1, 1, 1), date(anchor.year - 1, 12, 31), "year")
+    if kind == "weekday":
+        wanted = _WEEKDAYS[match.group(2).lower()]
+        days_back = (anchor.weekday() - wanted) % 7 or 7  # the latest such day before today
+        when = anchor - timedelta(days=days_back)
+        return DateSpan(when, when, "day")
+    return None
