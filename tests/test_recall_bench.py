@@ -21,6 +21,10 @@ RUSSIAN_SAMPLE = Path(__file__).parent / "data" / "locomo_ru_sample.json"
         ("12:40 pm on 27 March, 2022", datetime(2022, 3, 27, 12, 40)),
         ("8 мая 2023, 13:56", datetime(2023, 5, 8, 13, 56)),
         ("2023-05-08T09:30", datetime(2023, 5, 8, 9, 30)),
+        ("1:56 pm on May 8, 2023", datetime(2023, 5, 8, 13, 56)),
+        ("May 8, 2023", datetime(2023, 5, 8, 12, 0)),
+        ("13:56 08.05.2023", datetime(2023, 5, 8, 13, 56)),
+        ("8 мая 2023 года в 13:56", datetime(2023, 5, 8, 13, 56)),
     ],
 )
 def test_session_dates(raw: str, expected: datetime) -> None:

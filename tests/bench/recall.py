@@ -24,61 +24,39 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from app.core.date_refs import date_spans
 from app.store import Diary
 from tests.bench.recall_context import Assembler, load_counting_model, pick_assembler
 
-_MONTHS = {
-    name: i + 1
-    for i, names in enumerate(
-        [
-            "january jan январь января янв",
-            "february feb февраль февраля фев",
-            "march mar март марта мар",
-            "april apr апрель апреля апр",
-            "may май мая",
-            "june jun июнь июня июн",
-            "july jul июль июля июл",
-            "august aug август августа авг",
-            "september sep sept сентябрь сентября сен",
-            "october oct октябрь октября окт",
-            "november nov ноябрь ноября ноя",
-            "december dec декабрь декабря дек",
-        ]
-    )
-    for name in names.split()
-}
-_DATE_TIME = re.compile(
-    r"(?:(?P<h>\d{1,2})[:.](?P<m>\d{2})\s*(?P<ampm>am|pm)?\s*(?:on|,)?\s*)?"
-    r"(?P<day>\d{1,2})\s+(?P<month>[^\W\d_]+)\.?,?\s+(?P<year>\d{4})",
-    re.IGNORECASE,
-)
+_CLOCK = re.compile(r"\b(?P<h>\d{1,2}):(?P<m>\d{2})\s*(?P<ampm>[ap]\.?m\.?)?", re.IGNORECASE)
 _EVIDENCE_ID = re.compile(r"D(\d+):0*(\d+)")
 
 
 def parse_session_time(text: str) -> datetime:
-    """``"1:56 pm on 8 May, 2023"`` (also ``"8 мая 2023, 13:56"``-like and ISO dates) → datetime."""
+    """``"1:56 pm on 8 May, 2023"`` → datetime; also ``"May 8, 2023"``, ``"8 мая 2023, 13:56"``,
+    ``"08.05.2023"`` and ISO — the day is read by the app's own date reader (``app.core.date_refs``)."""
     text = text.strip()
     try:
         return datetime.fromisoformat(text)
     except ValueError:
         pass
-    match = _DATE_TIME.search(text)
-    if match is None or match.group("month").lower() not in _MONTHS:
+    days = [span for span in date_spans(text) if span.precision == "day"]
+    if not days:
         raise ValueError(f"unreadable session date {text!r}: expected e.g. '1:56 pm on 8 May, 2023'")
-    hour, minute = int(match.group("h") or 12), int(match.group("m") or 0)
-    if tail_time := re.search(r"(\d{1,2}):(\d{2})\s*$", text):
-        hour, minute = int(tail_time.group(1)), int(tail_time.group(2))
-    ampm = (match.group("ampm") or "").lower()
-    if ampm == "pm" and hour < 12:
-        hour += 12
-    elif ampm == "am" and hour == 12:
-        hour = 0
-    day = date(int(match.group("year")), _MONTHS[match.group("month").lower()], int(match.group("day")))
-    return datetime(day.year, day.month, day.day, hour, minute)
+    hour, minute = 12, 0
+    if clock := _CLOCK.search(text):
+        hour, minute = int(clock.group("h")), int(clock.group("m"))
+        ampm = (clock.group("ampm") or "").lower()
+        if ampm.startswith("p") and hour < 12:
+            hour += 12
+        elif ampm.startswith("a") and hour == 12:
+            hour = 0
+    day = days[0].start
+    return datetime(day.year, day.month, day.day, hour % 24, minute % 60)
 
 
 def evidence_ids(raw: Sequence[str]) -> list[str]:
