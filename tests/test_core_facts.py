@@ -161,3 +161,32 @@ def test_at_most_eighty_automatic_facts(diary: Diary) -> None:
     automatic = [f for f in diary.list_facts() if f.source == "automatic"]
     assert len(automatic) == MAX_AUTOMATIC_FACTS
     assert diary.get_fact(manual) is not None and not diary.get_fact(manual).retired  # type: ignore[union-attr]
+    versions_before = len(diary.fact_versions(retired.id))
+
+    # Undoing the add brings back the fact it retired (the cap holds again: 80 active automatic facts).
+    undo_events = memory.undo(events[1].undo_token)
+    assert [type(e) for e in undo_events] == [FactRemoved, FactAdded]
+    assert undo_events[1].fact_id == retired.id and undo_events[1].undo_token == ""
+    back = diary.get_fact(retired.id)
+    assert back is not None and not back.retired and len(diary.fact_versions(retired.id)) == versions_before
+    automatic = [f for f in diary.list_facts() if f.source == "automatic"]
+    assert len(automatic) == MAX_AUTOMATIC_FACTS and "Collects vintage stamps" not in {
+        f.text for f in automatic
+    }
+
+
+def test_undo_leaves_a_retired_fact_alone_once_the_person_deleted_it(diary: Diary) -> None:
+    for i in range(MAX_AUTOMATIC_FACTS):
+        _fact(
+            diary,
+            f"Enjoys hobby{chr(97 + i // 26)}{chr(97 + i % 26)} regularly",
+            source="automatic",
+            importance=2,
+        )
+    memory = FactMemory(diary)
+    removed, added = memory.remember(
+        FactCandidate("Collects vintage stamps", "other", 3), provenance_message_id=None
+    )
+    diary.delete_fact(removed.fact_id)
+    assert memory.undo(added.undo_token) == [FactRemoved(added.fact_id)]  # type: ignore[union-attr]
+    assert diary.get_fact(removed.fact_id) is None

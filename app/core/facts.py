@@ -251,6 +251,7 @@ class _UndoAction:
     action: str  # "add" | "update"
     fact_id: int
     previous: tuple[str, str, int] | None = None  # text, kind, importance before an update
+    retired_id: int | None = None  # the fact an add retired to stay under the cap (back on undo)
 
 
 class FactMemory:
@@ -279,6 +280,7 @@ class FactMemory:
 
     def _add(self, candidate: FactCandidate, provenance: int | None, facts: Sequence[Any]) -> list[Event]:
         events: list[Event] = []
+        retired_id: int | None = None
         automatic = [f for f in facts if f.source == "automatic" and not f.retired]
         if len(automatic) >= MAX_AUTOMATIC_FACTS:
             pool = [f for f in automatic if not f.pinned]
@@ -288,6 +290,7 @@ class FactMemory:
             if candidate.importance < least.importance:
                 return []
             self.diary.retire_fact(least.id)
+            retired_id = least.id
             events.append(FactRemoved(least.id))
         fact = self.diary.add_fact(
             candidate.text,
@@ -296,7 +299,7 @@ class FactMemory:
             source="automatic",
             provenance_message_id=provenance,
         )
-        token = self._token(_UndoAction("add", fact.id))
+        token = self._token(_UndoAction("add", fact.id, retired_id=retired_id))
         events.append(FactAdded(fact.id, fact.text, fact.kind, token))
         return events
 
@@ -318,8 +321,17 @@ class FactMemory:
         self._undo[token] = action
         return token
 
+    def _reinstate(self, fact_id: int | None) -> list[Event]:
+        """The fact an undone add had retired, back in use — unless the person changed it since."""
+        retired = self.diary.get_fact(fact_id) if fact_id is not None else None
+        if retired is None or not retired.retired:
+            return []
+        self.diary.reinstate_fact(retired.id)
+        return [FactAdded(retired.id, retired.text, retired.kind, "")]
+
     def undo(self, token: str) -> list[Event]:
-        """Reverse an automatic add (deleted, so it is not re-learned) or update (previous text back)."""
+        """Reverse an automatic add (deleted, so it is not re-learned; a fact it retired comes back) or
+        update (previous text back)."""
         with self._lock:
             action = self._undo.pop(token, None)
             if action is None:
@@ -328,7 +340,7 @@ class FactMemory:
                 return []
             if action.action == "add":
                 self.diary.delete_fact(action.fact_id)
-                return [FactRemoved(action.fact_id)]
+                return [FactRemoved(action.fact_id), *self._reinstate(action.retired_id)]
             assert action.previous is not None
             current = self.diary.get_fact(action.fact_id)
             text, kind, importance = action.previous

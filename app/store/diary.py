@@ -231,6 +231,9 @@ class Diary:
     def retire_fact(self, fact_id: int) -> None:
         self._write(lambda s: facts.retire_fact(s, fact_id))
 
+    def reinstate_fact(self, fact_id: int) -> None:
+        self._write(lambda s: facts.reinstate_fact(s, fact_id))
+
     def get_fact(self, fact_id: int) -> Fact | None:
         return self._read(lambda s: s.get(Fact, fact_id))
 

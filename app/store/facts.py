@@ -147,6 +147,14 @@ def retire_fact(session: Session, fact_id: int) -> Fact:
     return fact
 
 
+def reinstate_fact(session: Session, fact_id: int) -> Fact:
+    """Bring a retired fact back into use (undoing the automatic add that retired it)."""
+    fact = require_fact(session, fact_id)
+    fact.retired = False
+    session.add(fact)
+    return fact
+
+
 def delete_fact(session: Session, fact_id: int) -> None:
     """Delete the fact and its versions; keep one fingerprint per distinct text it ever had."""
     fact = require_fact(session, fact_id)
