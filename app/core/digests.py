@@ -30,12 +30,16 @@ class Digests:
     diary: Any
 
     def conversations_on(self, day: date) -> list[Any]:
-        """The day's conversations, without creating one (``conversation_for_day`` would)."""
+        """The day's conversations, without creating one (``conversation_for_day`` would).
+
+        The store lists conversations newest day first, so paging stops at the first page that reaches
+        days before ``day`` (a digest of last week does not read the whole history).
+        """
         found, offset = [], 0
         while True:
             page = self.diary.list_conversations(limit=200, offset=offset)
             found += [c for c in page if c.day == day and c.message_count]
-            if len(page) < 200:
+            if len(page) < 200 or any(c.day is not None and c.day < day for c in page):
                 return found
             offset += 200
 
