@@ -151,7 +151,16 @@ def test_ctrl_c_in_the_cli_keeps_the_part_and_a_restart_fetches_only_the_rest(
     command = [sys.executable, "-m", "app", "models", "pull", entry.name]
     midway = SIZE // 4
     hub.pause_at(midway)
-    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        command,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # A shell that runs the tests in the background ignores SIGINT, and children inherit that:
+        # give the CLI the disposition a terminal would.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     try:
         assert hub.wait_paused()
         wait_until(lambda: partial_bytes(entry, data_dir / "models") == midway)
