@@ -47,3 +47,17 @@ def test_the_russian_sample_runs_end_to_end(capsys: pytest.CaptureFixture[str]) 
     assert result["n_questions"] == 22  # category 5 left out
     assert set(result["by_category"]) == {"1", "2", "3", "4"}
     assert result["overall"] >= 0.8
+
+
+def test_the_original_nested_layout_a_list_of_samples_and_an_odd_date_are_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    flat = json.loads(RUSSIAN_SAMPLE.read_text(encoding="utf-8"))
+    qa = flat.pop("qa")
+    flat["session_2_date_time"] = "sometime last spring"
+    nested = tmp_path / "nested.json"
+    nested.write_text(json.dumps([{"sample_id": "ru", "qa": qa, "conversation": flat}]), encoding="utf-8")
+    assert main(["--budget", "3284", str(nested)]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["n_questions"] == 22
+    assert "warning: unreadable session date 'sometime last spring'" in captured.err

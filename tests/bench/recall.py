@@ -24,7 +24,7 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -77,15 +77,47 @@ class Ingested:
     messages: int
 
 
+def session_times(sample: dict[str, Any], numbers: list[int]) -> dict[int, datetime]:
+    """Each session's time; a missing or unreadable one (with a warning) is the day after the session
+    before it, so one odd date does not stop a whole file."""
+    times: dict[int, datetime] = {}
+    previous = datetime(2000, 1, 1, 12)
+    for n in sorted(numbers):
+        raw = sample.get(f"session_{n}_date_time")
+        try:
+            if raw is None:
+                raise ValueError(f"session_{n}_date_time is missing")
+            times[n] = parse_session_time(str(raw))
+        except ValueError as exc:
+            times[n] = previous + timedelta(days=1)
+            print(f"warning: {exc}; session {n} is dated {times[n]:%Y-%m-%d}", file=sys.stderr)
+        previous = times[n]
+    return times
+
+
+def samples_of(data: Any) -> list[dict[str, Any]]:
+    """The samples in a file: one object (speakers and sessions at the top or under "conversation", as
+    in the original locomo10.json) or a list of them."""
+    items = data if isinstance(data, list) else [data]
+    found = []
+    for item in items:
+        if not isinstance(item, dict):
+            raise ValueError("expected a JSON object (or a list of them) per conversation")
+        conversation = item.get("conversation")
+        found.append({**conversation, "qa": item.get("qa", [])} if isinstance(conversation, dict) else item)
+    return found
+
+
 def ingest(sample: dict[str, Any], diary: Diary) -> Ingested:
     owner = sample["speaker_a"]
-    sessions = []
+    numbered = {}
     for key, turns in sample.items():
         if (m := re.fullmatch(r"session_(\d+)", key)) and isinstance(turns, list) and turns:
-            sessions.append((parse_session_time(sample[f"{key}_date_time"]), int(m.group(1)), turns))
-    if not sessions:
+            numbered[int(m.group(1))] = turns
+    if not numbered:
         raise ValueError("no sessions with turns in this file")
-    sessions.sort(key=lambda s: (s[0], s[1]))
+    times = session_times(sample, list(numbered))
+    sessions = sorted(((times[n], n, turns) for n, turns in numbered.items()), key=lambda s: (s[0], s[1]))
     texts: dict[str, str] = {}
     conversation_id = 0
     count = 0
@@ -149,7 +181,17 @@ def _p95(values: list[float]) -> float:
 
 
 def run_file(path: Path, budget: int, make_assembler: Callable[[Diary], Assembler], scores: Scores) -> None:
-    sample = json.loads(path.read_text(encoding="utf-8"))
+    for sample in samples_of(json.loads(path.read_text(encoding="utf-8"))):
+        run_sample(path, sample, budget, make_assembler, scores)
+
+
+def run_sample(
+    path: Path,
+    sample: dict[str, Any],
+    budget: int,
+    make_assembler: Callable[[Diary], Assembler],
+    scores: Scores,
+) -> None:
     with tempfile.TemporaryDirectory(prefix="hearth-bench-") as tmp:
         diary = Diary.open(Path(tmp))
         try:
