@@ -109,3 +109,41 @@ def test_hearth_digest_of_an_empty_day_says_so(capsys: pytest.CaptureFixture[str
         == 1
     )
     assert "nothing was written on 2020-01-01" in capsys.readouterr().err
+
+
+def test_real_digests_then_reflections_when_idle(data_dir: Path, small_engine: Any) -> None:
+    """Digests of past days and the idle reflection job on the real tiny model: what it writes is poor,
+    but the jobs run, finish, and leave well-formed memory behind."""
+    from datetime import date, datetime, timedelta
+
+    from app.core.events import JobFailed, JobStarted
+    from app.core.reflections import MAX_REFLECTIONS, MIN_DIGESTS
+
+    diary = Diary.open(data_dir)
+    today = date.today()
+    days = [today - timedelta(days=n) for n in range(MIN_DIGESTS + 1, 1, -1)]
+    for day, entry in zip(days, ENTRIES, strict=False):
+        conversation = diary.conversation_for_day(day)
+        diary.add_message(
+            conversation.id, "user", entry, created_at=datetime.combine(day, datetime.min.time())
+        )  # type: ignore[arg-type]
+    companion = Companion(
+        diary, small_engine, Settings(reply_reserve=96, reply_length="short", reflections_enabled=True)
+    )
+    events: list[Event] = []
+    companion.subscribe(events.append)
+    try:
+        written = [companion.digest(day) for day in days]
+        assert all(text.strip() for text in written)
+        assert len(diary.list_summaries("daily")) == len(days)
+        companion.send("A quiet evening; I wrote two pages and went to bed early.")
+        assert companion.wait_idle(timeout=300)
+        kinds = [e.kind for e in events if isinstance(e, JobStarted)]
+        assert "reflection" in kinds  # started by the idle trigger, not by a call
+        assert not [e for e in events if isinstance(e, JobFailed)]
+        reflections = diary.current_reflections()
+        assert len(reflections) <= MAX_REFLECTIONS
+        assert all(r.text.strip() and "?" not in r.text for r in reflections)
+    finally:
+        companion.close()
+        diary.close()
