@@ -6,6 +6,10 @@ Why this shape:
   words dropped, English and Russian), each searched in the store's FTS5 index as a Snowball-stem prefix
   (``"собак"*`` finds "собака" and "собаку"), OR-ed together so any overlap is a candidate; FTS5's BM25
   weighs rare words over common ones. Candidates are then re-ranked (see ``app.core.recall_rank``).
+* **Days the message names.** "What did I do last Tuesday?", "in May 2023", "3 октября": entries written
+  then are favoured, the best hits inside the span are added to the pool (the diary-wide best could crowd
+  them out), and a named day or week brings its entries even without a shared word
+  (``app.core.date_refs``; measured on LoCoMo's dated questions: 0.839 → 0.915 of the evidence).
 * **Whole entries, as many as fit.** Hits are packed best first until the budget is full — a long hit
   that does not fit is skipped for shorter ones after it — never cut in the middle.
 * **Exact counts.** Entries are rendered grouped by day (the date once per day, then one line per
