@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from datetime import datetime, timedelta
 
 import pytest
@@ -96,28 +95,35 @@ def test_a_token_only_changes_its_own_row(qtbot, view: ChatView) -> None:
     assert model.item(row).interrupted and not model.item(row).streaming
 
 
-def test_five_thousand_messages_stay_smooth(qtbot, view: ChatView) -> None:
-    """Loading, streaming 200 tokens and jumping months back: each step well under a frame budget."""
+def test_five_thousand_messages_stay_smooth(qtbot, view: ChatView, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Loading, streaming 200 tokens and jumping months back measure only the window of rows, never the
+    whole conversation. Counted (rows measured), not timed: the stall figures are in tests/bench/ui.py."""
     model = view.chat_model
-    started = time.perf_counter()
+    delegate = view.chat_delegate
+    measured = [0]
+    size_hint = delegate.sizeHint
+
+    def counting_size_hint(*args):  # noqa: ANN002, ANN202 - a pass-through spy
+        measured[0] += 1
+        return size_hint(*args)
+
+    monkeypatch.setattr(delegate, "sizeHint", counting_size_hint)
     model.set_conversation(1, items(5000))
     view.doItemsLayout()
-    load_s = time.perf_counter() - started
+    window = model.rowCount()
+    assert window <= 3 * model.page_size  # never all 5,000 rows
+    assert measured[0] <= 3 * window
     model.append(ChatItem(9999, "assistant", "", datetime.now(), streaming=True))
-    worst = 0.0
+    QApplication.processEvents()
+    before = measured[0]
     for _ in range(200):
-        t0 = time.perf_counter()
         model.append_token(9999, "word ")
         QApplication.processEvents()
-        worst = max(worst, time.perf_counter() - t0)
-    t0 = time.perf_counter()
+    # A token re-measures at most the window (cached documents make that cheap), not the conversation.
+    assert measured[0] - before <= 200 * (model.rowCount() + 10)
+    assert model.rowCount() <= 3 * model.page_size
     assert view.jump_to(7)
-    jump_s = time.perf_counter() - t0
-    assert model.rowCount() <= 3 * model.page_size  # never measured all 5,000 rows
-    # generous bounds: the machine is shared; these catch an O(n) relayout per token, not noise
-    assert load_s < 1.0, load_s
-    assert worst < 0.25, worst
-    assert jump_s < 1.0, jump_s
+    assert model.rowCount() <= 3 * model.page_size
 
 
 def test_jump_selects_and_shows_the_message(qtbot, view: ChatView) -> None:
