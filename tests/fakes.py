@@ -190,7 +190,7 @@ class ScriptedModel:
     def _process(self, job: FakeJob) -> Completion | None:
         request = job.request
         started = time.monotonic()
-        prompt = render_tokens(request.messages)
+        prompt = render_tokens(request.messages, not request.prefill_only)
         limit = self._n_ctx - request.max_tokens
         if len(prompt) > limit:
             raise PromptTooLong(len(prompt), limit)
@@ -200,6 +200,13 @@ class ScriptedModel:
             if a != b:
                 break
             reused += 1
+        if request.prefill_only:  # like the engine: a cache that starts with the prompt is left alone
+            if reused < len(prompt):
+                self._slots[request.slot] = prompt
+            stats = GenerationStats(
+                prompt_tokens=len(prompt), reused_tokens=reused, evaluated_tokens=len(prompt) - reused
+            )
+            return Completion(text="", stats=stats, finish_reason="stop")
         reused = min(reused, len(prompt) - 1)  # llama.cpp always evaluates at least one token
         pieces = re.findall(r"\S+\s*|\s+", self._script_text(request))
         produced: list[str] = []

@@ -138,8 +138,11 @@ def test_stop_also_stops_a_reply_still_waiting_in_the_queue(rig: Rig) -> None:
     rig.model.release.set()
     assert rig.companion.wait_idle(10)
     assert [d.status for d in rig.of(ReplyFinished)] == ["interrupted", "interrupted"]
-    assert all(m.status != "complete" for m in rig.diary.messages(rig.companion.conversation_id)
-               if m.role == "assistant")
+    assert all(
+        m.status != "complete"
+        for m in rig.diary.messages(rig.companion.conversation_id)
+        if m.role == "assistant"
+    )
     rig.model.scripts["reply"] = ["fresh reply"]
     rig.turn("A new message after Stop gets its answer as usual, nothing is left stopped.")
     assert rig.of(ReplyFinished)[-1].status == "complete"
@@ -214,21 +217,23 @@ def _run_turns(rig: Rig, n: int) -> list[tuple[int, int, bool]]:
     return rows
 
 
-def test_collapse_points_are_the_only_full_reprocessing(data_dir: Path) -> None:
+def test_collapse_points_are_the_only_full_reprocessing_and_happen_in_idle_time(data_dir: Path) -> None:
     model = ScriptedModel(n_ctx=1024, defaults={"reply": "I see. " * 12})
     rig = Rig(data_dir, model)
     try:
         rows = _run_turns(rig, 40)
         folds = rig.of(SummaryUpdated)
         assert len(folds) >= 2
-        fold_turns = {i + 1 for i, (_, _, folded) in enumerate(rows[:-1]) if folded}
-        # once the tail is a few turns long, only the turn right after each fold is heavy
-        heavy = {i for i, (prompt, evaluated, _) in enumerate(rows) if i >= 4 and evaluated > 0.3 * prompt}
-        assert heavy == fold_turns
         assert rows[0][1] == rows[0][0]  # the cold first turn evaluates everything
-        for turn in fold_turns:  # a fold re-evaluates the tail (the instructions before it are reused)
-            prompt, evaluated, _ = rows[turn]
-            assert 0.5 * prompt < evaluated < prompt
+        # Each fold changes the prompt's prefix; the warm-up after it re-evaluates the new system message
+        # and the tail in idle time (the instructions before the summary are reused) ...
+        warm = [c.stats for r, c in model.completions if r.label == "warm"]
+        assert len(warm) == len(folds)
+        for stats in warm:
+            assert 0.5 * stats.prompt_tokens < stats.evaluated_tokens < stats.prompt_tokens
+        # ... so once the tail is a few turns long, no turn the person waits for is heavy.
+        heavy = {i for i, (prompt, evaluated, _) in enumerate(rows) if i >= 4 and evaluated > 0.3 * prompt}
+        assert heavy == set()
         for prompt, _, _ in rows:
             assert prompt <= 1024 - 512
         summary = rig.diary.get_summary("rolling", str(rig.companion.conversation_id))

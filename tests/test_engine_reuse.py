@@ -162,3 +162,40 @@ def test_a_shared_run_after_a_removed_part_is_moved_not_decoded_and_can_be_switc
         slot.min_chunk = REUSE_MIN_CHUNK
     # Off: everything after the first differing token is decoded again, the shared run included.
     assert off.stats.evaluated_tokens > tiny_engine.count_tokens(words)
+
+
+def warm(engine: ModelEngine, messages: list[ChatMessage]) -> Completion:
+    request = GenerationRequest(
+        messages=messages, slot="chat", priority=Priority.BACKGROUND, max_tokens=1, prefill_only=True
+    )
+    return engine.submit(request).result(timeout=60)
+
+
+def test_a_warm_up_prefills_the_next_prompt_and_never_throws_a_reply_away(tiny_engine: ModelEngine) -> None:
+    system = f"Diary {uuid.uuid4().hex}. You are a warm, brief companion."
+    history: list[ChatMessage] = [
+        {"role": "system", "content": system},
+        {"role": "user", "content": "Repotted the basil and called Anna."},
+    ]
+    first, _ = turn(tiny_engine, history)
+    history.append({"role": "assistant", "content": first.text})
+    # A fold changed the system message: the warm-up evaluates the new prefix, generating nothing.
+    history[0] = {"role": "system", "content": system + " Summary so far: basil, Anna."}
+    warmed = warm(tiny_engine, history)
+    assert warmed.text == "" and warmed.stats.completion_tokens == 0
+    # everything from the change on: the summary's words, then the tail after it
+    assert warmed.stats.evaluated_tokens == warmed.stats.prompt_tokens - warmed.stats.reused_tokens
+    assert warmed.stats.evaluated_tokens > tiny_engine.count_tokens(first.text)
+    assert warmed.stats.prompt_tokens == tiny_engine.count_chat_tokens(history, add_generation_prompt=False)
+    # The next turn starts warm: only its own message is evaluated.
+    line = "Anna is moving to Riga in May."
+    second, decoded = turn(tiny_engine, [*history, {"role": "user", "content": line}])
+    assert second.stats.reused_tokens >= warmed.stats.prompt_tokens
+    assert second.stats.evaluated_tokens <= tiny_engine.count_tokens(line) + 12
+    assert decoded == second.stats.evaluated_tokens + generated_steps(second)
+    # A warm-up of a prefix the cache already holds (with a reply after it) changes nothing.
+    again = warm(tiny_engine, history)
+    assert again.stats.evaluated_tokens == 0
+    history += [{"role": "user", "content": line}, {"role": "assistant", "content": second.text}]
+    third, _ = turn(tiny_engine, [*history, {"role": "user", "content": "I feel a bit sad about it."}])
+    assert third.stats.reused_tokens >= second.stats.prompt_tokens

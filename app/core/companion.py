@@ -47,7 +47,7 @@ from app.core.reflections import Reflector
 from app.core.summary import RollingSummary, Summarizer
 from app.core.turn import ReplyTurn
 from app.core.worker import Activity, Worker
-from app.llm.types import LanguageModel
+from app.llm.types import GenerationRequest, LanguageModel, Priority
 from app.store.errors import StoreError
 from app.store.facts import FactChanges
 
@@ -260,7 +260,38 @@ class Companion:
         events: list[Event] = [SummaryUpdated(conversation_id, boundary)]
         if conversation_id == self._conversation_id:
             self._emit_budget()
+            self._schedule_warm()
         return events
+
+    def warm_up(self) -> None:
+        """Prepare the open conversation's prompt in the background (the app calls this once it is ready,
+        so the first entry of the day is answered from a warm cache, not after a cold prompt)."""
+        self._schedule_warm()
+
+    def _schedule_warm(self) -> None:
+        """Warm the chat cache for the next turn in idle time, after the prompt's stable prefix changed.
+
+        A fold (a new summary), a memory edit or another model changes the system message, and the next
+        turn would otherwise evaluate the whole prompt while the person waits (tens of seconds for a 3B
+        model on a CPU). Evaluated now, in the background, the next turn pays only for its new message.
+        """
+        conversation_id = self._conversation_id
+        self.jobs.schedule("warm", lambda: self._warm(conversation_id), key=f"warm-{conversation_id}")
+
+    def _warm(self, conversation_id: int) -> list[Event]:
+        if conversation_id != self._conversation_id or self.busy:
+            return []  # the person moved on or is already being answered: that turn warms the cache
+        prompt = self.context.assemble(conversation_id, "", today=self._today())
+        request = GenerationRequest(
+            messages=prompt.messages[:-1],  # system and tail: what the next prompt starts with
+            priority=Priority.BACKGROUND,
+            slot="chat",
+            max_tokens=1,
+            label="warm",
+            prefill_only=True,
+        )
+        self.jobs.generate(request)
+        return []
 
     def _schedule_due_digests(self, today: date) -> None:
         for day in self.digests.due_days(today):
@@ -318,6 +349,7 @@ class Companion:
     def _changed_memory(self) -> None:
         self.context.invalidate()
         self._emit_budget()
+        self._schedule_warm()
 
     def add_fact(self, text: str, *, kind: str = "other", importance: int = 3, pinned: bool = False) -> Any:
         fact = self.diary.add_fact(text, kind=kind, importance=importance, pinned=pinned, source="manual")
@@ -354,6 +386,7 @@ class Companion:
         self.wait_idle(timeout=30)
         self.context.set_model(model)
         self._emit_budget()
+        self._schedule_warm()
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         return self._activity.wait_idle(timeout)

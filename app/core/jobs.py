@@ -28,6 +28,7 @@ JOB_LABELS = {
     "summary": "Summarizing earlier messages…",
     "digest": "Writing the day's digest…",
     "reflection": "Reflecting…",
+    "warm": "Getting ready for your next message…",
 }
 
 Work = Callable[[], list[Event] | None]

@@ -153,7 +153,7 @@ class ModelEngine:
             raise ValueError("A generation request needs at least one message.")
         if request.max_tokens < 1 or request.max_tokens >= self._n_ctx:
             raise ValueError(f"max_tokens must be between 1 and {self._n_ctx - 1}.")
-        tokens = self.chat_tokens(request.messages)
+        tokens = self.chat_tokens(request.messages, add_generation_prompt=not request.prefill_only)
         limit = self._n_ctx - request.max_tokens
         if len(tokens) > limit:
             raise PromptTooLong(len(tokens), limit)

@@ -108,6 +108,9 @@ def run_job(job: Job, slot: KVSlot, model: internals.LlamaModel, vocab: Vocab) -
     def interrupted() -> bool:
         return job.cancel_requested.is_set() or job.preempt_requested.is_set()
 
+    if request.prefill_only and slot.common_prefix(job.prompt_tokens) == len(job.prompt_tokens):
+        progress.reused_tokens = len(job.prompt_tokens)  # already warm (perhaps with a reply after it)
+        return _completion(job, "stop")
     try:
         reused, evaluated = slot.prefill(
             job.prompt_tokens + progress.generated, interrupted, request.extra.get("on_progress")
@@ -118,6 +121,9 @@ def run_job(job: Job, slot: KVSlot, model: internals.LlamaModel, vocab: Vocab) -
     if progress.reused_tokens is None:
         progress.reused_tokens = min(reused, len(job.prompt_tokens))
     progress.evaluated_tokens += evaluated
+    if request.prefill_only:
+        llama_cpp.llama_synchronize(slot.ctx.ctx)  # the work is done (and counted) inside this job
+        return _completion(job, "stop")
     finish = _generate(job, slot, model, vocab, stream, interrupted)
     if finish is None:
         return _interrupted(job, stream)

@@ -55,6 +55,10 @@ class GenerationRequest:
     background work (facts, summaries, digests) uses ``"background"`` so it never throws that prefix away.
     ``json_schema`` constrains the output with llama.cpp's grammar so even a tiny model returns valid JSON.
     ``on_token`` is called on the owner thread with each new piece of text.
+    ``prefill_only``: bring the slot's cache to these messages (rendered without the generation prompt)
+    and generate nothing — a warm-up in idle time, so the next turn after a fold starts from a warm cache
+    instead of evaluating the whole new prompt while the person waits. A cache that already starts with
+    them is left as it is.
     """
 
     messages: Sequence[ChatMessage]
@@ -69,6 +73,7 @@ class GenerationRequest:
     on_token: Callable[[str], None] | None = None
     label: str = ""  # for logs/activity display; never diary text
     extra: dict[str, Any] = field(default_factory=dict)
+    prefill_only: bool = False
 
 
 class JobHandle(Protocol):

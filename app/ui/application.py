@@ -139,6 +139,7 @@ class HearthApp(QObject):
             parts.show_error(self.window, title, message, f"{hint}{fallback}")
         elif loaded.is_tiny and not has_downloaded_model(self.data_dir):
             self.window.show_first_run_notice()
+        companion.warm_up()
         self.ready.emit(companion)
 
     def _on_start_failed(self, exc: BaseException) -> None:
