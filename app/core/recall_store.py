@@ -36,13 +36,11 @@ def messages_by_id(diary: Diary, ids: Iterable[int]) -> dict[int, Candidate]:
             chunk = ",".join(str(i) for i in wanted[start : start + _CHUNK])  # integers, built here
             rows = conn.execute(
                 text(
-                    f"SELECT m.id, m.conversation_id, {_DAY_SQL}, m.role, m.text FROM message AS m "
+                    f"SELECT m.id, m.conversation_id, {_DAY_SQL}, m.role, m.text, 0.0 FROM message AS m "
                     f"JOIN conversation AS c ON c.id = m.conversation_id WHERE m.id IN ({chunk})"
                 )
             ).all()
-            for row in rows:
-                day = date.fromisoformat(str(row[2])[:10]) if row[2] else None
-                found[int(row[0])] = Candidate(int(row[0]), int(row[1]), day, str(row[3]), str(row[4]), 0.0)
+            found.update((c.message_id, c) for c in map(_candidate, rows))
     return found
 
 
@@ -128,8 +126,7 @@ def _candidates(rows: Sequence[Any], limit: int, exclude_conversation_id: int | 
     for row in rows:
         if exclude_conversation_id is not None and int(row[1]) == exclude_conversation_id:
             continue
-        day = date.fromisoformat(str(row[2])[:10]) if row[2] else None
-        found.append(Candidate(int(row[0]), int(row[1]), day, str(row[3]), str(row[4]), float(row[5])))
+        found.append(_candidate(row))
         if len(found) >= limit:
             break
     return found
@@ -164,3 +161,9 @@ def document_counts(diary: Diary, terms: Sequence[Term]) -> tuple[dict[str, int]
                 n += int(conn.exec_driver_sql(sql, params).scalar() or 0)
             counts[term.stem] = n
     return counts, total
+
+
+def _candidate(row: Any) -> Candidate:
+    """(id, conversation id, day, role, text, rank) as read by every query here → a Candidate."""
+    day = date.fromisoformat(str(row[2])[:10]) if row[2] else None
+    return Candidate(int(row[0]), int(row[1]), day, str(row[3]), str(row[4]), float(row[5]))
