@@ -1,23 +1,33 @@
-"""Paths and settings: one typed settings file in the data directory.
+"""Paths and settings: one typed settings file in the data directory, one live ``SettingsStore``.
 
 The data directory holds the diary, so it is created with mode 0700 and everything the app writes
 there is private to the person. Resolution order: ``--data-dir``, then ``HEARTH_DATA_DIR``, then the
 platform's user data dir (platformdirs).
+
+Settings are immutable values (``Settings``, with the model's own settings nested in ``ModelSettings``);
+the ``SettingsStore`` holds the current value, saves every change and tells its subscribers, so the
+settings dialog, the model manager, the CLI and the running ``Companion`` share one object and a change
+reaches the companion at once — never by re-reading the file.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
-from dataclasses import asdict, dataclass, field, fields
+import threading
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 import platformdirs
 
 APP_NAME = "Hearth"
 ENV_DATA_DIR = "HEARTH_DATA_DIR"
 SETTINGS_FILE = "settings.json"
+
+log = logging.getLogger(__name__)
 
 
 def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
@@ -35,15 +45,45 @@ def ensure_private_dir(path: Path) -> Path:
     return path
 
 
-@dataclass
-class Settings:
-    """Everything the person can change, persisted as JSON in the data dir."""
+@dataclass(frozen=True)
+class ModelSettings:
+    """How the model runs: which file, its context size, GPU layers, threads, KV cache type."""
 
-    model_path: str = ""  # empty: the downloaded default, else the bundled tiny model
+    path: str = ""  # empty: the downloaded default, else the bundled tiny model
     n_ctx: int = 4096
     n_gpu_layers: int = 0
     n_threads: int = 0  # 0: let llama.cpp choose
     kv_cache_type: str = "f16"
+
+
+class ModelChanges(TypedDict, total=False):
+    """Fields of ``ModelSettings`` a change may set (``SettingsStore.change_model``)."""
+
+    path: str
+    n_ctx: int
+    n_gpu_layers: int
+    n_threads: int
+    kv_cache_type: str
+
+
+class SettingChanges(TypedDict, total=False):
+    """Fields of ``Settings`` a change may set (``SettingsStore.change``)."""
+
+    model: ModelSettings
+    reply_reserve: int
+    reply_length: str
+    persona: str
+    recall_enabled: bool
+    reflections_enabled: bool
+    theme: str
+    extra: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the person can change, persisted as JSON in the data dir."""
+
+    model: ModelSettings = field(default_factory=ModelSettings)
     reply_reserve: int = 512
     reply_length: str = "medium"  # short | medium | long
     persona: str = "warm"  # warm | concise | playful
@@ -52,16 +92,34 @@ class Settings:
     theme: str = "system"  # system | light | dark
     extra: dict[str, Any] = field(default_factory=dict)
 
+    def changed(self, **changes: Unpack[SettingChanges]) -> Settings:
+        return replace(self, **changes)
+
+    def with_model(self, **changes: Unpack[ModelChanges]) -> Settings:
+        """These settings with some model settings changed (``path=``, ``n_ctx=`` …)."""
+        return replace(self, model=replace(self.model, **changes))
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> Settings:
+        """Settings from their JSON form; unknown keys are ignored, the flat keys of 0.1 are read too."""
+        model_keys = {f.name for f in fields(ModelSettings)}
+        nested = raw.get("model")
+        model = {k: v for k, v in nested.items() if k in model_keys} if isinstance(nested, dict) else {}
+        if "model_path" in raw and "path" not in model:
+            model["path"] = raw["model_path"]
+        model.update({k: raw[k] for k in model_keys - {"path"} if k in raw and k not in model})
+        known = {f.name for f in fields(cls)} - {"model"}
+        return cls(model=ModelSettings(**model), **{k: v for k, v in raw.items() if k in known})
+
     @classmethod
     def load(cls, data_dir: Path) -> Settings:
         """Read settings; a missing or unreadable file gives the defaults (never a crash)."""
         path = data_dir / SETTINGS_FILE
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            return cls.from_dict(raw) if isinstance(raw, dict) else cls()
+        except (OSError, ValueError, TypeError):
             return cls()
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in raw.items() if k in known})
 
     def save(self, data_dir: Path) -> None:
         """Write atomically (temp file + rename), mode 0600."""
@@ -71,3 +129,71 @@ class Settings:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(asdict(self), fh, indent=2, ensure_ascii=False)
         os.replace(tmp, path)
+
+
+SettingsListener = Callable[[Settings, Settings], None]  # (before, after)
+
+
+class SettingsStore:
+    """The live settings of one running Hearth: read ``current``, ``update``/``change`` to save and notify.
+
+    Without a ``data_dir`` nothing is written (tests, benchmarks, screenshots). Listeners run on the
+    thread that made the change, after it is saved; a failing listener is logged, never fatal.
+    """
+
+    def __init__(self, settings: Settings | None = None, data_dir: Path | None = None) -> None:
+        self._current = settings or Settings()
+        self._data_dir = data_dir
+        self._lock = threading.RLock()
+        self._listeners: list[SettingsListener] = []
+
+    @classmethod
+    def load(cls, data_dir: Path) -> SettingsStore:
+        return cls(Settings.load(data_dir), data_dir)
+
+    @classmethod
+    def of(cls, settings: SettingsStore | Settings) -> SettingsStore:
+        """``settings`` itself, or a store of fixed settings that is never written (tests, benchmarks)."""
+        return settings if isinstance(settings, SettingsStore) else cls(settings)
+
+    @property
+    def current(self) -> Settings:
+        return self._current
+
+    @property
+    def data_dir(self) -> Path | None:
+        return self._data_dir
+
+    def subscribe(self, listener: SettingsListener) -> Callable[[], None]:
+        """Call ``listener(before, after)`` on every change; returns the unsubscribe function."""
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def update(self, settings: Settings) -> None:
+        """Make ``settings`` current: saved first (an ``OSError`` leaves everything as it was), then told."""
+        with self._lock:
+            before = self._current
+            if settings == before:
+                return
+            if self._data_dir is not None:
+                settings.save(self._data_dir)
+            self._current = settings
+            listeners = list(self._listeners)
+        for listener in listeners:
+            try:
+                listener(before, settings)
+            except Exception as exc:  # noqa: BLE001 - one broken listener must not stop the others
+                log.error("a settings listener failed: %s", type(exc).__name__)
+
+    def change(self, **changes: Unpack[SettingChanges]) -> None:
+        self.update(self._current.changed(**changes))
+
+    def change_model(self, **changes: Unpack[ModelChanges]) -> None:
+        self.update(self._current.with_model(**changes))

@@ -61,7 +61,7 @@ def fake_gguf(size: int, seed: int = 7) -> bytes:
 
 
 def catalog_toml(entries: list[CatalogEntry]) -> str:
-    """The TOML text of a catalog listing ``entries`` (the format of ``models/catalog.toml``)."""
+    """The TOML text of a catalog listing ``entries`` (the format of ``app/resources/catalog.toml``)."""
     blocks = []
     for e in entries:
         langs = ", ".join(json.dumps(lang) for lang in e.languages)

@@ -15,7 +15,7 @@ import pytest
 import app.cli
 from app import __version__
 from app.cli import build_parser, main
-from app.config import Settings
+from app.config import SETTINGS_FILE, ModelSettings, Settings, SettingsStore
 from app.llm.catalog import CATALOG_ENV, default_entry
 from tests.hub_server import HubServer, fake_gguf, hub_server  # noqa: F401 (a fixture)
 
@@ -129,17 +129,40 @@ def test_models_use_validates_before_storing(
     junk = tmp_path / "junk.gguf"
     junk.write_text("hello")
     assert main(["models", "use", str(junk)]) == 1
-    assert "GGUF" in capsys.readouterr().err and Settings.load(data_dir).model_path == ""
+    assert "GGUF" in capsys.readouterr().err and Settings.load(data_dir).model.path == ""
     assert main(["models", "use", default_entry().name]) == 1
     assert f"hearth models pull {default_entry().name}" in capsys.readouterr().err
     assert main(["models", "use", str(tiny_model_path)]) == 0
     assert "will use" in capsys.readouterr().out
-    assert Settings.load(data_dir).model_path == str(tiny_model_path)
+    assert Settings.load(data_dir).model.path == str(tiny_model_path)
     assert mode(data_dir / "settings.json") == 0o600
     assert main(["models", "current", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["source"] == "settings"
     assert main(["models", "use", "auto"]) == 0
-    assert Settings.load(data_dir).model_path == ""
+    assert Settings.load(data_dir).model.path == ""
+
+
+def test_models_use_writes_through_the_settings_store_and_the_next_command_sees_it(
+    data_dir: Path, tiny_model_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Other settings survive the change, the old flat file is read, and ``current`` reports the choice."""
+    data_dir.mkdir(parents=True)
+    flat = {"model_path": "", "n_ctx": 2048, "kv_cache_type": "q8_0", "persona": "playful"}  # Hearth 0.1
+    (data_dir / SETTINGS_FILE).write_text(json.dumps(flat), encoding="utf-8")
+    updates: list[Settings] = []
+    update = SettingsStore.update
+    monkeypatch.setattr(SettingsStore, "update", lambda store, new: updates.append(new) or update(store, new))
+    assert main(["models", "use", str(tiny_model_path)]) == 0
+    model = ModelSettings(str(tiny_model_path), n_ctx=2048, kv_cache_type="q8_0")
+    expected = Settings(persona="playful", model=model)
+    assert updates == [expected] and Settings.load(data_dir) == expected
+    saved = json.loads((data_dir / SETTINGS_FILE).read_text(encoding="utf-8"))
+    assert saved["model"]["path"] == str(tiny_model_path)  # written back in the nested form
+    capsys.readouterr()
+    assert main(["models", "current", "--json"]) == 0
+    current = json.loads(capsys.readouterr().out)
+    assert (current["source"], current["path"]) == ("settings", str(tiny_model_path))
+    assert (current["engine"]["n_ctx"], current["engine"]["kv_cache_type"]) == (2048, "q8_0")
 
 
 def test_pull_unknown_name_lists_the_choices(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.core.budget import (
+from app.core.errors import MessageRejected
+from app.core.prompt.budget import (
     TRUNCATION_MARK,
     FactLine,
     PromptAssembler,
@@ -18,8 +19,8 @@ from app.core.budget import (
     TailMessage,
     wants_deep_recall,
 )
-from app.core.errors import MessageRejected
-from app.core.prompts import instructions_text
+from app.core.prompt.templates import instructions_text
+from app.core.recall.finder import RecalledEntry
 from tests.fakes import ScriptedModel
 
 INSTRUCTIONS = instructions_text("warm", "medium")
@@ -54,7 +55,7 @@ def test_segments_add_up_to_the_rendered_prompt(scripted: ScriptedModel) -> None
     stable = StableContext(
         INSTRUCTIONS, (FactLine(1, "Has a dog named Rex"),), ("Walks help",), "They met Anna."
     )
-    entries = [type("E", (), {"day": TODAY, "role": "user", "text": "old note about Rex"})()]
+    entries = [RecalledEntry(900, 9, TODAY, "user", "old note about Rex", 0, 1.0)]
     inputs = PromptInputs(
         stable, _tail(10), "How is Rex?", TODAY, [FactLine(2, "Likes tea")], recall=lambda t, b, e: entries
     )
@@ -188,7 +189,7 @@ def _random_inputs(data: st.DataObject) -> PromptInputs:
     ]
     facts = tuple(FactLine(i, data.draw(TEXT)[:600]) for i in range(data.draw(st.integers(0, 16))))
     stable = StableContext(INSTRUCTIONS, facts, tuple(data.draw(st.lists(TEXT, max_size=4))), data.draw(TEXT))
-    recalled = [type("E", (), {"day": TODAY, "role": "user", "text": data.draw(TEXT)})() for _ in range(3)]
+    recalled = [RecalledEntry(900 + i, 9, TODAY, "user", data.draw(TEXT), 0, 1.0) for i in range(3)]
     return PromptInputs(
         stable, tail, data.draw(TEXT), TODAY, [FactLine(99, data.draw(TEXT))], recall=lambda t, b, e: recalled
     )

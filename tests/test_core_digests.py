@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from pathlib import Path
 
-from app.core.digests import Digests
+from app.core.memory.digests import Digests
 from app.store import Diary
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from app.core.errors import CoreError
 from app.core.events import FactAdded, FactRemoved, FactUpdated
-from app.core.facts import (
+from app.core.memory.facts import (
     MAX_AUTOMATIC_FACTS,
     ExtractionFailed,
     FactCandidate,

@@ -117,7 +117,7 @@ def test_real_digests_then_reflections_when_idle(data_dir: Path, small_engine: A
     from datetime import date, datetime, timedelta
 
     from app.core.events import JobFailed, JobStarted
-    from app.core.reflections import MAX_REFLECTIONS, MIN_DIGESTS
+    from app.core.memory.reflections import MAX_REFLECTIONS, MIN_DIGESTS
 
     diary = Diary.open(data_dir)
     today = date.today()

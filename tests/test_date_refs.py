@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from app.core.date_refs import DateSpan, date_spans
+from app.core.recall.dates import DateSpan, date_spans
 
 ANCHOR = date(2023, 10, 20)  # a Friday
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from app.core import recall as recall_module
-from app.core.recall import Recall, RecalledEntry, render_entry, render_recall
+from app.core.recall import finder as recall_module
+from app.core.recall.finder import Recall, RecalledEntry, render_recall
 from app.store import Diary
 
 
@@ -146,9 +146,8 @@ def test_counts_are_cached_in_the_store_and_an_edit_is_recounted(diary: Diary, t
     _assert_exact(second, tiny_engine, 500)
 
 
-def test_render_entry_shows_the_date_and_who(diary: Diary, tiny_engine: Any) -> None:
+def test_render_recall_shows_each_day_once_and_who(diary: Diary, tiny_engine: Any) -> None:
     entry = RecalledEntry(1, 1, date(2026, 3, 2), "assistant", "Hello.", 0, 1.0)
-    assert render_entry(entry) == "[Mon 2 Mar 2026]\nyou: Hello.\n"
     other = RecalledEntry(2, 1, date(2026, 3, 1), "user", "Earlier.", 0, 0.5)
     assert render_recall([entry, other]) == "[Sun 1 Mar 2026]\nme: Earlier.\n[Mon 2 Mar 2026]\nyou: Hello.\n"
 
@@ -210,10 +209,8 @@ def test_a_big_diary_is_counted_once_and_searched_without_its_commonest_words(
         assert recall.find(q, 2300, conversation_id=None, exclude_message_ids=set())
     assert counted == []
     queries: list[str] = []
-    search = recall_module.search_candidates
-    monkeypatch.setattr(
-        recall_module, "search_candidates", lambda d, m, **kw: queries.append(m) or search(d, m, **kw)
-    )
+    search = diary.ranked_messages
+    monkeypatch.setattr(diary, "ranked_messages", lambda m, **kw: queries.append(m) or search(m, **kw))
     monkeypatch.setattr(recall_module, "COMMON_TERM_MIN_DOCS", 100)  # as on a diary ten times bigger
     assert recall.find(
         "How was the river walk with w700x?", 2300, conversation_id=None, exclude_message_ids=set()

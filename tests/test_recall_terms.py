@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from app.core.text_terms import fts_query, query_terms, stem, text_stems
+from app.core.text import fts_query, query_terms, stem, text_stems
 
 
 def _stems(text: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""Which model runs, and why: settings, then a downloaded catalog model, then the bundled tiny model."""
+"""Which model runs, and why (settings, a downloaded catalog model, the bundled tiny model); loading it."""
 
 from __future__ import annotations
 
@@ -6,11 +6,18 @@ from pathlib import Path
 
 import pytest
 
-from app.config import Settings
-from app.llm import selection
+from app.config import ModelSettings
+from app.llm import loading, selection
 from app.llm.catalog import default_entry, find_entry, models_dir
 from app.llm.errors import ModelCorrupt, ModelFileMissing, NotAGGUF
+from app.llm.loading import (
+    LoadedModel,
+    describe_engine,
+    load_model_file,
+    load_preferred_model,
+)
 from app.llm.selection import choose_model, engine_config, pull_command, tiny_notice, validate_model_file
+from app.llm.tiny import TINY_NAME
 from tests.hub_server import fake_gguf
 
 
@@ -26,7 +33,7 @@ def put_download(data_dir: Path, name: str) -> Path:
 def test_nothing_configured_or_downloaded_runs_the_tiny_model_and_says_so(
     data_dir: Path, tiny_model_path: Path
 ) -> None:
-    choice = choose_model(Settings(), data_dir)
+    choice = choose_model(ModelSettings(), data_dir)
     assert choice is not None
     assert (choice.path, choice.is_tiny, choice.source, choice.problem) == (tiny_model_path, True, "tiny", "")
     assert "tiny" in choice.reason
@@ -37,11 +44,11 @@ def test_nothing_configured_or_downloaded_runs_the_tiny_model_and_says_so(
 
 def test_the_downloaded_recommended_model_comes_before_other_downloads(data_dir: Path) -> None:
     other = put_download(data_dir, "llama-3.2-3b")
-    choice = choose_model(Settings(), data_dir)
+    choice = choose_model(ModelSettings(), data_dir)
     assert choice is not None and (choice.path, choice.source) == (other, "downloaded")
     assert "recommended one is not downloaded" in choice.reason
     recommended = put_download(data_dir, default_entry().name)
-    choice = choose_model(Settings(), data_dir)
+    choice = choose_model(ModelSettings(), data_dir)
     assert choice is not None and (choice.path, choice.entry) == (recommended, default_entry())
     assert not choice.is_tiny and choice.name == default_entry().title
 
@@ -50,7 +57,7 @@ def test_the_file_chosen_in_settings_wins(data_dir: Path, tmp_path: Path) -> Non
     put_download(data_dir, default_entry().name)
     mine = tmp_path / "my-model.gguf"
     mine.write_bytes(fake_gguf(4096))
-    choice = choose_model(Settings(model_path=str(mine)), data_dir)
+    choice = choose_model(ModelSettings(path=str(mine)), data_dir)
     assert choice is not None
     assert (choice.path, choice.name, choice.source, choice.is_tiny) == (mine, "my-model", "settings", False)
 
@@ -58,7 +65,7 @@ def test_the_file_chosen_in_settings_wins(data_dir: Path, tmp_path: Path) -> Non
 def test_choosing_the_tiny_file_in_settings_is_still_the_tiny_model(
     data_dir: Path, tiny_model_path: Path
 ) -> None:
-    choice = choose_model(Settings(model_path=str(tiny_model_path)), data_dir)
+    choice = choose_model(ModelSettings(path=str(tiny_model_path)), data_dir)
     assert choice is not None and choice.is_tiny and choice.source == "settings"
 
 
@@ -70,41 +77,67 @@ def test_a_broken_choice_falls_back_and_says_why(
     if content is not None:
         chosen.write_bytes(content)
     downloaded = put_download(data_dir, default_entry().name)
-    choice = choose_model(Settings(model_path=str(chosen)), data_dir)
+    choice = choose_model(ModelSettings(path=str(chosen)), data_dir)
     assert choice is not None and choice.path == downloaded and choice.source == "downloaded"
     assert words in choice.problem and str(chosen) in choice.problem
 
 
 def test_no_model_at_all(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(selection, "tiny_model_path", lambda: None)
-    assert choose_model(Settings(), data_dir) is None
+    assert choose_model(ModelSettings(), data_dir) is None
 
 
 def test_engine_config_carries_the_settings(data_dir: Path) -> None:
-    choice = choose_model(Settings(), data_dir)
+    choice = choose_model(ModelSettings(), data_dir)
     assert choice is not None
-    settings = Settings(n_ctx=2048, n_gpu_layers=3, n_threads=0, kv_cache_type="q8_0")
-    config = engine_config(settings, choice)
+    model = ModelSettings("elsewhere.gguf", n_ctx=2048, n_gpu_layers=3, n_threads=0, kv_cache_type="q8_0")
+    config = engine_config(model, choice.path)
     assert (config.model_path, config.n_ctx, config.n_gpu_layers, config.n_threads, config.kv_cache_type) == (
-        choice.path,
+        choice.path,  # the file being loaded, not necessarily the one chosen in settings
         2048,
         3,
         None,
         "q8_0",
     )
-    assert engine_config(Settings(n_threads=2), choice).n_threads == 2
+    assert engine_config(ModelSettings(n_threads=2), choice.path).n_threads == 2
 
 
 def test_the_chosen_tiny_model_really_loads(data_dir: Path) -> None:
-    from app.llm.engine import ModelEngine
-
-    choice = choose_model(Settings(), data_dir)
-    assert choice is not None
-    engine = ModelEngine(engine_config(Settings(n_ctx=512), choice))
+    loaded = load_preferred_model(ModelSettings(n_ctx=512), data_dir)
     try:
-        assert engine.n_ctx == 512 and engine.count_tokens("Dear diary") > 0
+        assert (loaded.is_tiny, loaded.name, loaded.problem, loaded.owned) == (True, TINY_NAME, None, True)
+        assert loaded.engine.n_ctx == 512 and loaded.engine.count_tokens("Dear diary") > 0
     finally:
-        engine.close()
+        loaded.engine.close()
+
+
+def test_a_chosen_model_that_does_not_load_gives_way_to_the_tiny_model(
+    data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It starts like a GGUF (so it is chosen) but is cut short: loading fails, the tiny model runs."""
+    monkeypatch.setattr(loading, "TINY_MAX_CONTEXT", 1024)  # the clamp, without allocating 8k of KV cache
+    broken = tmp_path / "broken.gguf"
+    broken.write_bytes(b"GGUF" + (3).to_bytes(4, "little") + b"\0" * 64)
+    loaded = load_preferred_model(ModelSettings(path=str(broken), n_ctx=2048, kv_cache_type="q8_0"), data_dir)
+    try:
+        assert loaded.is_tiny and loaded.name == TINY_NAME and isinstance(loaded.problem, ModelCorrupt)
+        assert loaded.engine.n_ctx == 1024  # clamped to what the tiny model was trained for
+        assert loaded.engine.config.kv_cache_type == "f16"  # safe settings: the person's may be what failed
+    finally:
+        loaded.engine.close()
+
+
+def test_a_named_file_loads_exactly_that_file_or_fails(tiny_model_path: Path, tmp_path: Path) -> None:
+    loaded = load_model_file(ModelSettings(n_ctx=1024), tiny_model_path)
+    try:
+        assert (loaded.is_tiny, loaded.engine.n_ctx, loaded.problem) == (True, 1024, None)
+        described = describe_engine(loaded.engine, owned=False)
+        assert described == LoadedModel(loaded.engine, loaded.engine.model_name, True, owned=False)
+    finally:
+        loaded.engine.close()
+    (tmp_path / "notes.gguf").write_text("not a model")
+    with pytest.raises(NotAGGUF):
+        load_model_file(ModelSettings(), tmp_path / "notes.gguf")
 
 
 def test_validate_model_file(tiny_model_path: Path, tmp_path: Path) -> None:

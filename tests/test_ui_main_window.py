@@ -192,6 +192,29 @@ def test_gauge_and_token_count_follow_the_draft_and_the_turn(qtbot, launch) -> N
     assert window.composer.count_label.text() == ""
 
 
+def test_the_window_draws_the_companions_reports_and_never_counts(qtbot, launch, monkeypatch) -> None:
+    """One-way budget: the draft goes to the companion; gauge, counter and memory panel draw its reports."""
+    hearth = launch()
+    window, companion = hearth.window, hearth.companion
+    recounts: list[str] = []
+    monkeypatch.setattr(companion, "preview_budget", lambda draft="": recounts.append(draft))
+    received: list = []
+    hearth.bridge.budget.connect(received.append)
+    window.composer.editor.setFocus()
+    qtbot.keyClicks(window.composer.editor, "A long walk with Rex")
+    draft_tokens = companion.model.count_tokens("A long walk with Rex")
+    qtbot.waitUntil(lambda: bool(received) and received[-1].draft_tokens == draft_tokens, timeout=10_000)
+    assert window.gauge.report is received[-1] and window.memory_panel.last_report is received[-1]
+    assert window.composer.count_label.text() == f"{draft_tokens} tokens"
+
+    facts_before = received[-1].tokens("facts")
+    hearth.runner.run(lambda: companion.add_fact("Has a dog called Rex", kind="pet"))  # a change elsewhere
+    qtbot.waitUntil(lambda: window.gauge.report.tokens("facts") > facts_before, timeout=20_000)
+    assert window.gauge.report is received[-1] and window.memory_panel.last_report is received[-1]
+    assert received[-1].draft_tokens == draft_tokens  # the companion kept the draft: nothing was recounted
+    assert recounts == []
+
+
 def test_background_jobs_show_in_the_status_bar(qtbot, launch) -> None:
     hearth = launch()
     window = hearth.window
@@ -207,11 +230,11 @@ def test_background_jobs_show_in_the_status_bar(qtbot, launch) -> None:
 def test_a_broken_model_file_falls_back_to_the_tiny_model_with_a_clear_dialog(
     qtbot, launch, tmp_path: Path
 ) -> None:
-    from app.ui.application import load_model
+    from app.llm.loading import load_preferred_model
 
     broken = tmp_path / "broken.gguf"
     broken.write_bytes(b"GGUF" + (3).to_bytes(4, "little") + b"\0" * 64)  # a header and nothing else
-    hearth = launch(quick_settings(model_path=str(broken)), engine_factory=load_model)
+    hearth = launch(quick_settings().with_model(path=str(broken)), engine_factory=load_preferred_model)
     boxes = open_error_boxes()
     assert len(boxes) == 1
     assert "Traceback" not in boxes[0].text() + boxes[0].informativeText()

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from PySide6.QtCore import QPersistentModelIndex, Qt
 
+from app.core.events import FactSaved
 from app.ui.facts_model import (
     FROM,
     IMPORTANCE,
@@ -123,3 +124,63 @@ def test_in_prompt_marks(qtbot) -> None:
     assert marks == {1: "●", 2: "", 3: "●"}
     tip = model.index(model.row_of(2), IN_PROMPT).data(Qt.ItemDataRole.ToolTipRole)
     assert "Not in the next prompt" in tip
+
+
+def saved(fact_id: int, text: str, **fields: object) -> FactSaved:
+    """The companion's event for a fact as it now is (defaults: a manual, unpinned "other")."""
+    values: dict[str, object] = {"kind": "other", "importance": 3, "pinned": False, "source": "manual",
+                                 "retired": False, "provenance_message_id": None,
+                                 "updated_at": datetime(2026, 12, 2, 20, 15)}
+    values.update(fields)
+    return FactSaved(fact_id, text, **values)  # type: ignore[arg-type]
+
+
+class ModelSpy:
+    """Counts what a model told its views: resets, inserted / removed row ranges, changed rows."""
+
+    def __init__(self, model: FactsTableModel) -> None:
+        self.resets: list[str] = []
+        self.inserted: list[tuple[int, int]] = []
+        self.removed: list[tuple[int, int]] = []
+        self.changed: list[tuple[int, int]] = []
+        model.modelAboutToBeReset.connect(lambda: self.resets.append("about"))
+        model.modelReset.connect(lambda: self.resets.append("reset"))
+        model.rowsInserted.connect(lambda _p, first, last: self.inserted.append((first, last)))
+        model.rowsRemoved.connect(lambda _p, first, last: self.removed.append((first, last)))
+        model.dataChanged.connect(lambda a, b, _roles=(): self.changed.append((a.row(), b.row())))
+
+
+def test_fact_events_change_one_row_in_place(qtbot) -> None:
+    model = FactsTableModel()
+    model.set_facts(facts())
+    editing = QPersistentModelIndex(model.index(model.row_of(3), TEXT))
+    spy = ModelSpy(model)
+
+    model.upsert(saved(2, "Prefers green tea", kind="preference", importance=2))  # an edit
+    row = model.row_of(2)
+    assert spy.changed == [(row, row)] and not spy.inserted and not spy.removed
+    assert model.index(row, TEXT).data() == "Prefers green tea"
+
+    model.upsert(saved(7, "Walks Rex every morning", kind="habit", source="automatic",
+                       provenance_message_id=99))  # a new automatic fact: one row at the end
+    assert spy.inserted == [(3, 3)] and model.index(3, FROM).data(MessageIdRole) == 99
+    assert model.index(3, SOURCE).data() == "Automatic"
+
+    model.upsert(saved(2, "Prefers green tea", kind="preference", importance=2))  # nothing new
+    assert len(spy.changed) == 1
+
+    model.upsert(saved(1, "Has a cat called Miso", kind="pet", retired=True))  # replaced: it leaves
+    assert spy.removed == [(0, 0)] and model.row_of(1) == -1
+    model.remove(7)
+    model.remove(404)  # not shown: nothing happens
+    assert spy.removed == [(0, 0), (2, 2)]
+    assert spy.resets == []
+    assert editing.isValid() and editing.data() == "Sister Anna lives in Riga"  # an open editor survives
+    assert [r.id for r in model.rows()] == [2, 3]
+
+
+def test_retired_facts_stay_when_they_are_shown(qtbot) -> None:
+    model = FactsTableModel(show_retired=True)
+    model.set_facts(facts())
+    model.upsert(saved(1, "Has a cat called Miso", kind="pet", retired=True))
+    assert model.row_of(1) == 0 and model.rows()[0].retired

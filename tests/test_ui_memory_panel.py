@@ -1,6 +1,7 @@
 """The "Memory about you" panel and the "Remembered" notice, driven like a person would, against the real
 Companion (real diary in a temp dir, the real tiny model): add, edit, pin, filter, delete — and the next
-prompt changes accordingly (facts tokens and the ids of the facts in the prompt)."""
+prompt changes accordingly (facts tokens and the ids of the facts in the prompt). The panel follows the
+companion's fact events row by row and draws the budget reports it is sent; it never reloads or counts."""
 
 from __future__ import annotations
 
@@ -49,6 +50,7 @@ def runner(qtbot) -> Iterator[TaskRunner]:
 @pytest.fixture
 def bridge(companion: Any) -> Iterator[CompanionBridge]:
     bridge = CompanionBridge(companion)
+    companion.refresh_budget()  # what the window's opening a day does: a first report of the next prompt
     yield bridge
     bridge.detach()
 
@@ -90,9 +92,9 @@ def add_fact(qtbot, panel: MemoryPanel, text: str, kind: str = "other") -> int:
     panel.add_edit.setFocus()
     qtbot.keyClicks(panel.add_edit, text)
     panel.add_kind.setCurrentText(kind)
-    with qtbot.waitSignal(panel.facts_changed, timeout=20000):
+    with qtbot.waitSignal(panel.bridge.fact_saved, timeout=20000):
         qtbot.keyClick(panel.add_edit, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: text in texts(panel), timeout=20000)
+    qtbot.waitUntil(lambda: text in texts(panel) and not panel.add_edit.text(), timeout=20000)
     return next(row.id for row in panel.model.rows() if row.text == text)
 
 
@@ -115,7 +117,7 @@ def test_add_edit_delete_change_the_next_prompt(qtbot, panel, companion, diary, 
     editor = next(w for w in panel.view.findChildren(QLineEdit) if w.isVisible())
     edited = "Has two cats, Miso and Tofu, who sleep on the windowsill"
     editor.setText(edited)
-    with qtbot.waitSignal(panel.facts_changed, timeout=20000):
+    with qtbot.waitSignal(panel.bridge.fact_saved, timeout=20000):
         qtbot.keyClick(editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: diary.get_fact(fact_id).text.startswith("Has two cats"), timeout=20000)
     longer, ids = wait_for_prompt(qtbot, panel, lambda t, ids: t > tokens)
@@ -135,7 +137,7 @@ def test_add_edit_delete_change_the_next_prompt(qtbot, panel, companion, diary, 
     panel.delete_button.click()
     assert diary.get_fact(fact_id) is not None and DELETE_WARNING in asked[0] and "gone for good" in asked[0]
     monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Yes))
-    with qtbot.waitSignal(panel.facts_changed, timeout=20000):
+    with qtbot.waitSignal(panel.bridge.fact_removed, timeout=20000):
         panel.delete_button.click()
     qtbot.waitUntil(lambda: panel.model.rowCount() == 0, timeout=20000)
     assert diary.get_fact(fact_id) is None and diary.is_forgotten(edited)
@@ -148,7 +150,7 @@ def test_pin_and_filter(qtbot, panel: MemoryPanel, diary) -> None:
     second = add_fact(qtbot, panel, "Sister Anna lives in Riga", "person")
     panel.view.selectRow(proxy_index(panel, first).row())
     assert panel.pin_button.text() == "&Pin"
-    with qtbot.waitSignal(panel.facts_changed, timeout=20000):
+    with qtbot.waitSignal(panel.bridge.fact_saved, timeout=20000):
         panel.pin_button.click()
     qtbot.waitUntil(lambda: diary.get_fact(first).pinned, timeout=20000)
     qtbot.waitUntil(lambda: proxy_index(panel, first).row() == 0)  # pinned facts come first
@@ -225,17 +227,17 @@ def remember_automatically(companion: Any, diary: Diary, text: str, kind: str) -
     """Make the companion remember ``text`` the way its background extraction does after a turn.
 
     Which fact the tiny model would pick from a message is not predictable, so the candidate is handed
-    straight to the companion's own ``FactMemory`` (reconcile, store, undo token) and the resulting
-    events go out through the companion's listeners, as the extraction job's do.
+    straight to the companion's own memory (reconcile, store, undo token) and the resulting events go out
+    through the companion's listeners, as the extraction job's do.
     """
-    from app.core.facts import FactCandidate
+    from app.core.memory.facts import FactCandidate
 
     conversation = diary.conversation_for_day(companion_day(companion))
     message = diary.add_message(conversation.id, "user", f"Today I noticed: {text}.")
     events = companion.memory.remember(FactCandidate(text, kind, 4), int(message.id))
     assert events, "the candidate was not remembered"
     for event in events:
-        companion._emit(event)  # what the background job does with the events it returns
+        companion.session.emit(event)  # what the background job does with the events it returns
     return events
 
 
@@ -284,7 +286,48 @@ def test_an_automatic_update_can_be_undone_and_the_panel_follows(qtbot, panel, b
 
 
 def test_facts_added_elsewhere_show_up(qtbot, panel: MemoryPanel, runner, companion) -> None:
-    """A manual add through the companion itself (no fact event, only a new budget) reaches the table."""
+    """A manual add through the companion itself (not this panel) reaches the table by its event."""
     runner.run(lambda: companion.add_fact("Grows tomatoes on the balcony", kind="habit"))
     qtbot.waitUntil(lambda: "Grows tomatoes on the balcony" in texts(panel), timeout=20000)
     qtbot.waitUntil(lambda: "1 fact · 1 in the next prompt" in panel.status.text(), timeout=20000)
+
+
+class ModelSpy:
+    """What the facts table told its views: resets, inserted and removed rows, rows whose data changed."""
+
+    def __init__(self, panel: MemoryPanel) -> None:
+        self.resets: list[str] = []
+        self.inserted: list[int] = []
+        self.removed: list[int] = []
+        self.changed: list[tuple[int, int]] = []
+        model = panel.model
+        model.modelReset.connect(lambda: self.resets.append("reset"))
+        model.rowsInserted.connect(lambda _parent, first, _last: self.inserted.append(first))
+        model.rowsRemoved.connect(lambda _parent, first, _last: self.removed.append(first))
+        model.dataChanged.connect(lambda a, b, _roles=(): self.changed.append((a.row(), b.row())))
+
+
+def test_fact_events_change_one_row_and_never_reload(qtbot, panel: MemoryPanel, runner, companion, diary,
+                                                     monkeypatch) -> None:
+    first = add_fact(qtbot, panel, "Prefers tea to coffee", "preference")
+    add_fact(qtbot, panel, "Sister Anna lives in Riga", "person")
+    qtbot.waitUntil(lambda: "2 in the next prompt" in panel.status.text(), timeout=20000)
+    fetched: list[bool] = []
+    facts = companion.facts
+    monkeypatch.setattr(companion, "facts", lambda *a, **k: (fetched.append(True), facts(*a, **k))[1])
+    spy = ModelSpy(panel)
+
+    runner.run(lambda: companion.edit_fact(first, text="Prefers green tea to coffee"))  # from anywhere
+    qtbot.waitUntil(lambda: proxy_index(panel, first).data() == "Prefers green tea to coffee", timeout=20000)
+    row = panel.model.row_of(first)
+    assert (row, row) in spy.changed and not spy.inserted and not spy.removed
+
+    added = remember_automatically(companion, diary, "Has a dog called Rex", "pet")  # an automatic fact
+    qtbot.waitUntil(lambda: panel.model.row_of(added[0].fact_id) == 2, timeout=20000)
+    assert spy.inserted == [2] and not spy.removed
+    assert proxy_index(panel, added[0].fact_id, FROM).data() == "Show message"
+
+    with qtbot.waitSignal(panel.bridge.fact_removed, timeout=20000):
+        runner.run(lambda: companion.delete_fact(first))
+    assert spy.removed == [row] and panel.model.row_of(first) == -1
+    assert spy.resets == [] and fetched == []  # row by row: the list was never reset nor fetched again

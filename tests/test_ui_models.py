@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QFileDialog
 
-from app.config import Settings
+from app.config import ModelSettings, Settings, SettingsStore, ensure_private_dir
 from app.llm.catalog import models_dir
 from app.ui import errors as ui_errors
 from app.ui.bridge import CompanionBridge
@@ -52,8 +52,9 @@ def close_error_boxes() -> Iterator[None]:
 
 
 def make_dialog(qtbot, runner, data_dir: Path, engines: list[Any], catalog=None, endpoint=None,
-                bridge=None) -> ModelManagerDialog:
-    dialog = ModelManagerDialog(bridge or CompanionBridge(), runner, data_dir, catalog=catalog or [],
+                bridge=None, store: SettingsStore | None = None) -> ModelManagerDialog:
+    store = store or SettingsStore.load(data_dir)
+    dialog = ModelManagerDialog(bridge or CompanionBridge(), runner, store, data_dir, catalog=catalog or [],
                                 endpoint=endpoint)
     dialog.model_changed.connect(engines.append)
     qtbot.addWidget(dialog)
@@ -115,7 +116,7 @@ def test_first_run_offers_the_recommended_model_and_loads_it(qtbot, runner, data
         dialog.first_run_card.button.click()
     engine = changed.args[0]
     assert engine.n_ctx == 4096 and engine.count_tokens("hello") > 0
-    assert Settings.load(data_dir).model_path == str(models_dir(data_dir) / "tiny.gguf")
+    assert Settings.load(data_dir).model.path == str(models_dir(data_dir) / "tiny.gguf")
     assert not dialog.first_run_card.isVisible()
     qtbot.waitUntil(lambda: "context 4,096 tokens" in dialog.current.stats.text())
     assert "tokens/s" in dialog.current.stats.text() or "first reply" in dialog.current.stats.text()
@@ -146,13 +147,19 @@ def test_failed_downloads_give_a_clear_message(qtbot, runner, data_dir, engines,
 def test_pick_a_local_gguf(qtbot, runner, data_dir, engines, tiny_model_path, monkeypatch) -> None:
     monkeypatch.setattr(QFileDialog, "getOpenFileName",
                         staticmethod(lambda *a, **k: (str(tiny_model_path), "GGUF models (*.gguf)")))
-    dialog = make_dialog(qtbot, runner, data_dir, engines)
+    ensure_private_dir(data_dir)
+    store = SettingsStore(Settings(persona="playful"), data_dir)
+    changes: list[Settings] = []
+    store.subscribe(lambda _before, after: changes.append(after))
+    dialog = make_dialog(qtbot, runner, data_dir, engines, store=store)
     dialog.model_settings.n_ctx.setValue(2048)
+    dialog.model_settings.kv_cache.setCurrentText("q8_0")
     with qtbot.waitSignal(dialog.model_changed, timeout=30000) as changed:
         dialog.pick_button.click()
     assert changed.args[0].n_ctx == 2048
-    saved = Settings.load(data_dir)
-    assert saved.model_path == str(tiny_model_path) and saved.n_ctx == 2048
+    expected = ModelSettings(path=str(tiny_model_path), n_ctx=2048, kv_cache_type="q8_0")
+    assert [after.model for after in changes] == [expected]  # through the shared store, once, on success
+    assert store.current == Settings(persona="playful", model=expected) == Settings.load(data_dir)
     assert dialog.current.status.text() == "Loaded."
 
 
@@ -179,7 +186,7 @@ def test_a_broken_local_file_gives_a_clear_error(qtbot, runner, data_dir, engine
     assert box.informativeText() and "Traceback" not in box.text()
     assert engines == [] and not dialog.loading
     assert "could not be loaded" in dialog.current.status.text()
-    assert Settings.load(data_dir).model_path == ""  # a model that does not load is never saved
+    assert Settings.load(data_dir).model.path == ""  # a model that does not load is never saved
 
 
 def test_too_large_context_is_refused_with_a_way_forward(qtbot, runner, data_dir, engines, tiny_model_path,
@@ -201,8 +208,9 @@ def test_apply_without_a_model_explains_what_to_do(qtbot, runner, data_dir, engi
 
 
 def test_current_model_stats_from_the_engine(qtbot, runner, data_dir, engines, tiny_engine) -> None:
-    dialog = make_dialog(qtbot, runner, data_dir, engines)
-    dialog.set_engine(tiny_engine)
+    bridge = CompanionBridge()
+    bridge.engine = tiny_engine  # as the app leaves it once the model is loaded
+    dialog = make_dialog(qtbot, runner, data_dir, engines, bridge=bridge)
     qtbot.waitUntil(lambda: "parameters" in dialog.current.stats.text())
     stats = dialog.current.stats.text()
     assert "MB" in stats and "context 4,096 tokens" in stats and "trained for" in stats

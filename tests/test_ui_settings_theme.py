@@ -8,6 +8,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QImage, QPalette
 from PySide6.QtWidgets import QApplication
 
+from app.resources import DESKTOP_FILE, read_text
 from app.ui import theme
 
 
@@ -63,7 +64,7 @@ def test_app_icon_svg_and_png(qapp: QApplication) -> None:
 def test_desktop_file() -> None:
     parser = configparser.ConfigParser(interpolation=None)
     parser.optionxform = str  # type: ignore[assignment,method-assign]
-    parser.read(theme.RESOURCES_DIR / "hearth.desktop", encoding="utf-8")
+    parser.read_string(read_text(DESKTOP_FILE))
     entry = parser["Desktop Entry"]
     assert entry["Type"] == "Application" and entry["Name"] == "Hearth"
     assert entry["Exec"].split()[0] == "hearth" and entry["Icon"] == "hearth"

@@ -14,8 +14,9 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from app.config import Settings, ensure_private_dir
-from app.ui.application import HearthApp, LoadedModel
+from app.config import ModelSettings, Settings, SettingsStore, ensure_private_dir
+from app.llm.loading import LoadedModel
+from app.ui.application import HearthApp
 
 START_TIMEOUT_MS = 60_000
 REPLY_TIMEOUT_MS = 120_000
@@ -30,7 +31,7 @@ def quick_settings(**changes: Any) -> Settings:
     return Settings(**values)
 
 
-def tiny_factory(engine: Any) -> Callable[[Settings, Path], LoadedModel]:
+def tiny_factory(engine: Any) -> Callable[[ModelSettings, Path], LoadedModel]:
     return lambda _settings, _data_dir: LoadedModel(engine, "SmolLM2 (tiny)", True, owned=False)
 
 
@@ -38,7 +39,7 @@ def launcher(qtbot: Any, data_dir: Path, tiny_engine: Any) -> Iterator[Launcher]
     """The body of a ``launch`` fixture: yields a function that starts the app; shuts all down after."""
     started: list[HearthApp] = []
 
-    def _launch(settings: Settings | None = None, engine_factory: Any = None, *,
+    def _launch(settings: Settings | SettingsStore | None = None, engine_factory: Any = None, *,
                 wait: bool = True) -> HearthApp:
         ensure_private_dir(data_dir)
         hearth = HearthApp(data_dir, settings=settings or quick_settings(),
@@ -66,10 +67,14 @@ def close_error_boxes() -> None:
 
 
 def wait_ready(qtbot: Any, hearth: HearthApp) -> None:
-    """Until the companion exists and today's conversation is on screen, with nothing left running."""
+    """Until the companion exists, today's conversation is on screen and its budget drawn, nothing running.
+
+    The budget comes from the companion's own worker (not the runner), so it is waited for by itself.
+    """
     window = hearth.window
     qtbot.waitUntil(lambda: hearth.companion is not None and window.chat_model.conversation_id is not None
-                    and window.chat_model.conversation_id == hearth.companion.conversation_id,
+                    and window.chat_model.conversation_id == hearth.companion.conversation_id
+                    and window.gauge.report is not None,
                     timeout=START_TIMEOUT_MS)
     hearth.runner.wait_idle()
 

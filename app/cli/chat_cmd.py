@@ -4,6 +4,9 @@
 streams; ``--json`` prints every controller event as one JSON line (``events.event_to_dict``), which is how
 scripts and tests drive the same controller the GUI does. Errors are one clear line on stderr, never a
 traceback; a message that is refused is reported and the next line is read.
+
+Each command reads the settings once into a ``SettingsStore`` and hands that store to the ``Companion``,
+just as the GUI does. ``--model`` and ``--n-ctx`` apply to this run only and are never saved.
 """
 
 from __future__ import annotations
@@ -13,11 +16,19 @@ import json
 import sys
 import threading
 from collections.abc import Callable
+from contextlib import ExitStack
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
-from typing import Any
 
-from app.config import Settings
+from app.config import ModelSettings, SettingsStore
+from app.core.companion import Companion
+from app.core.errors import CoreError, MessageRejected
+from app.core.events import ErrorRaised, Event, ReplyFinished, TokenStreamed, event_to_dict
+from app.llm.errors import EngineError
+from app.llm.loading import LoadedModel, load_model_file, load_preferred_model
+from app.store import Diary
+from app.store.errors import StoreError
 
 Handler = Callable[[argparse.Namespace, Path], int]
 
@@ -36,25 +47,21 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     digest.add_argument("--day", type=date.fromisoformat, required=True, metavar="YYYY-MM-DD")
     digest.add_argument("--weekly", action="store_true", help="the digest of the day's week instead")
     digest.add_argument("--model", type=Path, metavar="PATH")
-    digest.set_defaults(func=_guarded(run_digest))
+    digest.set_defaults(func=_guarded(run_digest), json=False, n_ctx=None)
 
     reflect = sub.add_parser("reflect", help="revise the companion's observations about patterns now")
     reflect.add_argument("--model", type=Path, metavar="PATH")
-    reflect.set_defaults(func=_guarded(run_reflect))
+    reflect.set_defaults(func=_guarded(run_reflect), json=False, n_ctx=None)
 
 
 def _guarded(handler: Handler) -> Handler:
     """Typed errors (store, engine, core) become one line on stderr and exit code 1."""
-    from app.core.errors import CoreError
-    from app.llm.errors import EngineError
-    from app.store.errors import StoreError
 
     def run(args: argparse.Namespace, data_dir: Path) -> int:
         try:
             return handler(args, data_dir)
         except (CoreError, EngineError, StoreError) as exc:
-            hint = getattr(exc, "hint", "")
-            print(f"hearth: {exc}" + (f" {hint}" if hint else ""), file=sys.stderr)
+            print(f"hearth: {exc}" + (f" {exc.hint}" if exc.hint else ""), file=sys.stderr)
             return 1
         except KeyboardInterrupt:
             return 130
@@ -62,46 +69,45 @@ def _guarded(handler: Handler) -> Handler:
     return run
 
 
-def load_model(args: argparse.Namespace, settings: Settings, data_dir: Path) -> Any:
-    """``--model``, else the chosen model (settings, downloaded default, bundled tiny)."""
-    from app.llm.engine import EngineConfig, ModelEngine
-    from app.llm.errors import ModelFileMissing
-    from app.llm.selection import choose_model, engine_config
-
-    n_ctx = getattr(args, "n_ctx", None) or settings.n_ctx
+def _load_model(args: argparse.Namespace, model: ModelSettings, data_dir: Path) -> LoadedModel:
+    """``--model`` exactly, else the preferred model (settings, downloaded default, bundled tiny)."""
+    if args.n_ctx:
+        model = replace(model, n_ctx=args.n_ctx)
     if args.model is not None:
-        return ModelEngine(
-            EngineConfig(model_path=args.model, n_ctx=n_ctx, kv_cache_type=settings.kv_cache_type)
-        )
-    choice = choose_model(settings, data_dir)
-    if choice is None:
-        raise ModelFileMissing("No model is available.", "Run `hearth models pull` or pass --model PATH.")
-    if choice.is_tiny and not getattr(args, "json", False):
+        return load_model_file(model, args.model)
+    loaded = load_preferred_model(model, data_dir)
+    if loaded.problem is not None:
+        print(f"hearth: {_problem_text(loaded.problem)}", file=sys.stderr)
+    if loaded.is_tiny and not args.json:
         note = "(using the bundled tiny model: replies are simple; `hearth models pull` gets a better one)"
         print(note, file=sys.stderr)
-    config = engine_config(settings, choice)
-    config.n_ctx = n_ctx
-    return ModelEngine(config)
+    return loaded
 
 
-def _open(args: argparse.Namespace, data_dir: Path) -> tuple[Any, Any, Any]:
-    from app.core.companion import Companion
-    from app.store import Diary
-
-    settings = Settings.load(data_dir)
-    diary = Diary.open(data_dir)
-    try:
-        model = load_model(args, settings, data_dir)
-    except BaseException:
-        diary.close()
-        raise
-    return diary, model, Companion(diary, model, settings)
+def _problem_text(problem: BaseException | str) -> str:
+    if isinstance(problem, EngineError):
+        return f"{problem} {problem.hint}".rstrip()
+    return str(problem)
 
 
-def _close(diary: Any, model: Any, companion: Any) -> None:
-    companion.close()
-    model.close()
-    diary.close()
+class _Session:
+    """The diary, the model and the companion of one command, closed together."""
+
+    def __init__(self, args: argparse.Namespace, data_dir: Path) -> None:
+        settings = SettingsStore.load(data_dir)  # read once; the companion follows this store
+        with ExitStack() as opened:  # a failure half-way closes what was opened so far
+            self.diary = Diary.open(data_dir)
+            opened.callback(self.diary.close)
+            self.model = _load_model(args, settings.current.model, data_dir)
+            opened.callback(self.model.engine.close)
+            self.companion = Companion(self.diary, self.model.engine, settings)
+            opened.pop_all()
+
+    def close(self) -> None:
+        self.companion.close()
+        if self.model.owned:
+            self.model.engine.close()
+        self.diary.close()
 
 
 class _Printer:
@@ -112,9 +118,7 @@ class _Printer:
         self.reply_done = threading.Event()
         self._lock = threading.Lock()
 
-    def __call__(self, event: Any) -> None:
-        from app.core.events import ErrorRaised, ReplyFinished, TokenStreamed, event_to_dict
-
+    def __call__(self, event: Event) -> None:
         with self._lock:
             if self.as_json:
                 sys.stdout.write(json.dumps(event_to_dict(event), ensure_ascii=False) + "\n")
@@ -130,9 +134,8 @@ class _Printer:
 
 
 def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
-    from app.core.errors import MessageRejected
-
-    diary, model, companion = _open(args, data_dir)
+    session = _Session(args, data_dir)
+    companion = session.companion
     printer = _Printer(args.json)
     companion.subscribe(printer)
     try:
@@ -150,16 +153,17 @@ def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
         companion.stop()
     finally:
         companion.wait_idle(timeout=60)
-        _close(diary, model, companion)
+        session.close()
     return 0
 
 
 def run_digest(args: argparse.Namespace, data_dir: Path) -> int:
-    diary, model, companion = _open(args, data_dir)
+    session = _Session(args, data_dir)
     try:
+        companion = session.companion
         text = companion.weekly_digest(args.day) if args.weekly else companion.digest(args.day)
     finally:
-        _close(diary, model, companion)
+        session.close()
     if not text:
         print(f"hearth: nothing was written on {args.day} (or its week); there is nothing to digest.",
               file=sys.stderr)  # fmt: skip
@@ -169,12 +173,12 @@ def run_digest(args: argparse.Namespace, data_dir: Path) -> int:
 
 
 def run_reflect(args: argparse.Namespace, data_dir: Path) -> int:
-    diary, model, companion = _open(args, data_dir)
+    session = _Session(args, data_dir)
     try:
-        companion.reflect()
-        current = [r.text for r in diary.current_reflections()]
+        session.companion.reflect()
+        current = [r.text for r in session.diary.current_reflections()]
     finally:
-        _close(diary, model, companion)
+        session.close()
     for text in current:
         print(f"- {text}")
     if not current:

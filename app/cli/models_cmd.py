@@ -2,7 +2,8 @@
 
 The same library calls as the GUI's model manager (``app.llm.catalog``, ``download``, ``selection``);
 this module only parses arguments and prints. Progress goes to stderr on one refreshing line, results
-to stdout (``--json`` for scripts).
+to stdout (``--json`` for scripts). Each command reads the settings once (``SettingsStore.load``);
+``hearth models use`` changes them through that store, as the model manager does.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from app.config import Settings
+from app.config import ModelSettings, SettingsStore
 from app.llm.catalog import CatalogEntry, default_entry, find_entry, format_bytes, load_catalog, models_dir
 from app.llm.download import DownloadProgress, download_model, local_path, partial_bytes
 from app.llm.errors import DownloadCancelled, EngineError
@@ -78,7 +79,7 @@ def _fail(message: str, hint: str = "") -> int:
 
 def run_list(args: argparse.Namespace, data_dir: Path) -> int:
     folder = models_dir(data_dir)
-    choice = choose_model(Settings.load(data_dir), data_dir)
+    choice = choose_model(SettingsStore.load(data_dir).current.model, data_dir)
     rows = [_entry_state(entry, folder, choice) for entry in load_catalog()]
     if args.json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
@@ -166,7 +167,7 @@ def run_pull(args: argparse.Namespace, data_dir: Path) -> int:
         return _fail(str(exc), exc.hint)
     line.finish()
     print(f"Downloaded and verified: {path}")
-    choice = choose_model(Settings.load(data_dir), data_dir)
+    choice = choose_model(SettingsStore.load(data_dir).current.model, data_dir)
     if choice is not None and choice.path.resolve() == path.resolve():
         print(f"Hearth will use {entry.title} from its next start.")
     else:
@@ -235,12 +236,11 @@ def format_duration(seconds: float | None) -> str:
 
 
 def run_use(args: argparse.Namespace, data_dir: Path) -> int:
-    settings = Settings.load(data_dir)
+    settings = SettingsStore.load(data_dir)
     target = args.target.strip()
     if target.lower() == AUTO:
-        settings.model_path = ""
-        settings.save(data_dir)
-        return _print_choice_after_use(settings, data_dir)
+        settings.change_model(path="")
+        return _print_choice_after_use(settings.current.model, data_dir)
     entry = find_entry(target)
     if entry is not None:
         path = local_path(entry, models_dir(data_dir))
@@ -252,20 +252,20 @@ def run_use(args: argparse.Namespace, data_dir: Path) -> int:
         info = validate_model_file(path)
     except EngineError as exc:
         return _fail(str(exc), exc.hint)
-    settings.model_path = str(path)
-    settings.save(data_dir)
+    settings.change_model(path=str(path))
+    model = settings.current.model
     trained = int(info.get("n_ctx_train") or 0)
-    if trained and settings.n_ctx > trained:
+    if trained and model.n_ctx > trained:
         print(
-            f"Note: the context size in settings ({settings.n_ctx}) is larger than this model was trained"
+            f"Note: the context size in settings ({model.n_ctx}) is larger than this model was trained"
             f" for ({trained}); lower it in the settings.",
             file=sys.stderr,
         )
-    return _print_choice_after_use(settings, data_dir)
+    return _print_choice_after_use(model, data_dir)
 
 
-def _print_choice_after_use(settings: Settings, data_dir: Path) -> int:
-    choice = choose_model(settings, data_dir)
+def _print_choice_after_use(model: ModelSettings, data_dir: Path) -> int:
+    choice = choose_model(model, data_dir)
     if choice is None:
         return _fail("no model is available.", f"Download one: {pull_command()}")
     print(f"Hearth will use {choice.name} ({choice.path}) from its next start: {choice.reason}.")
@@ -275,10 +275,10 @@ def _print_choice_after_use(settings: Settings, data_dir: Path) -> int:
 
 
 def run_current(args: argparse.Namespace, data_dir: Path) -> int:
-    settings = Settings.load(data_dir)
-    choice = choose_model(settings, data_dir)
+    model = SettingsStore.load(data_dir).current.model
+    choice = choose_model(model, data_dir)
     if args.json:
-        print(json.dumps(_current_json(settings, choice, data_dir), indent=2, ensure_ascii=False))
+        print(json.dumps(_current_json(model, choice, data_dir), indent=2, ensure_ascii=False))
         return 0 if choice else 1
     if choice is None:
         return _fail(
@@ -290,17 +290,17 @@ def run_current(args: argparse.Namespace, data_dir: Path) -> int:
     print(f"Model:    {choice.name}")
     print(f"File:     {choice.path}")
     print(f"Why:      {choice.reason}")
-    threads = settings.n_threads or "auto"
+    threads = model.n_threads or "auto"
     print(
-        f"Settings: context {settings.n_ctx}, GPU layers {settings.n_gpu_layers}, threads {threads},"
-        f" KV cache {settings.kv_cache_type}"
+        f"Settings: context {model.n_ctx}, GPU layers {model.n_gpu_layers}, threads {threads},"
+        f" KV cache {model.kv_cache_type}"
     )
     if choice.is_tiny:
         print(tiny_notice())
     return 0
 
 
-def _current_json(settings: Settings, choice: ModelChoice | None, data_dir: Path) -> dict[str, Any]:
+def _current_json(model: ModelSettings, choice: ModelChoice | None, data_dir: Path) -> dict[str, Any]:
     recommended = default_entry()
     entry = choice.entry if choice else None
     if choice is not None and entry is None:
@@ -322,9 +322,9 @@ def _current_json(settings: Settings, choice: ModelChoice | None, data_dir: Path
         if choice is None or choice.is_tiny
         else None,
         "engine": {
-            "n_ctx": settings.n_ctx,
-            "n_gpu_layers": settings.n_gpu_layers,
-            "n_threads": settings.n_threads or None,
-            "kv_cache_type": settings.kv_cache_type,
+            "n_ctx": model.n_ctx,
+            "n_gpu_layers": model.n_gpu_layers,
+            "n_threads": model.n_threads or None,
+            "kv_cache_type": model.kv_cache_type,
         },
     }

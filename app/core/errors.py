@@ -22,6 +22,3 @@ class MessageRejected(CoreError):
 
     hint = "Write something, or split a very long text into several entries."
 
-
-class NoConversation(CoreError):
-    hint = "Open a day first."

@@ -51,6 +51,7 @@ class BudgetReport(Event):
     summarizing: bool = False  # older turns left out, a fold into the summary is pending/running
     fact_ids_in_prompt: tuple[int, ...] = ()
     dropped_messages: int = 0  # tail messages left out because they did not fit
+    draft_tokens: int = 0  # the draft's own tokens (the composer's counter)
 
     def tokens(self, name: str) -> int:
         return sum(s.tokens for s in self.segments if s.name == name)
@@ -111,6 +112,25 @@ class FactUpdated(Event):
     text: str
     previous_text: str
     undo_token: str = ""
+
+
+@dataclass(frozen=True)
+class FactSaved(Event):
+    """A fact as it now is, after any write (added, edited, pinned, reworded, retired, reinstated).
+
+    Lets a view update its row in place instead of reloading every fact.
+    """
+
+    type: ClassVar[str] = "fact_saved"
+    fact_id: int
+    text: str
+    kind: str
+    importance: int
+    pinned: bool
+    source: str  # "manual" | "automatic"
+    retired: bool
+    provenance_message_id: int | None
+    updated_at: datetime
 
 
 @dataclass(frozen=True)

@@ -8,14 +8,13 @@ reply stopped before its first word leaves nothing behind (the placeholder is re
 
 from __future__ import annotations
 
+import logging
 import threading
-from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from datetime import date
 from typing import Any
 
-from app.core.budget import AssembledPrompt
-from app.core.context import ConversationContext
+from app.core.errors import CoreError
 from app.core.events import (
     ErrorRaised,
     Event,
@@ -24,9 +23,14 @@ from app.core.events import (
     ReplyStarted,
     TokenStreamed,
 )
-from app.core.prompts import reply_max_tokens
+from app.core.prompt.budget import AssembledPrompt
+from app.core.prompt.templates import reply_max_tokens
+from app.core.session import CompanionSession
 from app.llm.errors import EngineError
 from app.llm.types import Completion, GenerationRequest, JobHandle, Priority
+from app.store import Message, StoreError
+
+log = logging.getLogger(__name__)
 
 PLACEHOLDER = "…"
 PERSIST_EVERY_S = 0.5
@@ -44,13 +48,10 @@ class ReplyOutcome:
 class ReplyTurn:
     """Runs replies for the controller; ``stop()`` cancels the one in flight within a second."""
 
-    def __init__(
-        self, diary: Any, context: ConversationContext, settings: Any, emit: Callable[[Event], None]
-    ):
-        self.diary = diary
-        self.context = context
-        self.settings = settings
-        self.emit = emit
+    def __init__(self, session: CompanionSession) -> None:
+        self._session = session
+        self.diary = session.diary
+        self.context = session.context
         self._handle: JobHandle | None = None
         self._stopped = threading.Event()
         self._lock = threading.Lock()
@@ -67,22 +68,30 @@ class ReplyTurn:
         with self._lock:
             self._stopped.clear()
 
-    def run(self, conversation_id: int, user_message: Any, today: date) -> ReplyOutcome:
+    def emit(self, event: Event) -> None:
+        self._session.emit(event)
+
+    def run(self, conversation_id: int, user_message: Message, today: date) -> ReplyOutcome:
         try:
             prompt = self.context.assemble(
                 conversation_id, user_message.text, before_id=user_message.id, today=today
             )
-        except Exception as exc:  # noqa: BLE001 - shown to the person, the message is safe in the diary
-            self.emit(ErrorRaised(str(exc), getattr(exc, "hint", "")))
+        except (CoreError, StoreError, EngineError) as exc:  # shown; the message is safe in the diary
+            self.emit(ErrorRaised(str(exc), exc.hint))
+            return ReplyOutcome(0, "", "interrupted", None, None)
+        except Exception as exc:  # noqa: BLE001 - never a traceback; the message is safe in the diary
+            log.error("assembling the prompt failed: %s", type(exc).__name__)  # no text: privacy
+            self.emit(ErrorRaised("The reply could not be prepared.", "Try again, or restart Hearth."))
             return ReplyOutcome(0, "", "interrupted", None, None)
         placeholder = self.diary.add_message(conversation_id, "assistant", PLACEHOLDER, status="interrupted")
         message_id = int(placeholder.id)
-        self.emit(ReplyStarted(message_id, conversation_id, int(user_message.id)))
+        self.emit(ReplyStarted(message_id, conversation_id, user_message.id))
         pieces: list[str] = []
+        settings = self._session.settings
         request = GenerationRequest(
             messages=prompt.messages,
             priority=Priority.INTERACTIVE,
-            max_tokens=reply_max_tokens(self.settings.reply_length, self.settings.reply_reserve),
+            max_tokens=reply_max_tokens(settings.reply_length, settings.reply_reserve),
             slot="chat",
             label="reply",
             on_token=lambda piece: self._on_token(message_id, piece, pieces),

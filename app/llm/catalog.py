@@ -1,8 +1,9 @@
-"""The catalog of recommended models (``models/catalog.toml``) and where downloaded models live.
+"""The catalog of recommended models (``app/resources/catalog.toml``) and where downloaded models live.
 
-The catalog is data, not code: a TOML file beside the app that names each recommended GGUF by hub repo,
-pinned revision, file, exact size and sha256, so a download can be verified byte for byte. Exactly one
-entry is the default, the model Hearth offers when it is still running on the bundled tiny model.
+The catalog is data, not code: a TOML file shipped as package data (so a wheel has it too) that names
+each recommended GGUF by hub repo, pinned revision, file, exact size and sha256, so a download can be
+verified byte for byte. Exactly one entry is the default, the model Hearth offers when it is still
+running on the bundled tiny model.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from app.config import ensure_private_dir
+from app.resources import CATALOG, resource_path
 
-CATALOG_PATH = Path(__file__).resolve().parents[2] / "models" / "catalog.toml"
+CATALOG_PATH = resource_path(CATALOG)  # a real path: edits are noticed by its mtime
 CATALOG_ENV = "HEARTH_CATALOG"  # another catalog file: a private mirror's, or a test's
 MODELS_SUBDIR = "models"
 

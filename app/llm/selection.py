@@ -10,6 +10,7 @@ Order of preference, each step explained to the person through ``ModelChoice.sou
 A chosen file that has gone missing or is not a GGUF does not stop the app: the next option is used and
 ``ModelChoice.problem`` says what happened. Choosing is cheap (a stat and four bytes read) and never
 imports llama.cpp; ``validate_model_file`` does the full header check when a file is being chosen.
+``engine_config`` is the one place model settings become an ``EngineConfig``; ``app.llm.loading`` loads.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from app.config import Settings
+from app.config import ModelSettings
 from app.llm.catalog import CatalogEntry, default_entry, load_catalog, models_dir
 from app.llm.download import local_path
 from app.llm.tiny import TINY_NAME, tiny_model_path
@@ -51,14 +52,14 @@ class ModelChoice:
         return REASONS.get(self.source, self.source)
 
 
-def choose_model(settings: Settings, data_dir: Path) -> ModelChoice | None:
+def choose_model(model: ModelSettings, data_dir: Path) -> ModelChoice | None:
     """The model to load now; None only if nothing is usable (no download and no tiny extra)."""
     problem = ""
-    if settings.model_path:
-        path = Path(settings.model_path).expanduser()
+    if model.path:
+        path = Path(model.path).expanduser()
         problem = _quick_problem(path)
         if not problem:
-            if _same_file(path, tiny_model_path()):
+            if is_tiny_file(path):
                 return ModelChoice(path, TINY_NAME, True, "settings")
             entry = entry_for_file(path, data_dir)
             return ModelChoice(path, entry.title if entry else path.stem, False, "settings", entry=entry)
@@ -72,17 +73,26 @@ def choose_model(settings: Settings, data_dir: Path) -> ModelChoice | None:
     return None
 
 
-def engine_config(settings: Settings, choice: ModelChoice) -> EngineConfig:
-    """The engine settings for ``choice``: the person's context size, GPU layers, threads, KV cache."""
+def engine_config(model: ModelSettings, path: Path) -> EngineConfig:
+    """How to load ``path``: the person's context size, GPU layers, threads (0: llama.cpp's choice), KV cache.
+
+    ``path`` is separate from ``model.path`` because the file loaded is not always the one chosen (the
+    downloaded default, the tiny fallback, a file being tried in the model manager).
+    """
     from app.llm.engine import EngineConfig
 
     return EngineConfig(
-        model_path=choice.path,
-        n_ctx=settings.n_ctx,
-        n_gpu_layers=settings.n_gpu_layers,
-        n_threads=settings.n_threads or None,
-        kv_cache_type=settings.kv_cache_type,
+        model_path=Path(path),
+        n_ctx=model.n_ctx,
+        n_gpu_layers=model.n_gpu_layers,
+        n_threads=model.n_threads or None,
+        kv_cache_type=model.kv_cache_type,
     )
+
+
+def is_tiny_file(path: Path) -> bool:
+    """Whether ``path`` is the bundled tiny model (however it was reached)."""
+    return _same_file(Path(path), tiny_model_path())
 
 
 def validate_model_file(path: Path) -> dict[str, Any]:

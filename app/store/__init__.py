@@ -15,7 +15,9 @@ from app.store.errors import (
     StoreError,
     TextTooLong,
 )
+from app.store.facts import FactChanges, NewFactFields
 from app.store.fts import SNIPPET_CLOSE, SNIPPET_OPEN
+from app.store.history import week_scope
 from app.store.models import (
     FACT_KINDS,
     Conversation,
@@ -23,9 +25,11 @@ from app.store.models import (
     Fact,
     FactVersion,
     Message,
+    RankedMessage,
     Reflection,
     SearchHit,
     Summary,
+    TermPattern,
 )
 from app.store.text import MAX_FACT_CHARS, MAX_MESSAGE_CHARS
 
@@ -42,15 +46,20 @@ __all__ = [
     "DiskFull",
     "EmptyText",
     "Fact",
+    "FactChanges",
     "FactForgotten",
     "FactVersion",
     "ImportRefused",
     "InvalidValue",
     "Message",
+    "NewFactFields",
     "NotFound",
+    "RankedMessage",
     "Reflection",
     "SearchHit",
     "StoreError",
     "Summary",
+    "TermPattern",
     "TextTooLong",
+    "week_scope",
 ]

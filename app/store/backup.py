@@ -51,10 +51,13 @@ def _stamp(path: Path) -> datetime | None:
         return None
 
 
-def make_backup(db: Database, data_dir: Path, keep: int = KEEP) -> Path:
-    """Copy the live database into a new backup file and keep only the newest ``keep`` backups."""
+def make_backup(db: Database, data_dir: Path, keep: int = KEEP, now: datetime | None = None) -> Path:
+    """Copy the live database into a new backup file and keep only the newest ``keep`` backups.
+
+    The file is named by ``now`` (default: the current time), the moment the backup is of.
+    """
     folder = backups_dir(data_dir)
-    moment = datetime.now()
+    moment = now or datetime.now()
     final = folder / f"{PREFIX}{moment:%Y%m%d-%H%M%S-%f}{SUFFIX}"
     partial = final.with_name(final.name + ".partial")
     create_private_file(partial)
@@ -83,10 +86,12 @@ def rotate(data_dir: Path, keep: int = KEEP) -> None:
         shred(old)
 
 
-def backup_due(data_dir: Path, every: timedelta = DAILY) -> bool:
+def backup_due(data_dir: Path, now: datetime | None = None, every: timedelta = DAILY) -> bool:
+    """No backup yet, or the newest is from an earlier day than ``now`` (or ``every`` old): one a day."""
     newest = latest_backup(data_dir)
     stamp = _stamp(newest) if newest else None
-    return stamp is None or datetime.now() - stamp >= every
+    moment = now or datetime.now()
+    return stamp is None or stamp.date() < moment.date() or moment - stamp >= every
 
 
 def check_backup(path: Path) -> None:

@@ -9,17 +9,19 @@ the UI thread and background workers. Returned records are detached snapshots.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any, TypeVar, Unpack
 
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
 from app.config import ensure_private_dir
 from app.store import backup as backups
 from app.store import facts, fts, history, notes
+from app.store import recall_queries as recall
 from app.store.db import DB_FILE, SIDE_FILES, Database, chmod_private, is_corruption, translate
 from app.store.errors import DatabaseCorrupt, StoreError
 from app.store.exchange import erase_all, export_json, export_markdown, import_json, is_empty
@@ -31,9 +33,11 @@ from app.store.models import (
     FactVersion,
     ForgottenFact,
     Message,
+    RankedMessage,
     Reflection,
     SearchHit,
     Summary,
+    TermPattern,
 )
 
 T = TypeVar("T")
@@ -77,7 +81,7 @@ class Diary:
         self.close()
 
     @property
-    def engine(self) -> Any:
+    def engine(self) -> Engine:
         """The SQLAlchemy engine (tests and tools; the app goes through the methods)."""
         return self._db.engine
 
@@ -175,6 +179,32 @@ class Diary:
         """Search with a raw FTS5 MATCH expression; a malformed one raises ``InvalidValue``."""
         return self._read(lambda s: fts.search_fts(s, match, **options))
 
+    # -- recall ---------------------------------------------------------------------------------------
+
+    def ranked_messages(
+        self, match: str, *, limit: int, exclude_conversation_id: int | None,
+        days: tuple[date, date] | None = None,
+    ) -> list[RankedMessage]:
+        """Best ``limit`` messages for an FTS5 MATCH expression by BM25, outside one conversation."""
+        return self._read(lambda s: recall.search_candidates(
+            s, match, limit=limit, exclude_conversation_id=exclude_conversation_id, days=days))
+
+    def messages_on_days(
+        self, days: tuple[date, date], *, limit: int, exclude_conversation_id: int | None
+    ) -> list[RankedMessage]:
+        """Messages of the days ``days`` (first, last), in diary order, whatever their words."""
+        return self._read(lambda s: recall.messages_on_days(
+            s, days, limit=limit, exclude_conversation_id=exclude_conversation_id))
+
+    def messages_by_id(self, ids: Iterable[int]) -> dict[int, RankedMessage]:
+        """The messages with these ids that still exist (for the turns around a recalled hit)."""
+        wanted = list(ids)
+        return self._read(lambda s: recall.messages_by_id(s, wanted))
+
+    def term_document_counts(self, terms: Sequence[TermPattern]) -> tuple[dict[str, int], int]:
+        """How many messages each term matches (an upper bound, by stem), and the size of the diary."""
+        return self._read(lambda s: recall.document_counts(s, terms))
+
     # -- summaries and reflections -----------------------------------------------------------------------
 
     def get_summary(self, kind: str, scope: str) -> Summary | None:
@@ -264,9 +294,14 @@ class Diary:
         """A new backup in ``data_dir/backups`` (the 7 newest are kept)."""
         return backups.make_backup(self._db, self.data_dir)
 
-    def maybe_backup(self) -> Path | None:
-        """Make the daily backup if the newest one is a day old or missing; return it, else None."""
-        return self.backup() if backups.backup_due(self.data_dir) else None
+    def maybe_backup(self, now: datetime | None = None) -> Path | None:
+        """Make the daily backup if none was made on ``now``'s day (default: today); return it, else None.
+
+        The controller calls it at start and after the day's first entry; the 7 newest are kept.
+        """
+        if not backups.backup_due(self.data_dir, now):
+            return None
+        return backups.make_backup(self._db, self.data_dir, now=now)
 
     def list_backups(self) -> list[Path]:
         """Backups, newest first."""

@@ -4,6 +4,9 @@ The schema itself is owned by ``migrations.py`` (named, ordered SQL steps); thes
 objects. A test checks that every column declared here exists in the migrated schema. Records returned by
 the ``Diary`` are detached (sessions use ``expire_on_commit=False``), so they can cross threads freely.
 
+Ids are typed ``int``: a record leaves the store only after it is inserted, so it always has one (the
+``None`` default exists only between construction and the insert, inside the store).
+
 Times are naive *local* datetimes (``NaiveDatetime``: SQLModel would otherwise demand UTC-aware ones):
 a diary is about the person's own days, and ``day`` is the local date. Aware times given to the store are
 converted to local time.
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Protocol
 
 from pydantic import NaiveDatetime
 from sqlmodel import Field, SQLModel
@@ -27,7 +31,7 @@ FACT_SOURCES = ("manual", "automatic")
 class Conversation(SQLModel, table=True):
     """One conversation; by default one per diary day (``day``)."""
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)  # set by SQLite on insert; every record read has one
     title: str = ""
     day: date | None = None
     created_at: NaiveDatetime
@@ -37,7 +41,7 @@ class Conversation(SQLModel, table=True):
 class Message(SQLModel, table=True):
     """A verbatim message (memory level L1), indexed in ``message_fts``."""
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)  # set by SQLite on insert; every record read has one
     conversation_id: int = Field(foreign_key="conversation.id")
     role: str
     text: str
@@ -57,7 +61,7 @@ class MessageTokenCount(SQLModel, table=True):
 class Summary(SQLModel, table=True):
     """A rolling/daily/weekly summary (L2); ``through_message_id`` is the last message it covers."""
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)  # set by SQLite on insert; every record read has one
     kind: str
     scope: str
     text: str
@@ -69,7 +73,7 @@ class Summary(SQLModel, table=True):
 class Fact(SQLModel, table=True):
     """A durable fact about the person (L3, "Memory about you")."""
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)  # set by SQLite on insert; every record read has one
     text: str
     kind: str = "other"
     importance: int = 3
@@ -85,7 +89,7 @@ class FactVersion(SQLModel, table=True):
     """A snapshot of a fact after each add/edit; deleted together with the fact."""
 
     __tablename__ = "fact_version"
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)  # set by SQLite on insert; every record read has one
     fact_id: int = Field(foreign_key="fact.id")
     version: int
     text: str
@@ -100,7 +104,7 @@ class ForgottenFact(SQLModel, table=True):
     """The one-way fingerprint of a deleted fact: HMAC-SHA256(salt, normalized text). Nothing readable."""
 
     __tablename__ = "forgotten_fact"
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)  # set by SQLite on insert; every record read has one
     salt: str
     digest: str
     forgotten_at: NaiveDatetime
@@ -109,7 +113,7 @@ class ForgottenFact(SQLModel, table=True):
 class Reflection(SQLModel, table=True):
     """An observation about patterns (L4). Revising makes a new version; the old one is superseded."""
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)  # set by SQLite on insert; every record read has one
     lineage_id: int | None = None
     text: str
     version: int = 1
@@ -143,3 +147,28 @@ class SearchHit:
     text: str
     rank: float
     created_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class RankedMessage:
+    """A message as recall ranks it: where it is, what it says, and its FTS5 BM25 rank (0: no match)."""
+
+    message_id: int
+    conversation_id: int
+    day: date | None
+    role: str
+    text: str
+    bm25: float  # FTS5 rank: lower (more negative) is better
+
+
+class TermPattern(Protocol):
+    """What the store needs of a search term to count the messages it matches."""
+
+    @property
+    def stem(self) -> str: ...
+
+    @property
+    def prefixes(self) -> tuple[str, ...]: ...
+
+    @property
+    def exact(self) -> bool: ...

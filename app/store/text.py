@@ -14,8 +14,9 @@ import unicodedata
 from app.store.errors import EmptyText, InvalidValue, TextTooLong
 
 REPLACEMENT = "\ufffd"
-# A message of up to 2 million characters (~2-8 MB of UTF-8) is stored; longer ones are refused.
-MAX_MESSAGE_CHARS = 2_000_000
+# One diary entry holds up to 200,000 characters (~50 pages); longer ones are refused, in the app and
+# in the store alike (a bigger one would only ever be cut to fit a 4k-token prompt).
+MAX_MESSAGE_CHARS = 200_000
 MAX_FACT_CHARS = 600
 MAX_SUMMARY_CHARS = 200_000
 

@@ -8,10 +8,10 @@ and the work is retried by the companion.
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+from app.core.events import JobFailed, JobFinished, JobStarted
 
 DEFAULT_LABELS = {
     "facts": "Remembering…",
@@ -49,35 +49,34 @@ class ActivityIndicator(QWidget):
         self._refresh()
 
     @staticmethod
-    def label_for(event: Any) -> str:
-        label = str(getattr(event, "label", "") or "")
-        return label or DEFAULT_LABELS.get(str(getattr(event, "kind", "")), "Working…")
+    def label_for(event: JobStarted) -> str:
+        return event.label or DEFAULT_LABELS.get(event.kind, "Working…")
 
     def text(self) -> str:
         """What the status bar says right now (tests read this)."""
         return self.label.text()
 
-    def job_started(self, event: Any) -> None:
-        if getattr(event, "kind", "") == "reply":
+    def job_started(self, event: JobStarted) -> None:
+        if event.kind == "reply":
             return  # the streaming bubble already shows it
-        self._jobs[int(event.job_id)] = self.label_for(event)
+        self._jobs[event.job_id] = self.label_for(event)
         self._failure.stop()
         self._refresh()
 
-    def job_finished(self, event: Any) -> None:
-        self._jobs.pop(int(event.job_id), None)
+    def job_finished(self, event: JobFinished) -> None:
+        self._jobs.pop(event.job_id, None)
         self._refresh()
 
-    def job_failed(self, event: Any) -> None:
-        self._jobs.pop(int(event.job_id), None)
-        what = DEFAULT_LABELS.get(str(getattr(event, "kind", "")), "Background work").rstrip("…")
-        message = str(getattr(event, "message", "") or "it failed")
+    def job_failed(self, event: JobFailed) -> None:
+        self._jobs.pop(event.job_id, None)
+        what = DEFAULT_LABELS.get(event.kind, "Background work").rstrip("…")
+        message = event.message or "it failed"
         self._refresh()
         if not self._jobs:
             self._spin.stop()
             self.spinner.setText("!")
             self.label.setText(f"{what} did not finish: {message}. It will be tried again.")
-            self.label.setToolTip(str(getattr(event, "hint", "") or ""))
+            self.label.setToolTip(event.hint)
             self._failure.start()
 
     def clear(self) -> None:

@@ -4,79 +4,49 @@
 engine, companion, window) so tests, the benchmark and the screenshot command start exactly the same
 app, optionally with an engine they already have (``engine_factory``).
 
+One ``SettingsStore`` per running app: the companion, the settings dialog and the model manager all
+hold it. A dialog writes to the store; the companion, subscribed to it, uses the new settings from its
+next prompt (and reports the new budget); the app, subscribed too, applies the theme on the UI thread.
+
 Start-up order, each step off the UI thread: the window appears at once ("Opening your diary…"); the
-diary opens and the days show; the model loads (the person's choice, else the downloaded recommended
-model, else the bundled tiny one); the companion is built and the composer unlocks. If the chosen model
-cannot be loaded, the tiny model takes over and a dialog says what happened and what to do. A first
-run on the tiny model shows a quiet banner offering the recommended download.
+diary opens and the days show; the model loads (``app.llm.loading``: the person's choice, else the
+downloaded recommended model, else the bundled tiny one); the companion is built and the composer
+unlocks. If the chosen model cannot be loaded, the tiny model takes over and a dialog says what happened
+and what to do. A first run on the tiny model shows a quiet banner offering the recommended download.
 """
 
 from __future__ import annotations
 
 import contextlib
-import logging
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
-from app.config import APP_NAME, Settings
-from app.ui import window_parts as parts
+from app.config import APP_NAME, ModelSettings, Settings, SettingsStore
+from app.core.companion import Companion
+from app.llm.catalog import load_catalog, models_dir
+from app.llm.download import local_path
+from app.llm.loading import LoadedModel, describe_engine, load_preferred_model
+from app.store import DatabaseCorrupt, Diary
+from app.ui import theme
 from app.ui.bridge import CompanionBridge
+from app.ui.errors import error_for, show_error, show_exception
 from app.ui.main_window import MainWindow
+from app.ui.model_manager import ModelManagerDialog
+from app.ui.settings_dialog import SettingsDialog
 from app.ui.tasks import TaskRunner
 
-log = logging.getLogger(__name__)
-
-
-@dataclass
-class LoadedModel:
-    """What the model-loading step hands back: the engine, its display name, and how it was chosen."""
-
-    engine: Any
-    name: str
-    is_tiny: bool
-    owned: bool = True  # the app closes engines it loaded itself, never one it was given
-    problem: BaseException | str | None = None  # the preferred model failed; this is the fallback
-
-
-EngineFactory = Callable[[Settings, Path], LoadedModel]
-
-
-def load_model(settings: Settings, data_dir: Path) -> LoadedModel:
-    """Load the model the settings and data dir call for; fall back to the tiny model on failure."""
+if TYPE_CHECKING:
     from app.llm.engine import ModelEngine
-    from app.llm.errors import ModelFileMissing
-    from app.llm.selection import choose_model, engine_config
-    from app.llm.tiny import TINY_NAME, tiny_model_path
 
-    choice = choose_model(settings, data_dir)
-    if choice is None:
-        raise ModelFileMissing("No model is available: nothing downloaded and the built-in model is missing.")
-    try:
-        engine = ModelEngine(engine_config(settings, choice))
-        problem = getattr(choice, "problem", "") or None
-        return LoadedModel(engine, choice.name, choice.is_tiny, problem=problem)
-    except Exception as exc:
-        tiny = tiny_model_path()
-        if choice.is_tiny or tiny is None:
-            raise
-        from app.llm.engine import EngineConfig
-
-        engine = ModelEngine(EngineConfig(model_path=tiny, n_ctx=min(settings.n_ctx, 8192)))
-        return LoadedModel(engine, TINY_NAME, True, problem=exc)
+EngineFactory = Callable[[ModelSettings, Path], LoadedModel]  # runs off the UI thread
 
 
 def has_downloaded_model(data_dir: Path) -> bool:
-    try:
-        from app.llm.catalog import load_catalog, models_dir
-        from app.llm.download import local_path
-    except ImportError:
-        return False
     folder = models_dir(data_dir)
     return any(local_path(entry, folder) is not None for entry in load_catalog())
 
@@ -86,48 +56,49 @@ class HearthApp(QObject):
 
     ready = Signal(object)  # the Companion, once the model is loaded
     failed = Signal(object)  # an exception that left the app without a companion
+    _settings_changed = Signal(object, object)  # (before, after); queued to the UI thread if need be
 
     def __init__(self, data_dir: Path, *, engine_factory: EngineFactory | None = None,
-                 settings: Settings | None = None) -> None:
+                 settings: SettingsStore | Settings | None = None) -> None:
+        """``settings``: the store to share; plain ``Settings`` starts one on ``data_dir``; None loads it."""
         super().__init__()
         self.data_dir = Path(data_dir)
-        self.settings = settings or Settings.load(self.data_dir)
-        self.engine_factory = engine_factory or load_model
+        self.settings_store = _settings_store(settings, self.data_dir)
+        self.engine_factory = engine_factory or load_preferred_model
         self.runner = TaskRunner(self)
         self.bridge = CompanionBridge(parent=self)
         self.window = MainWindow(self.bridge, self.runner, self.data_dir)
-        self.diary: Any | None = None
+        self.diary: Diary | None = None
         self.loaded: LoadedModel | None = None
         self._shut_down = False
+        self._settings_changed.connect(self._show_settings)
+        self._unsubscribe_settings = self.settings_store.subscribe(self._settings_changed.emit)
         self.window.model_manager_requested.connect(self.open_model_manager)
         self.window.settings_requested.connect(self.open_settings)
 
     @property
-    def companion(self) -> Any | None:
+    def companion(self) -> Companion | None:
         return self.bridge.companion
 
     def start(self, *, show: bool = True) -> None:
         """Show the window and begin opening the diary and loading the model in the background."""
         if show:
             self.window.show()
-        from app.store import Diary
-
         self.runner.run(lambda: Diary.open(self.data_dir), self._on_diary, self._on_start_failed)
 
-    def _on_diary(self, diary: Any) -> None:
+    def _on_diary(self, diary: Diary) -> None:
         self.diary = diary
         self.window.set_diary(diary)
         self.window.open_today()
         self.window.set_ready(False, "Loading the model…")
-        self.runner.run(self._load_companion, self._on_companion, self._on_start_failed)
+        self.runner.run(lambda: self._load_companion(diary), self._on_companion, self._on_start_failed)
 
-    def _load_companion(self) -> tuple[LoadedModel, Any]:
-        from app.core.companion import Companion
+    def _load_companion(self, diary: Diary) -> tuple[LoadedModel, Companion]:
+        """Worker thread: load the model the settings call for and build the companion on the shared store."""
+        loaded = self.engine_factory(self.settings_store.current.model, self.data_dir)
+        return loaded, Companion(diary, loaded.engine, self.settings_store)
 
-        loaded = self.engine_factory(self.settings, self.data_dir)
-        return loaded, Companion(self.diary, loaded.engine, self.settings)
-
-    def _on_companion(self, result: tuple[LoadedModel, Any]) -> None:
+    def _on_companion(self, result: tuple[LoadedModel, Companion]) -> None:
         loaded, companion = result
         self.loaded = loaded
         self.bridge.engine = loaded.engine
@@ -136,7 +107,7 @@ class HearthApp(QObject):
         if loaded.problem is not None:
             title, message, hint = _error_text(loaded.problem)
             fallback = " Hearth is using its small built-in model for now." if loaded.is_tiny else ""
-            parts.show_error(self.window, title, message, f"{hint}{fallback}")
+            show_error(self.window, title, message, f"{hint}{fallback}")
         elif loaded.is_tiny and not has_downloaded_model(self.data_dir):
             self.window.show_first_run_notice()
         companion.warm_up()
@@ -144,25 +115,21 @@ class HearthApp(QObject):
 
     def _on_start_failed(self, exc: BaseException) -> None:
         self.window.set_ready(False, "Hearth could not start — see the message.")
-        box = parts.show_exception(self.window, exc)
-        backup = getattr(exc, "backup", None)
-        if backup is not None:
-            self._offer_backup(box, backup)
+        box = show_exception(self.window, exc)
+        if isinstance(exc, DatabaseCorrupt) and exc.backup is not None:
+            self._offer_backup(box, exc.backup)
         self.failed.emit(exc)
 
-    def _offer_backup(self, box: Any, backup: Path) -> None:
+    def _offer_backup(self, box: QMessageBox, backup: Path) -> None:
         """A damaged diary was moved aside: one click restores the latest backup into a fresh file."""
-        from PySide6.QtWidgets import QMessageBox
-
         button = box.addButton(f"Restore backup {backup.name}", QMessageBox.ButtonRole.AcceptRole)
         button.setAccessibleName("Restore the latest backup")
         button.clicked.connect(lambda: self.restore_backup(backup))
 
     def restore_backup(self, backup: Path) -> None:
         """Open a fresh diary file and copy the backup into it, off the UI thread, then carry on starting."""
-        from app.store import Diary
 
-        def work() -> Any:
+        def work() -> Diary:
             diary = Diary.open(self.data_dir)
             diary.restore(backup)
             return diary
@@ -171,27 +138,19 @@ class HearthApp(QObject):
         self.runner.run(work, self._on_diary, self._on_start_failed)
 
     # -- dialogs ----------------------------------------------------------------------------------
-    def open_model_manager(self) -> Any:
-        from app.ui.model_manager import ModelManagerDialog
-
-        dialog = ModelManagerDialog(self.bridge, self.runner, self.data_dir, self.window)
+    def open_model_manager(self) -> ModelManagerDialog:
+        dialog = ModelManagerDialog(self.bridge, self.runner, self.settings_store, self.data_dir, self.window)
         dialog.model_changed.connect(self.swap_model)
         dialog.open()
         return dialog
 
-    def swap_model(self, engine: Any) -> None:
+    def swap_model(self, engine: ModelEngine) -> None:
         """The model manager loaded another engine: hand it to the companion, retire the old one."""
         companion, old = self.companion, self.loaded
-        name = str(getattr(engine, "model_name", "") or "model")
-        from app.llm.tiny import tiny_model_path
-
-        tiny = tiny_model_path()
-        path = getattr(getattr(engine, "config", None), "model_path", None)
-        is_tiny = tiny is not None and path is not None and Path(path).resolve() == tiny.resolve()
-        self.loaded = LoadedModel(engine, name, is_tiny)
+        self.loaded = describe_engine(engine)
         self.bridge.engine = engine
-        self.window.set_model_name(name)
-        if not is_tiny:
+        self.window.set_model_name(self.loaded.name)
+        if not self.loaded.is_tiny:
             self.window.notice_bar.hide()
 
         def swap() -> None:
@@ -200,25 +159,28 @@ class HearthApp(QObject):
             if old is not None and old.owned and old.engine is not engine:
                 old.engine.close()
 
-        self.runner.run(swap, lambda _r: self.window.refresh_budget(),
-                        lambda exc: parts.show_exception(self.window, exc))
+        # the companion reports the new model's budget itself once it has switched
+        self.runner.run(swap, None, lambda exc: show_exception(self.window, exc))
 
-    def open_settings(self) -> Any:
-        from app.ui.settings_dialog import SettingsDialog
-
-        dialog = SettingsDialog(Settings.load(self.data_dir), self.data_dir, self.window)
-        dialog.settings_changed.connect(self.apply_settings)
+    def open_settings(self) -> SettingsDialog:
+        dialog = SettingsDialog(self.settings_store, self.data_dir, self.window)
         dialog.open()
         return dialog
 
     def apply_settings(self, settings: Settings) -> None:
-        self.settings = settings
-        apply_theme(settings.theme)
+        """Make ``settings`` the app's settings (saved; the companion and the window follow)."""
+        self.settings_store.update(settings)
+
+    def _show_settings(self, before: Settings, after: Settings) -> None:
+        """UI thread: the theme, and the chat laid out again in it (bubbles were measured in the old one).
+
+        Everything else is the companion's: it listens to the same store and reports the new budget.
+        """
+        if after.theme == before.theme:
+            return
+        apply_theme(after.theme)
         self.window.chat_view.chat_delegate.forget()
         self.window.chat_view.doItemsLayout()
-        companion = self.companion
-        if companion is not None and hasattr(companion, "set_settings"):
-            self.runner.run(lambda: companion.set_settings(settings), lambda _r: self.window.refresh_budget())
 
     # -- shutdown ---------------------------------------------------------------------------------
     def shutdown(self, timeout: float = 10.0) -> None:
@@ -226,6 +188,7 @@ class HearthApp(QObject):
         if self._shut_down:
             return
         self._shut_down = True
+        self._unsubscribe_settings()
         companion = self.companion
         self.bridge.detach()
         if companion is not None:
@@ -244,28 +207,27 @@ class HearthApp(QObject):
         self.window.close()
 
 
-def _error_text(exc: BaseException | str) -> tuple[str, str, str]:
-    if isinstance(exc, str):
-        return ("The chosen model could not be used", exc,
+def _settings_store(settings: SettingsStore | Settings | None, data_dir: Path) -> SettingsStore:
+    if isinstance(settings, SettingsStore):
+        return settings
+    if settings is None:
+        return SettingsStore.load(data_dir)
+    return SettingsStore(settings, data_dir)
+
+
+def _error_text(problem: BaseException | str) -> tuple[str, str, str]:
+    if isinstance(problem, str):
+        return ("The chosen model could not be used", problem,
                 "Pick another model file or download the recommended one in the model manager "
                 "(Ctrl+Shift+M).")
-    try:
-        from app.ui.errors import error_for
-    except ImportError:  # pragma: no cover
-        return "The model could not be loaded", str(exc), str(getattr(exc, "hint", ""))
-    title, message, hint = error_for(exc)
-    return title, message, hint
+    return error_for(problem)
 
 
-def apply_theme(theme: str) -> None:
+def apply_theme(name: str) -> None:
+    """Apply the theme ``name`` to the running QApplication (nothing to do without one)."""
     app = QApplication.instance()
-    if not isinstance(app, QApplication):
-        return
-    try:
-        from app.ui.theme import apply_theme as shared
-    except ImportError:  # pragma: no cover
-        return
-    shared(app, theme)
+    if isinstance(app, QApplication):
+        theme.apply_theme(app, name)
 
 
 def make_qapplication(argv: list[str] | None = None) -> QApplication:
@@ -275,18 +237,15 @@ def make_qapplication(argv: list[str] | None = None) -> QApplication:
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     app.setDesktopFileName("hearth")
-    with contextlib.suppress(ImportError):
-        from app.ui.theme import app_icon
-
-        app.setWindowIcon(app_icon())
+    app.setWindowIcon(theme.app_icon())
     return app
 
 
 def run_app(data_dir: Path) -> int:
     """Open the desktop app on ``data_dir``; returns the exit code."""
     app = make_qapplication()
-    settings = Settings.load(Path(data_dir))
-    apply_theme(settings.theme)
+    settings = SettingsStore.load(Path(data_dir))  # the one read of the settings file in the GUI
+    apply_theme(settings.current.theme)
     hearth = HearthApp(Path(data_dir), settings=settings)
     app.aboutToQuit.connect(hearth.shutdown)
     hearth.start()

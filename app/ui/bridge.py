@@ -14,11 +14,15 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal, SignalInstance
 
 from app.core import events as ev
+
+if TYPE_CHECKING:  # types only: importing the engine loads llama.cpp, which the window must not wait for
+    from app.core.companion import Companion
+    from app.llm.engine import ModelEngine
 
 
 class CompanionBridge(QObject):
@@ -34,6 +38,7 @@ class CompanionBridge(QObject):
     budget = Signal(object)  # BudgetReport
     fact_added = Signal(object)  # FactAdded
     fact_updated = Signal(object)  # FactUpdated
+    fact_saved = Signal(object)  # FactSaved: the fact as it now is, after any write
     fact_removed = Signal(object)  # FactRemoved
     summary_updated = Signal(object)  # SummaryUpdated
     digest_written = Signal(object)  # DigestWritten
@@ -45,15 +50,15 @@ class CompanionBridge(QObject):
 
     _incoming = Signal(int, object)
 
-    def __init__(self, companion: Any | None = None, parent: QObject | None = None) -> None:
+    def __init__(self, companion: Companion | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._companion: Any | None = None
-        self.engine: Any | None = None  # the loaded model engine (the model manager shows its stats)
+        self._companion: Companion | None = None
+        self.engine: ModelEngine | None = None  # the loaded model engine (the model manager shows its stats)
         self._unsubscribe: Callable[[], None] | None = None
         self._generations = itertools.count(1)
         self._generation = 0
         self._incoming.connect(self._dispatch, Qt.ConnectionType.QueuedConnection)
-        self._routes: dict[type, Any] = {
+        self._routes: dict[type[ev.Event], SignalInstance] = {
             ev.TokenStreamed: self.token,
             ev.MessageAdded: self.message_added,
             ev.MessageRemoved: self.message_removed,
@@ -63,6 +68,7 @@ class CompanionBridge(QObject):
             ev.BudgetReport: self.budget,
             ev.FactAdded: self.fact_added,
             ev.FactUpdated: self.fact_updated,
+            ev.FactSaved: self.fact_saved,
             ev.FactRemoved: self.fact_removed,
             ev.SummaryUpdated: self.summary_updated,
             ev.DigestWritten: self.digest_written,
@@ -75,11 +81,11 @@ class CompanionBridge(QObject):
             self.set_companion(companion)
 
     @property
-    def companion(self) -> Any | None:
+    def companion(self) -> Companion | None:
         """The Companion being shown, or None while the model is still loading."""
         return self._companion
 
-    def set_companion(self, companion: Any | None) -> None:
+    def set_companion(self, companion: Companion | None) -> None:
         """Listen to ``companion`` instead of the previous one (whose late events are dropped)."""
         if self._unsubscribe is not None:
             self._unsubscribe()
@@ -98,7 +104,7 @@ class CompanionBridge(QObject):
             self._unsubscribe = None
         self._generation = next(self._generations)
 
-    def _dispatch(self, generation: int, event: object) -> None:
+    def _dispatch(self, generation: int, event: ev.Event) -> None:
         if generation != self._generation:
             return  # from a companion that has since been replaced
         if isinstance(event, ev.TokenStreamed):

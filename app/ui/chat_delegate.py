@@ -9,6 +9,7 @@ light and dark themes both work without per-theme code here.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
@@ -54,8 +55,11 @@ def is_dark(palette: QPalette) -> bool:
 class ChatDelegate(QStyledItemDelegate):
     """Bubble layout for ``ChatModel`` rows; assistant on the left, the person on the right."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, width_of: Callable[[], int] | None = None) -> None:
+        """``width_of`` gives the width rows are laid out for (the view's, steady with or without its
+        scroll bar); without it the row's own width is used."""
         super().__init__(parent)
+        self._width_of = width_of
         self._sizes: dict[int, tuple[int, int, QSize]] = {}  # message_id -> (version, width, size)
         self._docs: OrderedDict[tuple[int, int, int], tuple[QTextDocument, float]] = OrderedDict()
         self.highlight_id: int | None = None  # a search hit being pointed at
@@ -66,12 +70,10 @@ class ChatDelegate(QStyledItemDelegate):
         """The widest a bubble may be in a view ``width`` pixels wide."""
         return max(160, min(MAX_BUBBLE, int((width - 2 * ROW_MARGIN_H) * BUBBLE_SHARE)))
 
-    @staticmethod
-    def content_width(option: QStyleOptionViewItem) -> int:
+    def content_width(self, option: QStyleOptionViewItem) -> int:
         """The width rows are laid out for; asks the view, so it does not flip with the scroll bar."""
-        view = option.widget  # type: ignore[attr-defined]
-        if view is not None and hasattr(view, "content_width"):
-            return int(view.content_width())
+        if self._width_of is not None:
+            return self._width_of()
         return option.rect.width() or 600  # type: ignore[attr-defined]
 
     def _meta_font(self, font: QFont) -> QFont:

@@ -17,7 +17,9 @@ from datetime import datetime
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+
+from app.store import Message
 
 PAGE_SIZE = 150
 
@@ -35,15 +37,11 @@ class ChatItem:
     version: int = 0
 
     @classmethod
-    def from_message(cls, message: Any) -> ChatItem:
-        """From a store ``Message`` record (or anything with the same attributes)."""
-        return cls(
-            message_id=int(message.id),
-            role=str(message.role),
-            text=str(message.text or ""),
-            created_at=message.created_at or datetime.now(),
-            status=str(getattr(message, "status", "complete") or "complete"),
-        )
+    def from_message(cls, message: Message) -> ChatItem:
+        """From a stored ``Message`` (stored rows always have an id)."""
+        if message.id is None:
+            raise ValueError("an unsaved message has no place in the transcript")
+        return cls(message.id, message.role, message.text, message.created_at, message.status or "complete")
 
     @property
     def interrupted(self) -> bool:
@@ -66,7 +64,7 @@ class ChatModel(QAbstractListModel):
 
     older_loaded = Signal(int)  # rows prepended at the top
 
-    def __init__(self, parent: Any = None, *, page_size: int = PAGE_SIZE) -> None:
+    def __init__(self, parent: QObject | None = None, *, page_size: int = PAGE_SIZE) -> None:
         super().__init__(parent)
         self.page_size = page_size
         self.conversation_id: int | None = None

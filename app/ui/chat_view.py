@@ -38,7 +38,7 @@ class ChatView(QListView):
     def __init__(self, model: ChatModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.chat_model = model
-        self.chat_delegate = ChatDelegate(self)
+        self.chat_delegate = ChatDelegate(self, width_of=self.content_width)
         self.setModel(model)
         self.setItemDelegate(self.chat_delegate)
         self._configure()

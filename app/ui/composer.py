@@ -2,8 +2,9 @@
 
 The composer never talks to the companion itself. It emits ``send_requested`` with the text and keeps
 the text until the window calls ``accept_sent`` (the message is safely in SQLite) — so a refused or failed
-send loses nothing. ``draft_settled`` fires when typing pauses (debounced), which is when the window
-counts the draft's tokens off the UI thread; ``set_token_count`` shows the result.
+send loses nothing. ``draft_settled`` fires when typing pauses (debounced) and at once after a send,
+which is when the window hands the draft to the companion; the companion's next ``BudgetReport`` carries
+the draft's token count back, and ``set_token_count`` shows it.
 """
 
 from __future__ import annotations
@@ -90,7 +91,7 @@ class Composer(QWidget):
 
     send_requested = Signal(str)
     stop_requested = Signal()
-    draft_settled = Signal(str)  # typing paused: count tokens / preview the budget
+    draft_settled = Signal(str)  # typing paused, or a send emptied the editor: the draft to budget for
     notice_shown = Signal(str)  # an inline message appeared (empty / too long / busy)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -141,7 +142,7 @@ class Composer(QWidget):
         self.editor.escape.connect(self._on_escape)
         self.editor.textChanged.connect(self._on_text_changed)
         self.send_button.clicked.connect(self._on_button)
-        self._debounce.timeout.connect(lambda: self.draft_settled.emit(self.text()))
+        self._debounce.timeout.connect(self._settle)
 
     # -- state ------------------------------------------------------------------------------------
     def text(self) -> str:
@@ -188,10 +189,15 @@ class Composer(QWidget):
         self.notice.hide()
 
     def accept_sent(self, text: str) -> None:
-        """The message is stored: clear the editor unless the person already typed something else."""
+        """The message is stored: clear the editor unless the person already typed something else.
+
+        The draft settles at once rather than after the debounce: the next prompt no longer holds the
+        sent text, and the gauge should say so as soon as the companion has recounted it.
+        """
         if self.text().strip() == text.strip():
             self.editor.clear()
         self.clear_notice()
+        self._settle()
 
     # -- events -----------------------------------------------------------------------------------
     def request_send(self) -> None:
@@ -211,6 +217,10 @@ class Composer(QWidget):
     def _on_escape(self) -> None:
         if self._generating:
             self.stop_requested.emit()
+
+    def _settle(self) -> None:
+        self._debounce.stop()
+        self.draft_settled.emit(self.text())
 
     def _on_text_changed(self) -> None:
         self.editor.updateGeometry()

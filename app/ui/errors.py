@@ -6,9 +6,10 @@ Every layer raises typed errors that already carry a message and a ``hint`` (``a
 a sensible default). Unknown exceptions get a calm generic text; their type name goes into the
 collapsible details, the traceback goes nowhere near the person.
 
-Matching is by class name along the exception's MRO, restricted to classes defined inside ``app``:
-this module then needs no import of the store or core (no import cycles, and the GUI can show a store
-error before the store has finished opening).
+Matching is by class along the exception's MRO (the first class with a title wins, so a subclass's title
+beats its base's): ``ChecksumMismatch`` before ``DownloadError`` before ``EngineError``. Matching on the
+classes themselves, not their names, means a renamed or moved error fails loudly here instead of quietly
+falling back to the generic text.
 """
 
 from __future__ import annotations
@@ -18,56 +19,58 @@ import errno
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from app.core import errors as core
+from app.llm import errors as llm
+from app.store import errors as store
+
 GENERIC_HINT_TEXT = "Your diary is safe. Try again; if it keeps happening, restart Hearth."
 
-# class name -> (title, default hint). The first match along the MRO wins, so subclasses come first
-# naturally (ChecksumMismatch before DownloadError before EngineError).
-_TITLES: dict[str, tuple[str, str]] = {
-    # app.llm.errors
-    "ModelFileMissing": (
+# error class -> (title, default hint); looked up along the exception's MRO.
+_TITLES: dict[type[BaseException], tuple[str, str]] = {
+    llm.ModelFileMissing: (
         "Model file not found",
         "Choose another model file, or download the recommended model in the model manager.",
     ),
-    "NotAGGUF": ("This is not a model file", "Pick a .gguf model file, or download the recommended model."),
-    "ModelCorrupt": ("The model file is damaged", "Delete it and download it again in the model manager."),
-    "UnsupportedModel": (
+    llm.NotAGGUF: ("This is not a model file", "Pick a .gguf model file, or download the recommended model."),
+    llm.ModelCorrupt: ("The model file is damaged", "Delete it and download it again in the model manager."),
+    llm.UnsupportedModel: (
         "This kind of model is not supported",
         "Choose a model from the catalog in the model manager.",
     ),
-    "ContextTooLarge": (
+    llm.ContextTooLarge: (
         "Context size too large for this model",
         "Lower the context size in the model manager to at most what the model was trained for.",
     ),
-    "OutOfMemory": (
+    llm.OutOfMemory: (
         "Not enough memory for this model",
         "Close other programs, lower the context size, or choose a smaller model.",
     ),
-    "PromptTooLong": ("Message too long", "Shorten the message; older turns are summarized automatically."),
-    "ChecksumMismatch": (
+    llm.PromptTooLong: ("Message too long", "Shorten the message; older turns are summarized automatically."),
+    llm.ChecksumMismatch: (
         "The download is not the expected file",
         "The bad file was removed. Start the download again.",
     ),
-    "DownloadCancelled": ("Download paused", "Press Resume to continue where it stopped."),
-    "DownloadError": ("The download failed", "Check the connection and press Resume to continue."),
-    "EngineError": ("The model ran into a problem", "Try again; if it keeps happening, reload the model."),
-    # app.store.errors
-    "EmptyText": ("Nothing to save", "Type something first."),
-    "TextTooLong": ("Text too long", "Shorten the text and try again; nothing was lost."),
-    "DatabaseCorrupt": (
+    llm.DownloadCancelled: ("Download paused", "Press Resume to continue where it stopped."),
+    llm.DownloadError: ("The download failed", "Check the connection and press Resume to continue."),
+    llm.EngineError: ("The model ran into a problem", "Try again; if it keeps happening, reload the model."),
+    store.EmptyText: ("Nothing to save", "Type something first."),
+    store.TextTooLong: ("Text too long", "Shorten the text and try again; nothing was lost."),
+    store.DatabaseCorrupt: (
         "The diary file is damaged",
         "Restore the latest backup; the damaged file is kept for inspection.",
     ),
-    "DiskFull": ("The disk is full", "Free some space on the disk, then try again; nothing was lost."),
-    "NotFound": ("Not found", "It may have been deleted already. Refresh the view."),
-    "FactForgotten": ("Deleted for good", "You deleted this before; Hearth will not remember it again."),
-    "InvalidValue": ("That value is not allowed", "Check the value and try again."),
-    "ImportRefused": ("Import refused", "Import into an empty diary."),
-    "StoreError": ("The diary could not be saved", "Try again; if it keeps happening, restart Hearth."),
-    # app.core.errors
-    "MessageRejected": ("Message not sent", "Edit the message and send it again."),
-    "NoConversation": ("No day is open", "Open a day in the sidebar first."),
-    "CoreError": ("Hearth could not do that", GENERIC_HINT_TEXT),
+    store.DiskFull: ("The disk is full", "Free some space on the disk, then try again; nothing was lost."),
+    store.NotFound: ("Not found", "It may have been deleted already. Refresh the view."),
+    store.FactForgotten: ("Deleted for good", "You deleted this before; Hearth will not remember it again."),
+    store.InvalidValue: ("That value is not allowed", "Check the value and try again."),
+    store.ImportRefused: ("Import refused", "Import into an empty diary."),
+    store.StoreError: ("The diary could not be saved", "Try again; if it keeps happening, restart Hearth."),
+    core.MessageRejected: ("Message not sent", "Edit the message and send it again."),
+    core.CoreError: ("Hearth could not do that", GENERIC_HINT_TEXT),
 }
+# The errors a person fixes in the composer itself (said under the editor, not in a dialog).
+INLINE_REFUSALS: tuple[type[BaseException], ...] = (core.MessageRejected, store.EmptyText, store.TextTooLong)
+TypedError = store.StoreError | llm.EngineError | core.CoreError
 
 GENERIC_TITLE = "Something went wrong"
 GENERIC_HINT = GENERIC_HINT_TEXT
@@ -79,18 +82,24 @@ _open_boxes: set[QMessageBox] = set()
 def error_for(exc: BaseException) -> tuple[str, str, str]:
     """(title, message, hint) for any exception, typed errors first, OS errors next, then generic."""
     for cls in type(exc).__mro__:
-        if cls.__module__.split(".")[0] == "app" and cls.__name__ in _TITLES:
-            title, default_hint = _TITLES[cls.__name__]
+        if cls in _TITLES:
+            title, default_hint = _TITLES[cls]
             message = _message_of(exc) or title + "."
-            hint = str(getattr(exc, "hint", "") or "") or default_hint
-            if cls.__name__ == "DatabaseCorrupt":
+            hint = hint_of(exc) or default_hint
+            if isinstance(exc, store.DatabaseCorrupt):
                 hint = _corrupt_database_hint(exc, hint)
             return title, message, hint
     if isinstance(exc, OSError):
         return _os_error(exc)
     if isinstance(exc, MemoryError):
-        return _TITLES["OutOfMemory"][0], "The computer ran out of memory.", _TITLES["OutOfMemory"][1]
+        title, hint = _TITLES[llm.OutOfMemory]
+        return title, "The computer ran out of memory.", hint
     return GENERIC_TITLE, f"Hearth hit an unexpected problem ({type(exc).__name__}).", GENERIC_HINT
+
+
+def hint_of(exc: BaseException) -> str:
+    """What to do about ``exc``: its own hint if it is one of ours, else nothing."""
+    return exc.hint if isinstance(exc, TypedError) else ""
 
 
 def _message_of(exc: BaseException) -> str:
@@ -100,22 +109,18 @@ def _message_of(exc: BaseException) -> str:
     return str(exc).strip()
 
 
-def _corrupt_database_hint(exc: BaseException, hint: str) -> str:
+def _corrupt_database_hint(exc: store.DatabaseCorrupt, hint: str) -> str:
     """The store's own hint (it knows whether a backup exists) plus where the damaged file went."""
-    moved_to = getattr(exc, "moved_to", None)
-    if moved_to:
-        return f"{hint} The damaged file was kept at {moved_to}."
+    if exc.moved_to:
+        return f"{hint} The damaged file was kept at {exc.moved_to}."
     return hint
 
 
 def _os_error(exc: OSError) -> tuple[str, str, str]:
-    where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
+    where = f" ({exc.filename})" if exc.filename else ""
     if exc.errno == errno.ENOSPC:
-        return (
-            _TITLES["DiskFull"][0],
-            f"There is no space left on the disk{where}.",
-            _TITLES["DiskFull"][1],
-        )
+        title, hint = _TITLES[store.DiskFull]
+        return title, f"There is no space left on the disk{where}.", hint
     if isinstance(exc, PermissionError):
         return (
             "Permission denied",

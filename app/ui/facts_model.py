@@ -2,19 +2,21 @@
 per fact).
 
 The model never writes to the diary. An edit in a cell updates the row at once (so the person sees what
-they typed) and emits ``edit_requested(fact_id, changes)``; the panel runs the write off the UI thread and
-reloads. ``set_facts`` merges a fresh list by id (insert, update, remove rows) instead of resetting the
-model, so a refresh caused by the companion remembering something never closes an editor the person is
-typing in, and the selection stays where it was.
+they typed) and emits ``edit_requested(fact_id, changes)``; the panel runs the write off the UI thread.
+What the diary then holds comes back as the companion's fact events: ``upsert`` (a ``FactSaved``) changes
+or inserts one row, ``remove`` takes one out. ``set_facts`` (the first load, or after a failed write)
+merges a fresh list by id the same way. Nothing resets the model, so the companion remembering something
+never closes an editor the person is typing in, and the selection stays where it was.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from PySide6.QtCore import (
+    QAbstractItemModel,
     QAbstractTableModel,
     QDate,
     QDateTime,
@@ -37,7 +39,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.store.models import FACT_KINDS
+from app.core.events import FactSaved
+from app.store import FACT_KINDS, Fact, FactChanges
 
 PINNED, TEXT, KIND, IMPORTANCE, SOURCE, IN_PROMPT, FROM, UPDATED = range(8)
 HEADERS = ("Pin", "Fact", "Kind", "Importance", "Source", "In prompt", "From", "Updated")
@@ -48,6 +51,7 @@ FilterRole = Qt.ItemDataRole.UserRole + 4
 InPromptRole = Qt.ItemDataRole.UserRole + 5
 
 AnyIndex = QModelIndex | QPersistentModelIndex
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -62,19 +66,53 @@ class FactRow:
     source: str
     provenance_message_id: int | None
     updated_at: datetime | None
+    retired: bool = False
 
     @classmethod
-    def of(cls, fact: Any) -> FactRow:
+    def of(cls, fact: Fact) -> FactRow:
+        """From a stored fact (``Companion.facts()``); a fact without an id was never saved."""
+        if fact.id is None:
+            raise ValueError("an unsaved fact has no row")
         return cls(
-            id=int(fact.id),
-            text=str(fact.text),
-            kind=str(fact.kind),
-            importance=int(fact.importance),
-            pinned=bool(fact.pinned),
-            source=str(fact.source),
-            provenance_message_id=getattr(fact, "provenance_message_id", None),
-            updated_at=getattr(fact, "updated_at", None) or getattr(fact, "created_at", None),
+            id=fact.id,
+            text=fact.text,
+            kind=fact.kind,
+            importance=fact.importance,
+            pinned=fact.pinned,
+            source=fact.source,
+            provenance_message_id=fact.provenance_message_id,
+            updated_at=fact.updated_at,
+            retired=fact.retired,
         )
+
+    def with_changes(self, changes: FactChanges) -> FactRow:
+        """This row as an edit would leave it (shown at once, before the write comes back)."""
+        return replace(
+            self,
+            text=_given(changes.get("text"), self.text),
+            kind=_given(changes.get("kind"), self.kind),
+            importance=_given(changes.get("importance"), self.importance),
+            pinned=_given(changes.get("pinned"), self.pinned),
+        )
+
+    @classmethod
+    def of_event(cls, event: FactSaved) -> FactRow:
+        """From the companion's ``FactSaved``: the fact as it is after the write."""
+        return cls(
+            id=event.fact_id,
+            text=event.text,
+            kind=event.kind,
+            importance=event.importance,
+            pinned=event.pinned,
+            source=event.source,
+            provenance_message_id=event.provenance_message_id,
+            updated_at=event.updated_at,
+            retired=event.retired,
+        )
+
+
+def _given(value: T | None, current: T) -> T:
+    return current if value is None else value
 
 
 def format_when(when: datetime | None) -> str:
@@ -93,12 +131,13 @@ def stars(importance: int) -> str:
 class FactsTableModel(QAbstractTableModel):
     """Fact rows; edits emit ``edit_requested`` (fact id, dict of changed fields)."""
 
-    edit_requested = Signal(int, object)
+    edit_requested = Signal(int, object)  # fact id, FactChanges
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, *, show_retired: bool = False) -> None:
         super().__init__(parent)
         self._rows: list[FactRow] = []
         self._in_prompt: frozenset[int] = frozenset()
+        self.show_retired = show_retired  # retired facts (replaced by automatic memory) are hidden
 
     # -- the Qt model API ---------------------------------------------------------------------------
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
@@ -137,7 +176,7 @@ class FactsTableModel(QAbstractTableModel):
             return Qt.CheckState.Checked if row.pinned else Qt.CheckState.Unchecked
         return self._extra_data(row, column, role)
 
-    def _display(self, row: FactRow, column: int) -> Any:
+    def _display(self, row: FactRow, column: int) -> str | None:
         if column == TEXT:
             return row.text
         if column == KIND:
@@ -182,7 +221,7 @@ class FactsTableModel(QAbstractTableModel):
             return Qt.AlignmentFlag.AlignCenter
         return None
 
-    def _sort_key(self, row: FactRow, column: int) -> Any:
+    def _sort_key(self, row: FactRow, column: int) -> object:
         when = row.updated_at.timestamp() if row.updated_at else 0.0
         return {
             PINNED: (row.pinned, row.importance, when),  # the prompt's own order: pinned, importance, recency
@@ -225,13 +264,13 @@ class FactsTableModel(QAbstractTableModel):
         changes = self._changes_for(row, index.column(), value, role)
         if not changes:
             return False
-        self._rows[index.row()] = replace(row, **changes)
+        self._rows[index.row()] = row.with_changes(changes)
         self._emit_row_changed(index.row())
         self.edit_requested.emit(row.id, changes)
         return True
 
     @staticmethod
-    def _changes_for(row: FactRow, column: int, value: Any, role: int) -> dict[str, Any]:
+    def _changes_for(row: FactRow, column: int, value: Any, role: int) -> FactChanges:
         if column == PINNED and role == Qt.ItemDataRole.CheckStateRole:
             pinned = Qt.CheckState(value) == Qt.CheckState.Checked
             return {"pinned": pinned} if pinned != row.pinned else {}
@@ -254,24 +293,53 @@ class FactsTableModel(QAbstractTableModel):
         """Row number of ``fact_id`` or -1."""
         return next((i for i, row in enumerate(self._rows) if row.id == fact_id), -1)
 
-    def set_facts(self, facts: list[Any]) -> None:
+    def set_facts(self, facts: list[Fact]) -> None:
         """Merge a fresh list of facts by id: update changed rows, remove gone ones, append new ones."""
-        fresh = {row.id: row for row in map(FactRow.of, facts)}
+        fresh = {row.id: row for row in map(FactRow.of, facts) if self._shows(row)}
         for i in reversed(range(len(self._rows))):
             if self._rows[i].id not in fresh:
-                self.beginRemoveRows(QModelIndex(), i, i)
-                del self._rows[i]
-                self.endRemoveRows()
+                self._remove_row(i)
         for i, row in enumerate(self._rows):
-            new = fresh.pop(row.id)
-            if new != row:
-                self._rows[i] = new
-                self._emit_row_changed(i)
+            self._replace_row(i, fresh.pop(row.id))
         if fresh:
-            first = len(self._rows)
-            self.beginInsertRows(QModelIndex(), first, first + len(fresh) - 1)
-            self._rows.extend(fresh.values())
-            self.endInsertRows()
+            self._append_rows(list(fresh.values()))
+
+    def upsert(self, event: FactSaved) -> None:
+        """One fact was written: change its row in place, add it, or (retired) take it out."""
+        row = FactRow.of_event(event)
+        at = self.row_of(row.id)
+        if not self._shows(row):
+            if at >= 0:
+                self._remove_row(at)
+        elif at >= 0:
+            self._replace_row(at, row)
+        else:
+            self._append_rows([row])
+
+    def remove(self, fact_id: int) -> None:
+        """The fact was deleted: its row goes (nothing happens if it is not shown)."""
+        at = self.row_of(fact_id)
+        if at >= 0:
+            self._remove_row(at)
+
+    def _shows(self, row: FactRow) -> bool:
+        return self.show_retired or not row.retired
+
+    def _replace_row(self, i: int, row: FactRow) -> None:
+        if self._rows[i] != row:
+            self._rows[i] = row
+            self._emit_row_changed(i)
+
+    def _remove_row(self, i: int) -> None:
+        self.beginRemoveRows(QModelIndex(), i, i)
+        del self._rows[i]
+        self.endRemoveRows()
+
+    def _append_rows(self, rows: list[FactRow]) -> None:
+        first = len(self._rows)
+        self.beginInsertRows(QModelIndex(), first, first + len(rows) - 1)
+        self._rows.extend(rows)
+        self.endInsertRows()
 
     def set_in_prompt(self, fact_ids: tuple[int, ...] | list[int] | frozenset[int]) -> None:
         """Mark which facts the next prompt includes (from ``BudgetReport.fact_ids_in_prompt``)."""
@@ -333,7 +401,7 @@ class FactDelegate(QStyledItemDelegate):
         else:
             super().setEditorData(editor, index)
 
-    def setModelData(self, editor: QWidget, model: Any, index: AnyIndex) -> None:
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: AnyIndex) -> None:
         if isinstance(editor, QComboBox):
             model.setData(index, editor.currentText(), Qt.ItemDataRole.EditRole)
         elif isinstance(editor, QSpinBox):

@@ -4,7 +4,8 @@ It draws a ``BudgetReport`` (the companion's exact counts): one coloured slice p
 instructions, facts, reflections, summary, history, recalled entries, the new message, the reply reserve
 — and the free rest. The tooltip gives the exact numbers and the context size. Near the limit (over 90%
 used) the numbers turn amber and say so; while older turns are folded into the summary it says
-"summarizing". The widget only paints: the window computes reports off the UI thread.
+"summarizing". The widget only paints what it is given: the companion computes every report (off the
+UI thread) and the window passes each one on.
 """
 
 from __future__ import annotations

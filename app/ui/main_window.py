@@ -3,34 +3,48 @@
 The window is a thin adapter: every question to the diary or the companion goes through the one
 ``TaskRunner`` (nothing here waits on SQLite, the model or a download), every answer from the companion
 arrives as a bridge signal on the main thread. Results that a newer request made stale (an old search,
-the token count of a draft that changed since) are dropped by the runner's ``token_key``.
+a day the person already left) are dropped by the runner's ``token_key``.
+
+The next prompt's budget flows one way: the composer's settled draft goes to ``Companion.set_draft``,
+and the companion, which owns "the next prompt", sends one ``BudgetReport`` after every change to it (a
+reply, a fold, a fact, a setting, the draft). The gauge, the draft's token count and the memory panel
+only draw that report; nothing here counts tokens.
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
+from app.core import events as ev
+from app.store import Conversation, Diary, Message
 from app.ui import window_parts as parts
 from app.ui.activity import ActivityIndicator
 from app.ui.bridge import CompanionBridge
 from app.ui.chat_model import ChatItem, ChatModel
 from app.ui.chat_view import ChatView
 from app.ui.composer import Composer
+from app.ui.errors import INLINE_REFUSALS, hint_of, show_error, show_exception
 from app.ui.gauge import BudgetGauge
+from app.ui.memory_panel import MemoryPanel
+from app.ui.remembered_notice import RememberedNotice
 from app.ui.sidebar import Sidebar, SidebarEntry
 from app.ui.tasks import TaskRunner
 
+if TYPE_CHECKING:
+    from app.core.companion import Companion
+
+T = TypeVar("T")
 SEARCH_LIMIT = 50
-INLINE_REFUSALS = {"MessageRejected", "EmptyText", "TextTooLong"}  # the person can fix these in place
 DAYS_LIMIT = 500
+Loaded = tuple[int, list[Message], Conversation | None]  # a day: its id, messages and record
 
 
 class MainWindow(QMainWindow):
@@ -45,7 +59,7 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.bridge, self.runner, self.data_dir = bridge, runner, Path(data_dir)
-        self.diary: Any | None = None
+        self.diary: Diary | None = None
         self.chat_model = ChatModel(self)
         self.chat_view = ChatView(self.chat_model, self)
         self.composer = Composer(self)
@@ -55,16 +69,16 @@ class MainWindow(QMainWindow):
         self.notice_bar = parts.NoticeBar(self)
         self.day_header = parts.DayHeader(self)
         self.memory_dock = QDockWidget("Memory about you", self)
-        self.memory_panel: QWidget | None = None
-        self.remembered: QWidget | None = None
+        self.memory_panel = MemoryPanel(bridge, runner, self.memory_dock)
+        self.remembered = RememberedNotice(bridge, runner)
         self._sending = False
         self._loading = False  # a conversation is being opened
         self._pending_jump: int | None = None
         self._build()
-        self.actions_ = parts.build_actions(self)
+        self.actions_: dict[str, QAction] = parts.build_actions(self)
         self._connect()
         self.set_ready(False, "Opening your diary…")
-        self.restore_geometry()
+        parts.restore_layout(self)
 
     # -- building ---------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -78,9 +92,7 @@ class MainWindow(QMainWindow):
         column.setSpacing(0)
         column.addWidget(self.notice_bar)
         column.addWidget(self.day_header)
-        self.remembered = parts.remembered_notice(self.bridge, self.runner, centre)
-        if self.remembered is not None:
-            column.addWidget(self.remembered)
+        column.addWidget(self.remembered)
         column.addWidget(self.chat_view, 1)
         column.addWidget(self.gauge)
         column.addWidget(self.composer)
@@ -101,11 +113,8 @@ class MainWindow(QMainWindow):
         self.memory_dock.setObjectName("memoryDock")
         areas = Qt.DockWidgetArea.RightDockWidgetArea | Qt.DockWidgetArea.LeftDockWidgetArea
         self.memory_dock.setAllowedAreas(areas)
-        self.memory_panel = parts.memory_panel(self.bridge, self.runner, self.memory_dock)
-        if self.memory_panel is not None:
-            self.memory_dock.setWidget(self.memory_panel)
-            with contextlib.suppress(AttributeError):
-                self.memory_panel.open_message_requested.connect(self.open_message)  # type: ignore[attr-defined]
+        self.memory_dock.setWidget(self.memory_panel)
+        self.memory_panel.open_message_requested.connect(self.open_message)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.memory_dock)
         self.memory_dock.hide()
 
@@ -122,12 +131,11 @@ class MainWindow(QMainWindow):
         b.job_started.connect(self.activity.job_started)
         b.job_finished.connect(self.activity.job_finished)
         b.job_failed.connect(self.activity.job_failed)
-        b.summary_updated.connect(lambda _e: self.refresh_budget())
-        b.error.connect(lambda e: parts.show_error(self, "Hearth needs your attention", e.message, e.hint))
-        self.runner.task_failed.connect(lambda exc: parts.show_exception(self, exc))
+        b.error.connect(self._on_error_event)
+        self.runner.task_failed.connect(lambda exc: show_exception(self, exc))
         self.composer.send_requested.connect(self.send)
         self.composer.stop_requested.connect(self.stop)
-        self.composer.draft_settled.connect(self.refresh_budget)
+        self.composer.draft_settled.connect(self._on_draft_settled)
         self.chat_view.regenerate_requested.connect(self.regenerate)
         self.sidebar.conversation_activated.connect(self.open_conversation)
         self.sidebar.today_requested.connect(self.open_today)
@@ -136,7 +144,7 @@ class MainWindow(QMainWindow):
 
     # -- state ------------------------------------------------------------------------------------
     @property
-    def companion(self) -> Any | None:
+    def companion(self) -> Companion | None:
         return self.bridge.companion
 
     def set_ready(self, ready: bool, reason: str = "") -> None:
@@ -151,7 +159,7 @@ class MainWindow(QMainWindow):
             self.composer.editor.setPlaceholderText(reason)
         parts.update_action_state(self)
 
-    def set_diary(self, diary: Any) -> None:
+    def set_diary(self, diary: Diary) -> None:
         """The diary is open: show the days (the companion may still be loading its model)."""
         self.diary = diary
         self.reload_days()
@@ -163,9 +171,9 @@ class MainWindow(QMainWindow):
     def generating(self) -> bool:
         return self.composer.generating
 
-    def _run(self, fn: Callable[[], Any], done: Callable[[Any], None] | None = None, key: str | None = None,
+    def _run(self, fn: Callable[[], T], done: Callable[[T], None] | None = None, key: str | None = None,
              on_error: Callable[[BaseException], None] | None = None) -> None:
-        self.runner.run(fn, done, on_error or (lambda exc: parts.show_exception(self, exc)), token_key=key)
+        self.runner.run(fn, done, on_error or (lambda exc: show_exception(self, exc)), token_key=key)
 
     # -- days and conversations -------------------------------------------------------------------
     def reload_days(self) -> None:
@@ -187,22 +195,22 @@ class MainWindow(QMainWindow):
         self._pending_jump = then_jump_to
         self._loading = True
 
-        def load() -> tuple[int, list[Any], Any]:
+        def load() -> Loaded:
             cid = conversation_id
             if companion is not None:
-                companion.open_conversation(cid)
+                companion.open_conversation(cid)  # the companion reports the new day's budget itself
                 cid = companion.conversation_id
             elif cid is None:
-                cid = int(diary.conversation_for_day(datetime.now().date()).id)
-            return int(cid), diary.messages(cid), diary.get_conversation(cid)
+                cid = _stored_id(diary.conversation_for_day(date.today()))
+            return cid, diary.messages(cid), diary.get_conversation(cid)
 
         self._run(load, self._on_conversation_loaded, key="conversation", on_error=self._on_load_failed)
 
     def _on_load_failed(self, exc: BaseException) -> None:
         self._loading = False
-        parts.show_exception(self, exc)
+        show_exception(self, exc)
 
-    def _on_conversation_loaded(self, result: tuple[int, list[Any], Any]) -> None:
+    def _on_conversation_loaded(self, result: Loaded) -> None:
         conversation_id, messages, conversation = result
         self._loading = False
         self.chat_model.set_conversation(conversation_id, [ChatItem.from_message(m) for m in messages])
@@ -212,7 +220,6 @@ class MainWindow(QMainWindow):
             self.chat_view.jump_to(self._pending_jump)
             self._pending_jump = None
         self.reload_days()
-        self.refresh_budget()
         self.conversation_loaded.emit(conversation_id)
 
     def open_message(self, message_id: int) -> None:
@@ -224,9 +231,9 @@ class MainWindow(QMainWindow):
         if diary is None:
             return
 
-        def found(message: Any) -> None:
+        def found(message: Message | None) -> None:
             if message is not None:
-                self.open_conversation(int(message.conversation_id), message_id)
+                self.open_conversation(message.conversation_id, message_id)
 
         self._run(lambda: diary.get_message(message_id), found)
 
@@ -271,11 +278,10 @@ class MainWindow(QMainWindow):
 
     def _on_send_failed(self, text: str, exc: BaseException) -> None:
         self._sending = False
-        if type(exc).__name__ in INLINE_REFUSALS:
-            hint = getattr(exc, "hint", "")
-            self.composer.show_notice(f"{exc} {hint}".strip() + " Your text is still here.")
+        if isinstance(exc, INLINE_REFUSALS):  # the person can fix these in place
+            self.composer.show_notice(f"{exc} {hint_of(exc)}".strip() + " Your text is still here.")
         else:
-            parts.show_exception(self, exc)
+            show_exception(self, exc)
 
     def stop(self) -> None:
         companion = self.companion
@@ -293,25 +299,27 @@ class MainWindow(QMainWindow):
 
     def _on_regenerate_failed(self, exc: BaseException) -> None:
         self.composer.set_generating(False)
-        parts.show_exception(self, exc)
+        show_exception(self, exc)
 
     def copy_selection(self) -> None:
         self.chat_view.copy_selection()
 
     # -- companion events -------------------------------------------------------------------------
-    def _on_companion_changed(self, companion: Any | None) -> None:
+    def _on_companion_changed(self, companion: Companion | None) -> None:
+        """A companion is ready: it writes to the day on screen and budgets for the draft in the editor."""
         self.set_ready(companion is not None, "Loading the model…")
-        if companion is not None and self.diary is not None:
-            current = self.chat_model.conversation_id
-            self.open_conversation(current)
+        if companion is None:
+            return
+        if self.composer.text():
+            companion.set_draft(self.composer.text())
+        if self.diary is not None:
+            self.open_conversation(self.chat_model.conversation_id)
 
-    def _on_message_added(self, event: Any) -> None:
+    def _on_message_added(self, event: ev.MessageAdded) -> None:
         if event.conversation_id == self.chat_model.conversation_id:
-            self.chat_model.append(
-                ChatItem(event.message_id, event.role, event.text, event.created_at or datetime.now())
-            )
+            self.chat_model.append(ChatItem(event.message_id, event.role, event.text, event.created_at))
 
-    def _on_reply_started(self, event: Any) -> None:
+    def _on_reply_started(self, event: ev.ReplyStarted) -> None:
         self.composer.set_generating(True)  # even for another day's reply: Stop must stay reachable
         parts.update_action_state(self)
         if event.conversation_id != self.chat_model.conversation_id:
@@ -319,47 +327,42 @@ class MainWindow(QMainWindow):
         item = ChatItem(event.message_id, "assistant", "", datetime.now(), streaming=True)
         self.chat_model.append(item)
 
-    def _on_message_removed(self, event: Any) -> None:
+    def _on_message_removed(self, event: ev.MessageRemoved) -> None:
         if event.conversation_id == self.chat_model.conversation_id:
             self.chat_model.remove(event.message_id)
 
-    def _on_conversation_opened(self, event: Any) -> None:
+    def _on_conversation_opened(self, event: ev.ConversationOpened) -> None:
         """A new day began while the window followed today: show it (ignored while the window opens one)."""
         if not self._loading and event.conversation_id != self.chat_model.conversation_id:
             self.open_conversation(event.conversation_id)
 
-    def _on_reply_finished(self, event: Any) -> None:
+    def _on_reply_finished(self, event: ev.ReplyFinished) -> None:
         self.chat_model.finish(event.message_id, event.text, event.status)
         self.composer.set_generating(False)
         parts.update_action_state(self)
-        self.refresh_budget()
 
-    def _on_budget(self, _report: Any) -> None:
-        """The companion (or the memory panel) says the prompt changed: recount the *next* prompt,
-        which includes the draft being typed (the event describes the prompt it just used)."""
-        self.refresh_budget()
+    def _on_error_event(self, event: ev.ErrorRaised) -> None:
+        show_error(self, "Hearth needs your attention", event.message, event.hint)
 
-    def refresh_budget(self, draft: str | None = None) -> None:
-        """Recount the next prompt with the current draft (tens of ms → off the UI thread, latest wins)."""
+    # -- the next prompt's budget -----------------------------------------------------------------
+    def _on_draft_settled(self, text: str) -> None:
+        """Typing paused (or the draft was just sent): the companion recounts the next prompt with it."""
         companion = self.companion
-        if companion is None:
-            return
-        text = self.composer.text() if draft is None else draft
+        if companion is not None:
+            companion.set_draft(text)
 
-        def count() -> tuple[Any, int]:
-            return companion.preview_budget(text), companion.model.count_tokens(text) if text else 0
-
-        self._run(count, self._on_preview, key="preview", on_error=lambda _exc: None)
-
-    def _on_preview(self, result: tuple[Any, int]) -> None:
-        report, draft_tokens = result
+    def _on_budget(self, report: ev.BudgetReport) -> None:
+        """Draw the companion's report of the next prompt: the gauge and the draft's own token count."""
         self.gauge.set_report(report)
-        self.composer.set_token_count(draft_tokens)
+        self.composer.set_token_count(report.draft_tokens)
+
+    def refresh_budget(self) -> None:
+        """Ask the companion for a fresh report (it arrives on ``bridge.budget``; nothing is counted here)."""
+        companion = self.companion
+        if companion is not None:
+            companion.refresh_budget()
 
     # -- panels and dialogs -----------------------------------------------------------------------
-    def toggle_memory_panel(self) -> None:
-        self.memory_dock.setVisible(not self.memory_dock.isVisible())
-
     def focus_search(self) -> None:
         self.sidebar.focus_search()
 
@@ -372,31 +375,14 @@ class MainWindow(QMainWindow):
         )
 
     # -- geometry ---------------------------------------------------------------------------------
-    def _qsettings(self) -> QSettings:
-        return QSettings(str(self.data_dir / "window.ini"), QSettings.Format.IniFormat)
-
-    def restore_geometry(self) -> None:
-        store = self._qsettings()
-        geometry = store.value("geometry")
-        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(1080, 720)
-        state = store.value("state")
-        if isinstance(state, QByteArray) and not state.isEmpty():
-            self.restoreState(state)
-        splitter = store.value("splitter")
-        if isinstance(splitter, QByteArray) and not splitter.isEmpty():
-            self.splitter.restoreState(splitter)
-
-    def save_geometry(self) -> None:
-        store = self._qsettings()
-        store.setValue("geometry", self.saveGeometry())
-        store.setValue("state", self.saveState())
-        store.setValue("splitter", self.splitter.saveState())
-        store.sync()
-
     def closeEvent(self, event: QCloseEvent) -> None:
         with contextlib.suppress(OSError):
-            self.save_geometry()
+            parts.save_layout(self)
         super().closeEvent(event)
+
+
+def _stored_id(conversation: Conversation) -> int:
+    """The id of a conversation the diary returned (stored rows always have one)."""
+    if conversation.id is None:
+        raise ValueError("the diary returned an unsaved conversation")
+    return conversation.id

@@ -2,21 +2,19 @@
 
 ``MemoryPanel`` is a table (``FactsTableModel`` behind a filter proxy, one delegate for the editors),
 not a widget per fact. Every write (add, edit, pin, delete) goes through the ``Companion`` on the
-``TaskRunner`` — the UI thread never waits for SQLite or for the budget's token counts. After a change
-the panel reloads the facts, asks the companion for a fresh ``BudgetReport`` to mark which facts the next
-prompt includes ("In prompt"), and emits ``facts_changed`` so the window recounts its gauge (with the
-draft). Budget reports on the bridge (after each turn) update the marks too.
-
-``RememberedNotice`` is the quiet banner that appears when the companion remembers something on its own,
-with an Undo that reaches back into the companion (``app/ui/remembered_notice.py``, re-exported here).
+``TaskRunner`` — the UI thread never waits for SQLite. The panel never reloads after its own writes and
+never counts tokens: the flow is one way. The companion says what it stored (``FactSaved``,
+``FactRemoved`` on the bridge; the table changes that one row), and after every change to the next
+prompt it sends one ``BudgetReport``, from which the panel only draws which facts the prompt includes
+("In prompt"). The whole list is fetched once per companion, and again only after a failed write.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -33,7 +31,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.store.text import MAX_FACT_CHARS
+from app.core.events import BudgetReport, FactRemoved, FactSaved
+from app.store import MAX_FACT_CHARS, Fact, FactChanges
+from app.ui.bridge import CompanionBridge
 from app.ui.errors import show_exception
 from app.ui.facts_model import (
     FACT_KINDS,
@@ -48,7 +48,10 @@ from app.ui.facts_model import (
     FactsTableModel,
     MessageIdRole,
 )
-from app.ui.remembered_notice import RememberedNotice
+from app.ui.tasks import TaskRunner
+
+if TYPE_CHECKING:
+    from app.core.companion import Companion
 
 NARROW_WIDTH = 760  # px; below this the secondary columns are hidden
 DELETE_TITLE = "Delete this fact?"
@@ -62,15 +65,15 @@ class MemoryPanel(QWidget):
     """Lists, filters and edits the facts of the bridge's current companion."""
 
     open_message_requested = Signal(int)  # the diary message a fact was learned from
-    facts_changed = Signal()  # after this panel changed a fact (written and reloaded)
 
-    def __init__(self, bridge: Any, runner: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, bridge: CompanionBridge, runner: TaskRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.bridge = bridge
         self.runner = runner
         self._key = f"memory-panel-{id(self)}"
         self._pending_select = -1
-        self.last_report: Any | None = None  # the newest BudgetReport seen
+        self._fact_events = 0  # fact events applied so far (a list fetched before one of them is stale)
+        self.last_report: BudgetReport | None = None  # the newest one drawn
         self.model = FactsTableModel(self)
         self.proxy = FactsFilterModel(self)
         self.proxy.setSourceModel(self.model)
@@ -79,7 +82,6 @@ class MemoryPanel(QWidget):
         self._connect()
         self._update_status()
         self.reload()
-        self.refresh_budget()
 
     # -- building -----------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -170,8 +172,8 @@ class MemoryPanel(QWidget):
         self.model.rowsInserted.connect(self._update_status)
         self.model.rowsRemoved.connect(self._update_status)
         self.model.dataChanged.connect(self._update_status)
-        for signal in (self.bridge.fact_added, self.bridge.fact_updated, self.bridge.fact_removed):
-            signal.connect(self.reload)
+        self.bridge.fact_saved.connect(self._on_fact_saved)
+        self.bridge.fact_removed.connect(self._on_fact_removed)
         self.bridge.companion_changed.connect(self._on_companion_changed)
         self.bridge.budget.connect(self.show_budget)
         shortcuts = (
@@ -198,51 +200,47 @@ class MemoryPanel(QWidget):
 
     # -- reading ------------------------------------------------------------------------------------
     @property
-    def companion(self) -> Any | None:
+    def companion(self) -> Companion | None:
         return self.bridge.companion
 
-    def reload(self, *_args: object) -> None:
-        """Fetch the facts off the UI thread; an older fetch still running is dropped when it returns."""
+    def reload(self) -> None:
+        """Fetch the whole list off the UI thread (a new companion, or to show what a failed write left).
+
+        An older fetch still running is dropped when it returns; a fetch that fact events overtook is
+        done again, so a list read before a write never undoes that write's row.
+        """
         companion = self.companion
         if companion is None:
             self.model.set_facts([])
             return
-        self.runner.run(companion.facts, on_done=self._on_facts, on_error=self._on_error,
-                        token_key=self._key + "-facts")
+        seen = self._fact_events
+        self.runner.run(companion.facts, on_done=lambda facts: self._on_facts(facts, seen),
+                        on_error=self._on_error, token_key=self._key + "-facts")
 
-    def _on_facts(self, facts: list[Any]) -> None:
-        self.model.set_facts(facts)
-        if self._pending_select >= 0 and self.select_fact(self._pending_select):
-            self._pending_select = -1
-
-    def refresh_budget(self) -> None:
-        """Recount the next prompt (tens of ms, so off the UI thread) to mark the facts it includes.
-
-        The report is not re-emitted on the bridge: the window's gauge counts the person's draft too,
-        so it refreshes itself on ``facts_changed``; which facts fit does not depend on the draft.
-        """
-        companion = self.companion
-        if companion is None:
-            return
-        self.runner.run(companion.preview_budget, on_done=self.show_budget, on_error=lambda _exc: None,
-                        token_key=self._key + "-budget")
-
-    def show_budget(self, report: Any) -> None:
-        """Mark the facts in the next prompt (slot for the bridge's ``budget`` and the window's previews).
-
-        A fact id the table does not know yet means memory changed without a fact event (a manual add
-        from elsewhere): fetch the list again.
-        """
-        self.last_report = report
-        ids = tuple(getattr(report, "fact_ids_in_prompt", ()) or ())
-        self.model.set_in_prompt(ids)
-        if any(self.model.row_of(fact_id) < 0 for fact_id in ids):
+    def _on_facts(self, facts: list[Fact], events_seen: int) -> None:
+        if events_seen != self._fact_events:
             self.reload()
+            return
+        self.model.set_facts(facts)
+        self._select_pending()
 
-    def _on_companion_changed(self, _companion: object) -> None:
+    def _on_fact_saved(self, event: FactSaved) -> None:
+        self._fact_events += 1
+        self.model.upsert(event)
+        self._select_pending()
+
+    def _on_fact_removed(self, event: FactRemoved) -> None:
+        self._fact_events += 1
+        self.model.remove(event.fact_id)
+
+    def show_budget(self, report: BudgetReport) -> None:
+        """Mark the facts the next prompt includes (slot for the bridge's ``budget``; draws, never counts)."""
+        self.last_report = report
+        self.model.set_in_prompt(report.fact_ids_in_prompt)
+
+    def _on_companion_changed(self, _companion: Companion | None) -> None:
         self.model.set_in_prompt(())
         self.reload()
-        self.refresh_budget()
 
     def set_filter(self, text: str) -> None:
         self.proxy.setFilterFixedString(text.strip())
@@ -257,23 +255,26 @@ class MemoryPanel(QWidget):
             return
         kind = self.add_kind.currentText()
 
-        def done(fact: Any) -> None:
+        def done(fact: Fact) -> None:
             if self.add_edit.text().strip() == text:
                 self.add_edit.clear()
-            self._after_change(select_id=int(fact.id))
+            if fact.id is not None:
+                self._pending_select = fact.id  # its row comes with the FactSaved event, before or after
+                self._select_pending()
 
         self.runner.run(lambda: companion.add_fact(text, kind=kind), on_done=done, on_error=self._on_error)
 
-    def _apply_edit(self, fact_id: int, changes: dict[str, Any]) -> None:
+    def _apply_edit(self, fact_id: int, changes: FactChanges) -> None:
         """Write an edit made in a cell; on failure say why and show the stored value again."""
         companion = self.companion
         if companion is None:
             return
-        if set(changes) == {"pinned"}:
-            write: Callable[[], Any] = lambda: companion.pin_fact(fact_id, bool(changes["pinned"]))  # noqa: E731
+        pinned = changes.get("pinned")
+        if set(changes) == {"pinned"} and pinned is not None:
+            write: Callable[[], Fact] = lambda: companion.pin_fact(fact_id, pinned)  # noqa: E731
         else:
             write = lambda: companion.edit_fact(fact_id, **changes)  # noqa: E731
-        self.runner.run(write, on_done=lambda _fact: self._after_change(), on_error=self._on_write_error)
+        self.runner.run(write, on_error=self._on_write_error)
 
     def toggle_pin_selected(self) -> None:
         index = self._selected(PINNED)
@@ -283,7 +284,7 @@ class MemoryPanel(QWidget):
             self.proxy.setData(index, checked.value, Qt.ItemDataRole.CheckStateRole)
 
     def delete_selected(self) -> None:
-        """Ask first (it cannot be undone), then delete off the UI thread."""
+        """Ask first (it cannot be undone), then delete off the UI thread; ``FactRemoved`` drops the row."""
         index = self._selected(TEXT)
         companion = self.companion
         if index is None or companion is None:
@@ -296,15 +297,11 @@ class MemoryPanel(QWidget):
         )
         if answer != QMessageBox.StandardButton.Yes:
             return
-        self.runner.run(lambda: companion.delete_fact(fact_id), on_done=lambda _r: self._after_change(),
-                        on_error=self._on_write_error)
+        self.runner.run(lambda: companion.delete_fact(fact_id), on_error=self._on_write_error)
 
-    def _after_change(self, select_id: int | None = None) -> None:
-        if select_id is not None:
-            self._pending_select = select_id  # selected once the reload shows it
-        self.reload()
-        self.refresh_budget()
-        self.facts_changed.emit()
+    def _select_pending(self) -> None:
+        if self._pending_select >= 0 and self.select_fact(self._pending_select):
+            self._pending_select = -1
 
     def select_fact(self, fact_id: int) -> bool:
         """Select and show the row of ``fact_id`` (if it passes the filter)."""
@@ -337,7 +334,7 @@ class MemoryPanel(QWidget):
         rows = self.view.selectionModel().selectedRows(column)
         return rows[0] if rows else None
 
-    def _show_context_menu(self, pos: Any) -> None:
+    def _show_context_menu(self, pos: QPoint) -> None:
         index = self.view.indexAt(pos)
         if not index.isValid():
             return
@@ -382,4 +379,4 @@ class MemoryPanel(QWidget):
         self.reload()  # show what is really stored
 
 
-__all__ = ["MemoryPanel", "RememberedNotice"]
+__all__ = ["MemoryPanel"]

@@ -13,19 +13,15 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from app.llm.catalog import format_bytes
+from app.llm.catalog import CatalogEntry, format_bytes
+from app.llm.download import DownloadProgress, download_model
+from app.llm.errors import DownloadCancelled
+from app.ui.tasks import TaskRunner
 
 PROGRESS_INTERVAL_S = 0.1
-
-
-def progress_percent(progress: Any) -> float:
-    """0–100 from ``downloaded``/``total`` (0 when the total is not known yet)."""
-    total = int(getattr(progress, "total", 0) or 0)
-    return 100.0 * progress.downloaded / total if total > 0 else 0.0
 
 
 def format_duration(seconds: float) -> str:
@@ -38,9 +34,9 @@ def format_duration(seconds: float) -> str:
     return f"about {hours} h {minutes:02d} min left"
 
 
-def format_progress(progress: Any) -> str:
+def format_progress(progress: DownloadProgress) -> str:
     """"42% · 0.9 of 2.1 GB · 3.4 MB/s · about 5 min left"."""
-    parts = [f"{progress_percent(progress):.0f}%"]
+    parts = [f"{progress.percent:.0f}%"]
     if progress.total:
         parts.append(f"{format_bytes(progress.downloaded)} of {format_bytes(progress.total)}")
     else:
@@ -65,30 +61,28 @@ class ModelDownload(QObject):
     cancelled = Signal(object)
     failed = Signal(object)
 
-    def __init__(self, runner: Any, dest_dir: Path, *, endpoint: str | None = None,
+    def __init__(self, runner: TaskRunner, dest_dir: Path, *, endpoint: str | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.runner = runner
         self.dest_dir = Path(dest_dir)
         self.endpoint = endpoint
-        self.entry: Any | None = None
-        self.last_progress: Any | None = None
+        self.entry: CatalogEntry | None = None
+        self.last_progress: DownloadProgress | None = None
         self.reporter: QObject | None = None  # the dialog that loads the result / shows the error
         self._cancel: threading.Event | None = None
         self._lock = threading.Lock()
-        self._latest: Any | None = None
+        self._latest: DownloadProgress | None = None
         self._last_sent = 0.0
 
     @property
     def running(self) -> bool:
         return self._cancel is not None
 
-    def start(self, entry: Any) -> bool:
+    def start(self, entry: CatalogEntry) -> bool:
         """Start (or resume) downloading ``entry``; False if a download is already running."""
         if self.running:
             return False
-        from app.llm.download import download_model  # the model layer, imported where it is used
-
         cancel = threading.Event()
         self._cancel = cancel
         self.entry = entry
@@ -109,7 +103,7 @@ class ModelDownload(QObject):
         if self._cancel is not None:
             self._cancel.set()
 
-    def _on_progress(self, progress: Any) -> None:
+    def _on_progress(self, progress: DownloadProgress) -> None:
         """Worker thread: remember the newest report; schedule delivery if the last one is old enough."""
         now = time.monotonic()
         with self._lock:
@@ -135,8 +129,6 @@ class ModelDownload(QObject):
     def _on_error(self, exc: BaseException) -> None:
         self._deliver_progress()
         self._cancel = None
-        from app.llm.errors import DownloadCancelled
-
         if isinstance(exc, DownloadCancelled):
             self.cancelled.emit(exc)
         else:

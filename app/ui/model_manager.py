@@ -2,10 +2,11 @@
 
 Loading a model takes from a fraction of a second (the tiny model) to many seconds (a 3B model from a
 slow disk), and a download takes minutes — both run on the ``TaskRunner``; the dialog only shows
-progress. A loaded engine is handed out through ``model_changed(engine)``: the main window swaps it
-into the companion (``Companion.set_model``) and closes the previous one. Model settings (context size,
-GPU layers, threads, KV cache) are saved to ``Settings`` once a model loads with them, so a setting that
-does not work is never saved. Every failure is a message with a way forward (``app.ui.errors``).
+progress. Loading goes through ``app.llm.loading.load_model_file`` like every other load. A loaded
+engine is handed out through ``model_changed(engine)``: the app swaps it into the companion
+(``Companion.set_model``) and closes the previous one. The model settings (file, context size, GPU
+layers, threads, KV cache) go to the app's ``SettingsStore`` once a model loads with them, so a setting
+that does not work is never saved. Every failure is a message with a way forward (``app.ui.errors``).
 
 First run: while Hearth runs on the bundled tiny model (or none) and the recommended model is not
 downloaded yet, a card at the top offers it with one big button.
@@ -13,11 +14,10 @@ downloaded yet, a card at the top offers it with one big button.
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
@@ -31,12 +31,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.config import Settings
+from app.config import ModelSettings, SettingsStore
 from app.llm.catalog import CatalogEntry, CatalogError, format_bytes, load_catalog, models_dir
-from app.llm.download import local_path, partial_bytes
-from app.llm.tiny import tiny_model_path
+from app.llm.download import DownloadProgress, local_path, partial_bytes
+from app.llm.errors import EngineError
+from app.llm.loading import LoadedModel, load_model_file
+from app.llm.selection import is_tiny_file
+from app.ui.bridge import CompanionBridge
 from app.ui.errors import show_error, show_exception
-from app.ui.model_download import ModelDownload, format_progress, progress_percent
+from app.ui.model_download import ModelDownload, format_progress
 from app.ui.model_sections import (
     CurrentModelBox,
     EntryRole,
@@ -46,18 +49,22 @@ from app.ui.model_sections import (
     fill_catalog_view,
     wrapped_label,
 )
+from app.ui.tasks import TaskRunner
+
+if TYPE_CHECKING:
+    from app.llm.engine import ModelEngine
 
 
 class ModelManagerDialog(QDialog):
     """Current model and its stats, the catalog with downloads, a local file picker, model settings."""
 
     model_changed = Signal(object)  # the newly loaded engine (a ModelEngine)
-    settings_saved = Signal(object)  # Settings, after a successful load saved the model choice
 
     def __init__(
         self,
-        bridge: Any,
-        runner: Any,
+        bridge: CompanionBridge,
+        runner: TaskRunner,
+        settings_store: SettingsStore,
         data_dir: Path,
         parent: QWidget | None = None,
         *,
@@ -67,11 +74,11 @@ class ModelManagerDialog(QDialog):
         super().__init__(parent)
         self.bridge = bridge
         self.runner = runner
+        self.settings_store = settings_store
         self.data_dir = Path(data_dir)
-        self.settings = Settings.load(self.data_dir)
         self._catalog_error = "no models listed"
         self.catalog = catalog if catalog is not None else self._load_catalog()
-        self.engine: Any | None = self._engine_of(bridge)
+        self.engine: ModelEngine | None = bridge.engine
         self.loading = False
         self.load_after_download = True
         self.download = self._shared_download(runner, endpoint)
@@ -81,28 +88,21 @@ class ModelManagerDialog(QDialog):
         self._connect()
         self.refresh()
 
-    def _shared_download(self, runner: Any, endpoint: str | None) -> ModelDownload:
+    def _shared_download(self, runner: TaskRunner, endpoint: str | None) -> ModelDownload:
         """One download per models folder for the whole app, owned by the runner, not by a dialog.
 
         The window may open a new model manager each time; a download started in one that was closed
         keeps running and shows (and can be cancelled) in the next.
         """
         name = f"hearth-model-download:{models_dir(self.data_dir)}"
-        owner = runner if isinstance(runner, QObject) else self
-        found = owner.findChild(ModelDownload, name)
+        found = runner.findChild(ModelDownload, name)
         if found is not None:
             if endpoint is not None:
                 found.endpoint = endpoint
             return found
-        download = ModelDownload(runner, models_dir(self.data_dir), endpoint=endpoint, parent=owner)
+        download = ModelDownload(runner, models_dir(self.data_dir), endpoint=endpoint, parent=runner)
         download.setObjectName(name)
         return download
-
-    @staticmethod
-    def _engine_of(bridge: Any) -> Any | None:
-        engine = getattr(bridge, "engine", None)
-        companion = getattr(bridge, "companion", None)
-        return engine or getattr(companion, "model", None)
 
     def _load_catalog(self) -> list[CatalogEntry]:
         try:
@@ -117,7 +117,7 @@ class ModelManagerDialog(QDialog):
         self.first_run_card = FirstRunCard()
         self.first_run_card.button.clicked.connect(self.download_recommended)
         self.current = CurrentModelBox()
-        self.model_settings = ModelSettingsBox(self.settings)
+        self.model_settings = ModelSettingsBox(self.settings_store.current.model)
         self.model_settings.apply_button.clicked.connect(self.apply_settings)
         layout.addWidget(self.first_run_card)
         layout.addWidget(self.current)
@@ -176,9 +176,7 @@ class ModelManagerDialog(QDialog):
         self.download.finished.connect(self._on_downloaded)
         self.download.cancelled.connect(self._on_download_cancelled)
         self.download.failed.connect(self._on_download_failed)
-        companion_changed = getattr(self.bridge, "companion_changed", None)
-        if companion_changed is not None:
-            companion_changed.connect(self._on_companion_changed)
+        self.bridge.companion_changed.connect(self._on_companion_changed)
 
     # -- state --------------------------------------------------------------------------------------
     def downloaded_path(self, entry: CatalogEntry) -> Path | None:
@@ -197,13 +195,7 @@ class ModelManagerDialog(QDialog):
         recommended = self.recommended_entry()
         if recommended is None or self.downloaded_path(recommended) is not None:
             return False
-        return self.engine is None or self._is_tiny(self.engine)
-
-    @staticmethod
-    def _is_tiny(engine: Any) -> bool:
-        tiny = tiny_model_path()
-        path = getattr(getattr(engine, "config", None), "model_path", None)
-        return tiny is not None and path is not None and Path(path).resolve() == tiny.resolve()
+        return self.engine is None or is_tiny_file(self.engine.config.model_path)
 
     def refresh(self) -> None:
         """Redraw every section from the current state (cheap; stats are fetched off the UI thread)."""
@@ -243,7 +235,7 @@ class ModelManagerDialog(QDialog):
         if engine is None:
             self.current.show_none()
             return
-        self.current.name.setText(str(getattr(engine, "model_name", "")))
+        self.current.name.setText(engine.model_name)
         self.runner.run(engine.info, on_done=self.current.show_info, on_error=lambda _exc: None,
                         token_key=f"model-info-{id(self)}")
 
@@ -287,8 +279,8 @@ class ModelManagerDialog(QDialog):
         self.cancel_button.setEnabled(False)
         self.download_status.setText("Cancelling…")
 
-    def _on_progress(self, progress: Any) -> None:
-        self.progress_bar.setValue(round(progress_percent(progress) * 10))
+    def _on_progress(self, progress: DownloadProgress) -> None:
+        self.progress_bar.setValue(round(progress.percent * 10))
         self.download_status.setText(format_progress(progress))
 
     def _on_downloaded(self, path: Path) -> None:
@@ -301,12 +293,13 @@ class ModelManagerDialog(QDialog):
 
     def _on_download_cancelled(self, _exc: BaseException) -> None:
         done = self.download.last_progress
-        at = f" at {progress_percent(done):.0f}%" if done is not None else ""
+        at = f" at {done.percent:.0f}%" if done is not None else ""
         self.download_status.setText(f"Paused{at}. Press Resume to continue where it stopped.")
         self.refresh()
 
     def _on_download_failed(self, exc: BaseException) -> None:
-        self.download_status.setText("The download stopped. " + (getattr(exc, "hint", "") or ""))
+        hint = exc.hint if isinstance(exc, EngineError) else ""
+        self.download_status.setText(f"The download stopped. {hint}")
         self.refresh()
         if self.download.reporter is self:
             show_exception(self, exc)
@@ -327,7 +320,8 @@ class ModelManagerDialog(QDialog):
             self.load_model(path, entry.title)
 
     def pick_local_file(self) -> None:
-        start = str(Path(self.settings.model_path).parent) if self.settings.model_path else str(Path.home())
+        chosen = self.settings_store.current.model.path
+        start = str(Path(chosen).parent) if chosen else str(Path.home())
         path, _filter = QFileDialog.getOpenFileName(
             self, "Choose a model file", start, "GGUF models (*.gguf);;All files (*)"
         )
@@ -341,52 +335,36 @@ class ModelManagerDialog(QDialog):
             show_error(self, "No model to reload", "There is no model loaded yet.",
                        "Download the recommended model, or choose a .gguf file first.")
             return
-        self.load_model(path, str(getattr(self.engine, "model_name", path.name)))
+        self.load_model(path, self.engine.model_name if self.engine is not None else path.name)
 
     def _current_path(self) -> Path | None:
-        config = getattr(self.engine, "config", None)
-        path = getattr(config, "model_path", None)
-        if path is None and self.settings.model_path:
-            path = self.settings.model_path
-        return Path(path) if path else None
+        if self.engine is not None:
+            return Path(self.engine.config.model_path)
+        chosen = self.settings_store.current.model.path
+        return Path(chosen) if chosen else None
 
     def load_model(self, path: Path, title: str) -> None:
         """Load ``path`` off the UI thread; on success save the choice and emit ``model_changed``."""
         if self.loading:
             return
-        config = self.model_settings.engine_config(path)
-
-        def work() -> Any:
-            from app.llm.engine import ModelEngine
-
-            return ModelEngine(config)
-
+        model = self.model_settings.for_file(path)
         self.loading = True
         self.current.status.setText(f"Loading {title}…")
         self._update_buttons()
-        self.runner.run(work, on_done=lambda engine: self._on_loaded(engine, config),
-                        on_error=self._on_load_failed)
+        self.runner.run(lambda: load_model_file(model, path, title),
+                        on_done=lambda loaded: self._on_loaded(loaded, model), on_error=self._on_load_failed)
 
-    def _on_loaded(self, engine: Any, config: Any) -> None:
+    def _on_loaded(self, loaded: LoadedModel, model: ModelSettings) -> None:
+        """Show the model, save its settings (the person's explicit choice, even the tiny one), hand it on."""
         self.loading = False
-        self.engine = engine
+        self.engine = loaded.engine
         self.current.status.setText("Loaded.")
-        self.settings = dataclasses.replace(
-            Settings.load(self.data_dir),
-            model_path=str(config.model_path),  # the person's explicit choice, even the tiny model
-            n_ctx=config.n_ctx,
-            n_gpu_layers=config.n_gpu_layers,
-            n_threads=config.n_threads or 0,
-            kv_cache_type=config.kv_cache_type,
-        )
         try:
-            self.settings.save(self.data_dir)
+            self.settings_store.change(model=model)
         except OSError as exc:
             show_exception(self, exc)
-        else:
-            self.settings_saved.emit(self.settings)
         self.refresh()
-        self.model_changed.emit(engine)
+        self.model_changed.emit(loaded.engine)
 
     def _on_load_failed(self, exc: BaseException) -> None:
         self.loading = False
@@ -394,14 +372,10 @@ class ModelManagerDialog(QDialog):
         self._update_buttons()
         show_exception(self, exc)
 
-    def _on_companion_changed(self, companion: Any) -> None:
-        engine = getattr(companion, "model", None)
+    def _on_companion_changed(self, _companion: object) -> None:
+        """The app finished loading while the dialog was open: show the engine it handed to the bridge."""
+        engine = self.bridge.engine
         if engine is not None and engine is not self.engine:
             self.engine = engine
             self.refresh()
-
-    def set_engine(self, engine: Any | None) -> None:
-        """Show ``engine`` as the current model (the main window calls this after its own loads)."""
-        self.engine = engine
-        self.refresh()
 

@@ -2,7 +2,8 @@
 
 ``FirstRunCard`` offers the recommended model, ``CurrentModelBox`` shows the loaded model's stats from
 ``engine.info()``, ``ModelSettingsBox`` holds context size, GPU layers, threads and KV cache type and
-turns them into an ``EngineConfig``. Kept apart from ``model_manager`` so the dialog reads as behaviour.
+turns them into ``ModelSettings`` (``app.llm.selection.engine_config`` makes the engine's config of
+them). Kept apart from ``model_manager`` so the dialog reads as behaviour.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from app.config import Settings
+from app.config import ModelSettings
 from app.llm.catalog import CatalogEntry, format_bytes
 
 KV_CACHE_TYPES = ("f16", "q8_0", "q4_0")
@@ -45,7 +46,7 @@ def wrapped_label(text: str = "", *, name: str = "") -> QLabel:
     return label
 
 
-def action_button(text: str, accessible: str, slot: Callable[[], Any]) -> QPushButton:
+def action_button(text: str, accessible: str, slot: Callable[[], object]) -> QPushButton:
     button = QPushButton(text)
     button.setAccessibleName(accessible)
     button.setToolTip(accessible)
@@ -148,7 +149,7 @@ class CurrentModelBox(QGroupBox):
 class ModelSettingsBox(QGroupBox):
     """Context size, GPU layers, threads and KV cache type, with an "Apply and reload" button."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: ModelSettings) -> None:
         super().__init__("Model settings")
         form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
@@ -173,15 +174,13 @@ class ModelSettingsBox(QGroupBox):
         form.addRow(self.apply_button)
         self.apply_button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
 
-    def engine_config(self, path: Path) -> Any:
-        """An ``EngineConfig`` for ``path`` with the values shown."""
-        from app.llm.engine import EngineConfig  # the model layer (llama.cpp), imported where used
-
-        return EngineConfig(
-            model_path=Path(path),
+    def for_file(self, path: Path) -> ModelSettings:
+        """The values shown, for the model file ``path`` (what is saved once it loads with them)."""
+        return ModelSettings(
+            path=str(path),
             n_ctx=self.n_ctx.value(),
             n_gpu_layers=self.n_gpu_layers.value(),
-            n_threads=self.n_threads.value() or None,
+            n_threads=self.n_threads.value(),
             kv_cache_type=self.kv_cache.currentText(),
         )
 

@@ -8,13 +8,16 @@ token; events without one (the person's own edits, an undo being applied) show n
 
 from __future__ import annotations
 
-from typing import Any
-
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QEnterEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
+from app.core.events import FactAdded, FactUpdated
+from app.ui.bridge import CompanionBridge
 from app.ui.errors import show_exception
+from app.ui.tasks import TaskRunner
+
+UndoItem = tuple[str, str, bool]  # (text, undo token, was an update)
 
 
 class RememberedNotice(QWidget):
@@ -28,12 +31,13 @@ class RememberedNotice(QWidget):
     undone = Signal()
 
     def __init__(
-        self, bridge: Any, runner: Any, parent: QWidget | None = None, *, timeout_ms: int = 8000
+        self, bridge: CompanionBridge, runner: TaskRunner, parent: QWidget | None = None, *,
+        timeout_ms: int = 8000,
     ) -> None:
         super().__init__(parent)
         self.bridge = bridge
         self.runner = runner
-        self._items: list[tuple[str, str, bool]] = []  # (text, undo token, was an update)
+        self._items: list[UndoItem] = []
         self._undoing = False
         self.setObjectName("rememberedNotice")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
@@ -47,12 +51,12 @@ class RememberedNotice(QWidget):
         bridge.fact_updated.connect(self._on_fact_updated)
         self.hide()
 
-    def _on_fact_added(self, event: Any) -> None:
-        if getattr(event, "undo_token", ""):
+    def _on_fact_added(self, event: FactAdded) -> None:
+        if event.undo_token:
             self.show_fact(event.text, event.undo_token)
 
-    def _on_fact_updated(self, event: Any) -> None:
-        if getattr(event, "undo_token", ""):
+    def _on_fact_updated(self, event: FactUpdated) -> None:
+        if event.undo_token:
             self.show_fact(event.text, event.undo_token, updated=True)
 
     def _build(self) -> None:
@@ -110,8 +114,8 @@ class RememberedNotice(QWidget):
         self.undo_button.setEnabled(False)
         self.undo_button.setText("Undoing…")
 
-        def work() -> list[tuple[tuple[str, str, bool], BaseException]]:
-            failed: list[tuple[tuple[str, str, bool], BaseException]] = []
+        def work() -> list[tuple[UndoItem, BaseException]]:
+            failed: list[tuple[UndoItem, BaseException]] = []
             for item in reversed(batch):
                 try:
                     companion.undo(item[1])
@@ -121,7 +125,7 @@ class RememberedNotice(QWidget):
 
         self.runner.run(work, on_done=self._on_undone, on_error=self._on_undo_crashed)
 
-    def _on_undone(self, failed: list[tuple[tuple[str, str, bool], BaseException]]) -> None:
+    def _on_undone(self, failed: list[tuple[UndoItem, BaseException]]) -> None:
         self._undoing = False
         if failed:
             show_exception(self.window(), failed[0][1])
@@ -148,7 +152,7 @@ class RememberedNotice(QWidget):
         self._timer.stop()
         super().enterEvent(event)
 
-    def leaveEvent(self, event: Any) -> None:
+    def leaveEvent(self, event: QEvent) -> None:
         if self._items and not self._undoing:
             self._timer.start()
         super().leaveEvent(event)

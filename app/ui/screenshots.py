@@ -13,14 +13,19 @@ import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEventLoop, QPoint, Qt, QTimer
 from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QApplication, QToolTip, QWidget
 
 from app.config import Settings, ensure_private_dir
+from app.store import Diary
 from app.ui.application import HearthApp, LoadedModel, apply_theme, make_qapplication
+from app.ui.main_window import MainWindow
+
+if TYPE_CHECKING:
+    from app.llm.engine import ModelEngine
 
 WINDOW_SIZE = (1240, 780)
 WAIT_S = 60.0
@@ -69,8 +74,6 @@ FACTS = [
 
 def seed_diary(data_dir: Path, now: datetime | None = None) -> None:
     """Write the made-up week into a fresh diary in ``data_dir``."""
-    from app.store import Diary
-
     now = now or datetime.now().replace(hour=21, minute=5, second=0, microsecond=0)
     diary = Diary.open(data_dir)
     try:
@@ -84,12 +87,12 @@ def seed_diary(data_dir: Path, now: datetime | None = None) -> None:
         diary.close()
 
 
-def _write_day(diary: Any, start: datetime, lines: list[tuple[str, str]]) -> list[int]:
-    conversation = diary.conversation_for_day(start.date())
+def _write_day(diary: Diary, start: datetime, lines: list[tuple[str, str]]) -> list[int]:
+    conversation_id = diary.conversation_for_day(start.date()).id or 0
     ids = []
     for n, (role, text) in enumerate(lines):
-        message = diary.add_message(conversation.id, role, text, created_at=start + timedelta(minutes=3 * n))
-        ids.append(int(message.id))
+        message = diary.add_message(conversation_id, role, text, created_at=start + timedelta(minutes=3 * n))
+        ids.append(message.id or 0)
     return ids
 
 
@@ -134,7 +137,8 @@ def take_screenshots(out_dir: Path, *, themes: tuple[str, ...] = ("light", "dark
     return paths
 
 
-def _capture_theme(app: QApplication, engine: Any, data_dir: Path, out_dir: Path, theme: str) -> list[Path]:
+def _capture_theme(app: QApplication, engine: ModelEngine, data_dir: Path, out_dir: Path,
+                   theme: str) -> list[Path]:
     settings = Settings(theme=theme)
     apply_theme(theme)
     from app.llm.tiny import TINY_NAME
@@ -164,8 +168,6 @@ def _capture_theme(app: QApplication, engine: Any, data_dir: Path, out_dir: Path
 
 def _capture_memory(hearth: HearthApp, out_dir: Path, theme: str) -> list[Path]:
     window = hearth.window
-    if window.memory_panel is None:
-        return []
     window.resize(WINDOW_SIZE[0] + 560, WINDOW_SIZE[1])
     window.memory_dock.show()
     window.resizeDocks([window.memory_dock], [700], Qt.Orientation.Horizontal)
@@ -195,7 +197,7 @@ def _save(widget: QWidget, path: Path) -> Path:
     return path
 
 
-def _save_tooltip(window: Any, path: Path) -> Path:
+def _save_tooltip(window: MainWindow, path: Path) -> Path:
     """The window with the gauge's tooltip drawn where it appears (above the bar)."""
     gauge = window.gauge
     anchor = gauge.bar.mapToGlobal(QPoint(gauge.bar.width() // 3, 0))

@@ -1,20 +1,19 @@
 """The Settings dialog: how the companion answers, what it may remember, how Hearth looks.
 
 Model settings (context size, GPU layers, threads) live in the model manager, next to the model they
-apply to. This dialog edits a *copy* of ``Settings``; OK saves it (``Settings.save``: atomic, 0600),
-applies the theme at once and emits ``settings_changed(new_settings)`` so the window and the companion
-pick it up. A failed save shows a clear message and keeps the dialog open, so nothing typed is lost.
+apply to. The dialog shows the app's ``SettingsStore``; Save hands the edited values to the store
+(``SettingsStore.update``: saved atomically, 0600, then every subscriber is told — the companion uses them
+from its next prompt, the app applies the theme). A failed save shows a clear message and keeps the dialog
+open, so nothing chosen is lost.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
-from PySide6.QtCore import QUrl, Signal
+from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
-    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -29,9 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.config import Settings
+from app.config import Settings, SettingsStore
 from app.ui.errors import show_exception
-from app.ui.theme import apply_theme
 
 REPLY_LENGTHS = (
     ("short", "Short — a sentence or two"),
@@ -67,11 +65,10 @@ def _combo(choices: tuple[tuple[str, str], ...], current: str, accessible: str) 
 class SettingsDialog(QDialog):
     """Edits reply length, persona, recall, reflections and theme; shows the data folder."""
 
-    settings_changed = Signal(object)  # the saved Settings
-
-    def __init__(self, settings: Settings, data_dir: Path, parent: QWidget | None = None) -> None:
+    def __init__(self, store: SettingsStore, data_dir: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._settings = settings
+        self._store = store
+        self._initial = store.current  # what the controls start from
         self._data_dir = Path(data_dir)
         self.setWindowTitle("Settings — Hearth")
         self.setMinimumWidth(460)
@@ -94,8 +91,8 @@ class SettingsDialog(QDialog):
     def _companion_group(self) -> QGroupBox:
         box = QGroupBox("Companion")
         form = QFormLayout(box)
-        self.reply_length = _combo(REPLY_LENGTHS, self._settings.reply_length, "Reply length")
-        self.persona = _combo(PERSONAS, self._settings.persona, "Companion tone")
+        self.reply_length = _combo(REPLY_LENGTHS, self._initial.reply_length, "Reply length")
+        self.persona = _combo(PERSONAS, self._initial.persona, "Companion tone")
         form.addRow(self._label("&Reply length:", self.reply_length), self.reply_length)
         form.addRow(self._label("&Tone:", self.persona), self.persona)
         return box
@@ -104,10 +101,10 @@ class SettingsDialog(QDialog):
         box = QGroupBox("Memory")
         column = QVBoxLayout(box)
         self.recall = QCheckBox("Re&call related past entries when I write")
-        self.recall.setChecked(self._settings.recall_enabled)
+        self.recall.setChecked(self._initial.recall_enabled)
         self.recall.setAccessibleName("Recall past entries")
         self.reflections = QCheckBox("Let the companion form &reflections about patterns (off by default)")
-        self.reflections.setChecked(self._settings.reflections_enabled)
+        self.reflections.setChecked(self._initial.reflections_enabled)
         self.reflections.setAccessibleName("Reflections")
         column.addWidget(self.recall)
         column.addWidget(self.reflections)
@@ -116,7 +113,7 @@ class SettingsDialog(QDialog):
     def _appearance_group(self) -> QGroupBox:
         box = QGroupBox("Appearance")
         form = QFormLayout(box)
-        self.theme = _combo(THEME_CHOICES, self._settings.theme, "Theme")
+        self.theme = _combo(THEME_CHOICES, self._initial.theme, "Theme")
         form.addRow(self._label("T&heme:", self.theme), self.theme)
         return box
 
@@ -146,30 +143,26 @@ class SettingsDialog(QDialog):
 
     # -- behaviour ----------------------------------------------------------------------------------
     def edited_settings(self) -> Settings:
-        """A new Settings with the dialog's values; fields this dialog does not show are kept as they were."""
-        return dataclasses.replace(
-            self._settings,
+        """The store's current settings with the dialog's values; fields it does not show stay as they are.
+
+        Read from the store at the time of asking, not when the dialog opened: a model loaded meanwhile
+        (its settings saved by the model manager) must not be undone by saving this dialog.
+        """
+        return self._store.current.changed(
             reply_length=str(self.reply_length.currentData()),
             persona=str(self.persona.currentData()),
             recall_enabled=self.recall.isChecked(),
             reflections_enabled=self.reflections.isChecked(),
             theme=str(self.theme.currentData()),
-            extra=dict(self._settings.extra),
         )
 
     def save(self) -> None:
-        """Save (a small local file write), apply the theme, emit, close; on failure say why and stay open."""
-        new = self.edited_settings()
+        """Hand the values to the store (a small file write) and close; on failure say why and stay open."""
         try:
-            new.save(self._data_dir)
+            self._store.update(self.edited_settings())
         except OSError as exc:
             show_exception(self, exc)
             return
-        app = QApplication.instance()
-        if new.theme != self._settings.theme and isinstance(app, QApplication):
-            apply_theme(app, new.theme)
-        self._settings = new
-        self.settings_changed.emit(new)
         self.accept()
 
     def open_data_folder(self) -> None:

@@ -4,18 +4,23 @@ Plain list models over the store's records, painted by one two-line delegate (da
 line or the search snippet). The sidebar does no I/O: it emits what the person asked for
 (``conversation_activated``, ``today_requested``, ``search_changed`` — debounced — and ``hit_activated``)
 and the window answers with ``set_conversations`` / ``set_search_results`` from background tasks.
+
+A search snippet arrives with the matched words between the store's ``SNIPPET_OPEN`` / ``SNIPPET_CLOSE``
+markers. They are parsed once, into plain text plus the spans of the matches: the text is what the list
+says (display, tooltip, screen readers), the spans are what the delegate paints in bold.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
 from PySide6.QtCore import (
     QAbstractListModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QRect,
     QSize,
@@ -39,21 +44,61 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.store import SNIPPET_CLOSE, SNIPPET_OPEN, ConversationInfo, SearchHit
+
 SEARCH_DEBOUNCE_MS = 300
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
 AnyIndex = QModelIndex | QPersistentModelIndex
-_MARKS = re.compile(r"</?b>|\[|\]|<<|>>")
+Span = tuple[int, int]  # [start, end) of a match in an entry's detail
+_MATCH = re.compile(f"{re.escape(SNIPPET_OPEN)}(.*?){re.escape(SNIPPET_CLOSE)}", re.DOTALL)
 
 
 @dataclass(frozen=True)
 class SidebarEntry:
-    """One line pair in a sidebar list: a day (conversation) or a search hit."""
+    """One line pair in a sidebar list: a day (conversation) or a search hit.
+
+    ``detail`` is plain text; ``marks`` are the spans of it that matched the search (painted bold).
+    """
 
     title: str
     detail: str
     conversation_id: int
     message_id: int | None = None
-    payload: Any = None
+    marks: tuple[Span, ...] = ()
+
+    def detail_runs(self) -> list[tuple[str, bool]]:
+        """The detail as (text, matched) pieces in reading order: what the delegate paints."""
+        runs: list[tuple[str, bool]] = []
+        at = 0
+        for start, end in self.marks:
+            if start > at:
+                runs.append((self.detail[at:start], False))
+            runs.append((self.detail[start:end], True))
+            at = end
+        if at < len(self.detail):
+            runs.append((self.detail[at:], False))
+        return runs
+
+
+def parse_snippet(snippet: str) -> tuple[str, tuple[Span, ...]]:
+    """The store's marked snippet as plain text (whitespace collapsed) and the spans of its matches."""
+    flat = " ".join(snippet.split())
+    parts: list[str] = []
+    marks: list[Span] = []
+    length = at = 0
+    for match in _MATCH.finditer(flat):
+        parts.append(flat[at:match.start()])
+        length += match.start() - at
+        word = match.group(1)
+        marks.append((length, length + len(word)))
+        parts.append(word)
+        length += len(word)
+        at = match.end()
+    parts.append(flat[at:])
+    text = "".join(parts)
+    if SNIPPET_OPEN in text or SNIPPET_CLOSE in text:  # an unbalanced marker: never show it
+        return text.replace(SNIPPET_OPEN, "").replace(SNIPPET_CLOSE, ""), ()
+    return text, tuple(marks)
 
 
 def day_title(day: date | None, today: date | None = None, fallback: str = "") -> str:
@@ -69,26 +114,24 @@ def day_title(day: date | None, today: date | None = None, fallback: str = "") -
     return text if day.year == today.year else f"{text} {day.year}"
 
 
-def conversation_entry(info: Any, today: date | None = None) -> SidebarEntry:
-    day = getattr(info, "day", None)
-    if day is None and isinstance(getattr(info, "created_at", None), datetime):
-        day = info.created_at.date()
-    first = (getattr(info, "first_line", "") or "").strip().splitlines()
-    title = day_title(day, today, getattr(info, "title", "") or "")
-    return SidebarEntry(title, first[0] if first else "No entries yet", int(info.id), None, info)
+def conversation_entry(info: ConversationInfo, today: date | None = None) -> SidebarEntry:
+    day = info.day or info.created_at.date()
+    first = info.first_line.strip().splitlines()
+    title = day_title(day, today, info.title)
+    return SidebarEntry(title, first[0] if first else "No entries yet", info.id)
 
 
-def hit_entry(hit: Any, today: date | None = None) -> SidebarEntry:
-    snippet = _MARKS.sub("", str(getattr(hit, "snippet", "") or getattr(hit, "text", ""))).strip()
-    who = "You" if getattr(hit, "role", "user") == "user" else "Companion"
-    title = f"{day_title(getattr(hit, 'day', None), today)} · {who}"
-    return SidebarEntry(title, " ".join(snippet.split()), int(hit.conversation_id), int(hit.message_id), hit)
+def hit_entry(hit: SearchHit, today: date | None = None) -> SidebarEntry:
+    detail, marks = parse_snippet(hit.snippet or hit.text)
+    who = "You" if hit.role == "user" else "Companion"
+    title = f"{day_title(hit.day, today)} · {who}"
+    return SidebarEntry(title, detail, hit.conversation_id, hit.message_id, marks)
 
 
 class EntryListModel(QAbstractListModel):
     """A list of ``SidebarEntry`` rows."""
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.entries: list[SidebarEntry] = []
 
@@ -158,13 +201,33 @@ class EntryDelegate(QStyledItemDelegate):
         painter.setFont(bold)
         painter.setPen(palette.color(QPalette.ColorRole.Text))
         painter.drawText(inner.adjusted(0, 0, 0, -(inner.height() - title_h)), 0, entry.title)
+        self._paint_detail(painter, entry, small, palette, inner.adjusted(0, title_h + self.GAP, 0, 0))
+        painter.restore()
+
+    @staticmethod
+    def _paint_detail(painter: QPainter, entry: SidebarEntry, font: QFont, palette: QPalette,
+                      rect: QRect) -> None:
+        """The muted detail line, matched words in bold full-strength text, elided where it runs out.
+
+        Pieces are drawn one after another; the first that does not fit is elided and ends the line. When
+        not even "…" fits after the previous piece, the "…" goes into the row's right padding.
+        """
         muted = palette.color(QPalette.ColorRole.Text)
         muted.setAlpha(150)
-        painter.setFont(small)
-        painter.setPen(muted)
-        detail = QFontMetrics(small).elidedText(entry.detail, Qt.TextElideMode.ElideRight, inner.width())
-        painter.drawText(inner.adjusted(0, title_h + self.GAP, 0, 0), 0, detail)
-        painter.restore()
+        strong = QFont(font)
+        strong.setWeight(QFont.Weight.Bold)
+        x, right = rect.left(), rect.right() + 1
+        for text, matched in entry.detail_runs():
+            run_font = strong if matched else font
+            metrics = QFontMetrics(run_font)
+            shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, right - x) or "…"
+            width = metrics.horizontalAdvance(shown)
+            painter.setFont(run_font)
+            painter.setPen(palette.color(QPalette.ColorRole.Text) if matched else muted)
+            painter.drawText(QRect(x, rect.top(), width, rect.height()), 0, shown)
+            x += width
+            if shown != text:
+                break
 
 
 class Sidebar(QWidget):
@@ -240,7 +303,7 @@ class Sidebar(QWidget):
         self.hits_view.clicked.connect(self._on_hit)
 
     # -- filled by the window -------------------------------------------------------------------
-    def set_conversations(self, infos: list[Any], current_id: int | None = None) -> None:
+    def set_conversations(self, infos: list[ConversationInfo], current_id: int | None = None) -> None:
         today = date.today()
         self.days.set_entries([conversation_entry(info, today) for info in infos])
         if current_id is not None:
@@ -253,7 +316,7 @@ class Sidebar(QWidget):
             return
         self.days_view.setCurrentIndex(self.days.index(row))
 
-    def set_search_results(self, query: str, hits: list[Any]) -> None:
+    def set_search_results(self, query: str, hits: list[SearchHit]) -> None:
         if query != self.query():
             return  # the box changed since this search started
         today = date.today()

@@ -29,8 +29,8 @@ log = logging.getLogger(__name__)
 class _Task:
     task_id: int
     fn: Callable[[], Any]
-    on_done: Callable[[Any], None] | None
-    on_error: Callable[[BaseException], None] | None
+    on_done: Callable[[Any], object] | None
+    on_error: Callable[[BaseException], object] | None
     token_key: str | None
     token: int
 
@@ -78,8 +78,8 @@ class TaskRunner(QObject):
     def run(
         self,
         fn: Callable[[], T],
-        on_done: Callable[[T], None] | None = None,
-        on_error: Callable[[BaseException], None] | None = None,
+        on_done: Callable[[T], object] | None = None,
+        on_error: Callable[[BaseException], object] | None = None,
         *,
         token_key: str | None = None,
     ) -> None:

@@ -1,9 +1,9 @@
-"""Look and feel: light/dark/system palettes, the style sheets in ``resources/styles`` and the app icon.
+"""Look and feel: light/dark/system palettes, the style sheets in ``app/resources/styles`` and the app icon.
 
 Why palettes *and* style sheets: the palette colours every standard widget (and custom delegates that
 read ``option.palette``), so dark mode works everywhere without per-widget styling; the small ``.qss``
 files only add what a palette cannot say (the notice banner, the first-run card, spacing). Style sheets
-live in ``resources/`` rather than in code so a designer can change them without touching Python.
+are package data (``app.resources``) rather than code so a designer can change them without touching Python.
 
 "system" follows the platform (Qt's colour scheme hint and the style's own palette); "light" and "dark"
 use the Fusion style, which honours a custom palette on every platform.
@@ -18,12 +18,11 @@ from PySide6.QtGui import QColor, QGuiApplication, QIcon, QImage, QPainter, QPal
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QApplication, QStyleFactory
 
+from app.resources import ICONS, STYLES, resource, resource_path
+
 THEMES = ("system", "light", "dark")
-RESOURCES_DIR = Path(__file__).resolve().parents[2] / "resources"
-STYLES_DIR = RESOURCES_DIR / "styles"
-ICONS_DIR = RESOURCES_DIR / "icons"
-ICON_SVG = ICONS_DIR / "hearth.svg"
-ICON_PNG = ICONS_DIR / "hearth-256.png"
+ICON_SVG = resource_path(ICONS, "hearth.svg")  # real paths: Qt's image loaders read files
+ICON_PNG = resource_path(ICONS, "hearth-256.png")
 ICON_PNG_SIZE = 256
 ACCENT = "#d9662b"  # ember orange, the one accent colour of the app
 
@@ -77,9 +76,9 @@ def load_style_sheet(dark: bool) -> str:
     """``base.qss`` followed by ``dark.qss`` or ``light.qss``; a missing file contributes nothing."""
     parts = []
     for name in ("base.qss", "dark.qss" if dark else "light.qss"):
-        path = STYLES_DIR / name
-        if path.is_file():
-            parts.append(path.read_text(encoding="utf-8"))
+        sheet = resource(STYLES, name)
+        if sheet.is_file():
+            parts.append(sheet.read_text(encoding="utf-8"))
     return "\n".join(parts)
 
 
@@ -150,7 +149,7 @@ def app_icon() -> QIcon:
     return icon
 
 
-if __name__ == "__main__":  # pragma: no cover - regenerates resources/icons/hearth-256.png
+if __name__ == "__main__":  # pragma: no cover - regenerates app/resources/icons/hearth-256.png
     import sys
 
     _app = QApplication.instance() or QApplication(sys.argv)

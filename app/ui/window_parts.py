@@ -1,5 +1,6 @@
-"""Pieces of the main window kept out of ``main_window.py``: actions and shortcuts, the notice bar,
-and guarded access to the panels another module provides (memory panel, errors).
+"""Pieces of the main window kept out of ``main_window.py``: actions and shortcuts, the notice bar, the
+day header, the remembered window layout. ``show_error`` / ``show_exception`` are ``app.ui.errors``'s,
+re-exported for the app.
 
 Every common action has a menu entry and a shortcut, so the window can be used from the keyboard alone.
 """
@@ -7,13 +8,15 @@ Every common action has a menu entry and a shortcut, so the window can be used f
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeGuard
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QByteArray, QRectF, QSettings, Qt
 from PySide6.QtGui import QAction, QFont, QKeySequence, QPainter, QPaintEvent, QPalette
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMessageBox, QPushButton, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from app.store import Conversation
 from app.ui.chat_delegate import blend
+from app.ui.errors import show_error, show_exception
 from app.ui.sidebar import day_title
 
 if TYPE_CHECKING:
@@ -25,38 +28,6 @@ def status_label(text: str, accessible: str) -> QLabel:
     label.setAccessibleName(accessible)
     label.setContentsMargins(8, 0, 8, 0)
     return label
-
-
-def show_error(parent: QWidget | None, title: str, message: str, hint: str) -> Any:
-    """A clear dialog with a way forward (``app.ui.errors`` when present)."""
-    try:
-        from app.ui.errors import show_error as shared
-    except ImportError:  # pragma: no cover - the errors module ships with the app
-        box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, parent)
-        box.setInformativeText(hint)
-        box.open()
-        return box
-    return shared(parent, title, message, hint)
-
-
-def show_exception(parent: QWidget | None, exc: BaseException) -> Any:
-    from app.ui.errors import error_for
-
-    return show_error(parent, *error_for(exc))
-
-
-def memory_panel(bridge: Any, runner: Any, parent: QWidget) -> QWidget:
-    from app.ui.memory_panel import MemoryPanel
-
-    panel: QWidget = MemoryPanel(bridge, runner, parent)
-    return panel
-
-
-def remembered_notice(bridge: Any, runner: Any, parent: QWidget) -> QWidget:
-    from app.ui.remembered_notice import RememberedNotice
-
-    notice: QWidget = RememberedNotice(bridge, runner, parent)
-    return notice
 
 
 class NoticeBar(QFrame):
@@ -137,18 +108,16 @@ class DayHeader(QWidget):
         row.addStretch(1)
         self.setAccessibleName("Day shown")
 
-    def show_conversation(self, conversation: Any) -> None:
-        day = getattr(conversation, "day", None)
-        if day is None and conversation is not None and getattr(conversation, "created_at", None):
-            day = conversation.created_at.date()
-        title = day_title(day, fallback=str(getattr(conversation, "title", "") or "Conversation"))
+    def show_conversation(self, conversation: Conversation | None) -> None:
+        day = None if conversation is None else conversation.day or conversation.created_at.date()
+        title = day_title(day, fallback=(conversation.title if conversation else "") or "Conversation")
         self.title.setText(title)
         full = f"{day:%A}, {day.day} {day:%B %Y}" if day is not None else ""
         self.date.setText(full if title in ("Today", "Yesterday") else "")
         self.setAccessibleDescription(f"{title} {full}".strip())
 
 
-def _action(window: MainWindow, text: str, keys: str | QKeySequence.StandardKey, slot: Callable[..., Any],
+def _action(window: MainWindow, text: str, keys: str | QKeySequence.StandardKey, slot: Callable[[], object],
             tip: str = "", *, scope: QWidget | None = None) -> QAction:
     """An action with a shortcut; with ``scope`` the shortcut only works while focus is inside it
     (Ctrl+F and Ctrl+Return mean something else inside the memory panel)."""
@@ -206,11 +175,43 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
 
 def update_action_state(window: MainWindow) -> None:
     """Enable what makes sense now (Stop while generating, Regenerate when idle, …)."""
-    actions: dict[str, QAction] | None = getattr(window, "actions_", None)
-    if not actions:
-        return
+    actions = window.actions_
     ready = window.companion is not None
     generating = window.generating
     actions["send"].setEnabled(ready and not generating)
     actions["stop"].setEnabled(ready and generating)
     actions["regenerate"].setEnabled(ready and not generating)
+
+
+def _layout_store(window: MainWindow) -> QSettings:
+    return QSettings(str(window.data_dir / "window.ini"), QSettings.Format.IniFormat)
+
+
+def restore_layout(window: MainWindow) -> None:
+    """Size, docks and the sidebar's width as the person left them (a sensible size the first time)."""
+    store = _layout_store(window)
+    geometry, state, splitter = (store.value(key) for key in ("geometry", "state", "splitter"))
+    if _saved(geometry):
+        window.restoreGeometry(geometry)
+    else:
+        window.resize(1080, 720)
+    if _saved(state):
+        window.restoreState(state)
+    if _saved(splitter):
+        window.splitter.restoreState(splitter)
+
+
+def save_layout(window: MainWindow) -> None:
+    store = _layout_store(window)
+    store.setValue("geometry", window.saveGeometry())
+    store.setValue("state", window.saveState())
+    store.setValue("splitter", window.splitter.saveState())
+    store.sync()
+
+
+def _saved(value: object) -> TypeGuard[QByteArray]:
+    return isinstance(value, QByteArray) and not value.isEmpty()
+
+
+__all__ = ["DayHeader", "NoticeBar", "build_actions", "restore_layout", "save_layout", "show_error",
+           "show_exception", "status_label", "update_action_state"]

@@ -34,7 +34,15 @@ from typing import Any
 
 from app.config import Settings
 from app.core.companion import Companion
-from app.core.events import Event, FactAdded, FactUpdated, JobFailed, ReplyFinished, SummaryUpdated
+from app.core.events import (
+    ErrorRaised,
+    Event,
+    FactAdded,
+    FactUpdated,
+    JobFailed,
+    ReplyFinished,
+    SummaryUpdated,
+)
 from app.llm.types import GenerationRequest, JobHandle
 from app.store import Diary
 
@@ -150,17 +158,16 @@ def run(turns: int, seed_days: int, say: Any) -> dict[str, Any]:
                 companion.send(diary_line(rng))
                 if not companion.wait_idle(timeout=900):
                     raise SystemExit(f"turn {turn} did not finish in 15 minutes")
-                done = [e for e in events[before:] if isinstance(e, ReplyFinished)][-1]
-                stats = done.stats
+                stats = measured_stats(events[before:], turn + 1)
                 system = model.chat_requests[-1].messages[0]["content"]
                 previous = model.chat_requests[-2].messages[0]["content"] if turn else system
                 row = {
                     "turn": turn + 1,
-                    "prompt_tokens": stats.get("prompt_tokens", 0),
-                    "evaluated_tokens": stats.get("evaluated_tokens", 0),
+                    "prompt_tokens": stats["prompt_tokens"],
+                    "evaluated_tokens": stats["evaluated_tokens"],
                     "reused_tokens": stats.get("reused_tokens", 0),
                     "completion_tokens": stats.get("completion_tokens", 0),
-                    "ttft_s": round(stats.get("ttft_s", 0.0), 3),
+                    "ttft_s": round(stats["ttft_s"], 3),
                     "prefix_changed": turn > 0 and system != previous,
                     "folds_after": sum(isinstance(e, SummaryUpdated) for e in events[before:]),
                     "facts_after": sum(isinstance(e, FactAdded | FactUpdated) for e in events[before:]),
@@ -178,6 +185,32 @@ def run(turns: int, seed_days: int, say: Any) -> dict[str, Any]:
             diary.close()
         warm_ups = model.warm_up_tokens()
     return summarize(rows, events, time.monotonic() - started, warm_ups)
+
+
+class NotMeasured(SystemExit):
+    """A turn the benchmark could not measure: it stops loudly instead of reporting a made-up figure."""
+
+
+MEASURED_STATS = ("prompt_tokens", "evaluated_tokens", "ttft_s")
+
+
+def measured_stats(turn_events: Sequence[Event], turn: int) -> dict[str, Any]:
+    """The engine's stats of the turn's reply; ``NotMeasured`` if there was no complete, measured reply.
+
+    A failed or interrupted reply has no stats (or partial ones): counted as 0 evaluated of 0 prompt
+    tokens it would look like a perfect warm turn.
+    """
+    replies = [e for e in turn_events if isinstance(e, ReplyFinished)]
+    failures = [e.message for e in turn_events if isinstance(e, ErrorRaised)]
+    if not replies:
+        raise NotMeasured(f"turn {turn}: no reply was written ({'; '.join(failures) or 'no error reported'})")
+    reply = replies[-1]
+    if reply.status != "complete":
+        raise NotMeasured(f"turn {turn}: the reply ended {reply.status!r}, not complete")
+    missing = [key for key in MEASURED_STATS if key not in reply.stats]
+    if missing or int(reply.stats["prompt_tokens"]) <= 0:
+        raise NotMeasured(f"turn {turn}: the engine reported no {', '.join(missing) or 'prompt tokens'}")
+    return dict(reply.stats)
 
 
 def summarize(

@@ -28,7 +28,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from app.core.date_refs import date_spans
+from app.core.recall.dates import date_spans
 from app.store import Diary
 from tests.bench.recall_context import Assembler, load_counting_model, pick_assembler
 
@@ -38,7 +38,7 @@ _EVIDENCE_ID = re.compile(r"D(\d+):0*(\d+)")
 
 def parse_session_time(text: str) -> datetime:
     """``"1:56 pm on 8 May, 2023"`` → datetime; also ``"May 8, 2023"``, ``"8 мая 2023, 13:56"``,
-    ``"08.05.2023"`` and ISO — the day is read by the app's own date reader (``app.core.date_refs``)."""
+    ``"08.05.2023"`` and ISO — the day is read by the app's own date reader (``app.core.recall.dates``)."""
     text = text.strip()
     try:
         return datetime.fromisoformat(text)

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from app.core.recall import Recall, render_recall
+from app.core.recall.finder import Recall, render_recall
 from app.store import Diary
 
 CHAT_OVERHEAD = 5  # "<|im_start|>user\n … <|im_end|>\n" around each tail message (ChatML)
@@ -124,7 +124,7 @@ class CoreAssembler:
 
     def __init__(self, diary: Diary, model: Any) -> None:
         from app.config import Settings
-        from app.core.context import ConversationContext
+        from app.core.prompt.context import ConversationContext
 
         self._context = ConversationContext(diary, model, Settings())
         self.find_ms: list[float] = []
@@ -147,7 +147,7 @@ def pick_assembler(model: Any, *, emulate: bool) -> tuple[Callable[[Diary], Asse
     """The core's assembler when it has landed (and ``emulate`` is off), else the emulation."""
     if not emulate:
         try:
-            import app.core.context  # noqa: F401
+            import app.core.prompt.context  # noqa: F401
         except ImportError:
             pass
         else:

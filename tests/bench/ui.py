@@ -208,7 +208,7 @@ def run_bench() -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="hearth-bench-ui-") as tmp, HubServer() as hub:
         data_dir = ensure_private_dir(Path(tmp) / "data")
         seed(data_dir)
-        settings = Settings(n_ctx=N_CTX, reply_reserve=128, reply_length="short")
+        settings = Settings(reply_reserve=128, reply_length="short").with_model(n_ctx=N_CTX)
         settings.save(data_dir)
         meter = StallMeter()
         meter.start()

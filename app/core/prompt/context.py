@@ -7,6 +7,10 @@ or when it must: the person changed, pinned or deleted a fact in it, a fact in i
 elsewhere, reflections or the persona changed. Facts learned automatically since the snapshot (new ones,
 and new wordings of facts in it) ride in the volatile part after the tail, until the next snapshot.
 
+Settings are read live from the ``SettingsStore`` at every assembly (persona, reply length, recall,
+reflections); ``apply_settings`` is told of a change so the reply reserve follows and the snapshot is
+retaken at once.
+
 This is also the entry point for benchmarks: ``ConversationContext(diary, model, settings).assemble(
 conversation_id, text, context_budget=3284)`` assembles exactly what the companion would send.
 """
@@ -15,13 +19,13 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
 
-from app.config import Settings
-from app.core.budget import (
+from app.config import Settings, SettingsStore
+from app.core.memory.facts import PROMPT_FACTS, prompt_order
+from app.core.ports import DiaryPort
+from app.core.prompt.budget import (
     AssembledPrompt,
     FactLine,
     PromptAssembler,
@@ -29,9 +33,10 @@ from app.core.budget import (
     StableContext,
     TailMessage,
 )
-from app.core.facts import PROMPT_FACTS, prompt_order
-from app.core.prompts import instructions_text
+from app.core.prompt.templates import instructions_text
+from app.core.recall.finder import Recall, RecalledEntry
 from app.llm.types import LanguageModel
+from app.store import Fact
 
 CHAT_COUNT_SUFFIX = "+chat-message"  # stored counts of a message wrapped by the chat template
 
@@ -46,25 +51,26 @@ class Snapshot:
     auto_updated: set[int] = field(default_factory=set)  # snapshot facts reworded by automatic memory
 
 
-def load_recall(diary: Any, model: LanguageModel) -> tuple[Any, Callable[..., str] | None]:
-    """The recall engine (``app.core.recall``) and its block renderer; (None, None) if it is missing."""
-    try:
-        from app.core.recall import Recall, render_recall
-    except ImportError:  # pragma: no cover - the recall module is part of the app
-        return None, None
-    return Recall(diary, model), render_recall
-
-
 class ConversationContext:
     """Gathers snapshot, tail, new facts and recall for the assembler; thread-safe."""
 
-    def __init__(self, diary: Any, model: LanguageModel, settings: Settings) -> None:
+    def __init__(self, diary: DiaryPort, model: LanguageModel, settings: SettingsStore | Settings) -> None:
         self.diary = diary
-        self.settings = settings
-        self.assembler = PromptAssembler(model, reply_reserve=settings.reply_reserve)
-        self.recall, self.render_recall = load_recall(diary, model)
+        self._settings = SettingsStore.of(settings)
+        self.assembler = PromptAssembler(model, reply_reserve=self.settings.reply_reserve)
+        self.recall = Recall(diary, model)
         self._snapshots: dict[int, Snapshot] = {}
         self._lock = threading.RLock()
+
+    @property
+    def settings(self) -> Settings:
+        return self._settings.current
+
+    def apply_settings(self, settings: Settings) -> None:
+        """The settings changed: the reply reserve follows, and every snapshot is retaken."""
+        with self._lock:
+            self.assembler.reply_reserve = settings.reply_reserve
+            self._snapshots.clear()
 
     @property
     def model(self) -> LanguageModel:
@@ -73,8 +79,7 @@ class ConversationContext:
     def set_model(self, model: LanguageModel) -> None:
         with self._lock:
             self.assembler.set_model(model)
-            if self.recall is not None and hasattr(self.recall, "set_model"):
-                self.recall.set_model(model)
+            self.recall.set_model(model)
             self._snapshots.clear()
 
     # -- the snapshot ----------------------------------------------------------------------------
@@ -114,7 +119,7 @@ class ConversationContext:
             return ()
         return tuple(r.text for r in self.diary.current_reflections())
 
-    def _still_valid(self, conversation_id: int, snap: Snapshot, facts: dict[int, Any]) -> bool:
+    def _still_valid(self, conversation_id: int, snap: Snapshot, facts: dict[int, Fact]) -> bool:
         summary, boundary = self._boundary(conversation_id)
         if boundary != snap.boundary or summary != snap.summary_text:
             return False
@@ -128,7 +133,7 @@ class ConversationContext:
                 return False
         return True
 
-    def _take(self, conversation_id: int, facts: dict[int, Any]) -> Snapshot:
+    def _take(self, conversation_id: int, facts: dict[int, Fact]) -> Snapshot:
         summary, boundary = self._boundary(conversation_id)
         chosen = prompt_order(list(facts.values()))[:PROMPT_FACTS]
         reflections = self._reflection_texts()
@@ -185,10 +190,9 @@ class ConversationContext:
         snap = self.snapshot(conversation_id)
         tail = self.tail(conversation_id, snap.boundary, before_id)
         recall_fn = None
-        if self.recall is not None and self.settings.recall_enabled:
+        if self.settings.recall_enabled:
 
-            def recall_fn(query: str, budget: int, exclude: set[int]) -> list[Any]:
-                assert self.recall is not None
+            def recall_fn(query: str, budget: int, exclude: set[int]) -> list[RecalledEntry]:
                 return list(
                     self.recall.find(
                         query,
@@ -206,7 +210,6 @@ class ConversationContext:
             today=today,
             new_facts=self.new_facts(snap),
             recall=recall_fn,
-            render_recall=self.render_recall,
             deep_recall=deep_recall,
         )
         return self.assembler.assemble(inputs, context_budget=context_budget)

@@ -16,10 +16,10 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from app.core.budget import PromptAssembler, StableContext, TailMessage
-from app.core.prompts import background_request, render_prompt
+from app.core.ports import DiaryPort
+from app.core.prompt.budget import PromptAssembler, StableContext, TailMessage
+from app.core.prompt.templates import background_request, render_prompt
 from app.llm.types import Completion, GenerationRequest, LanguageModel
 
 SUMMARY_MAX_WORDS = 250
@@ -127,11 +127,11 @@ class Summarizer:
 
 @dataclass(frozen=True)
 class FoldPlan:
-    folded: list[Any]  # messages to fold, oldest first
-    kept: list[Any]  # messages left in the tail
+    folded: list[TailMessage]  # messages to fold, oldest first
+    kept: list[TailMessage]  # messages left in the tail
 
 
-def plan_fold(tail: Sequence[Any], costs: Sequence[int], share: int) -> FoldPlan | None:
+def plan_fold(tail: Sequence[TailMessage], costs: Sequence[int], share: int) -> FoldPlan | None:
     """Which oldest messages to fold: about half of the tail, and enough that the rest is <= share / 2.
 
     The kept tail starts with a person's message (chat templates that insist on alternation start there).
@@ -154,7 +154,7 @@ def plan_fold(tail: Sequence[Any], costs: Sequence[int], share: int) -> FoldPlan
 class RollingSummary:
     """Decides and performs the folds of one diary; the controller runs ``fold`` as a background job."""
 
-    def __init__(self, diary: Any, assembler: PromptAssembler) -> None:
+    def __init__(self, diary: DiaryPort, assembler: PromptAssembler) -> None:
         self.diary = diary
         self.assembler = assembler
         self._lock = threading.Lock()

@@ -31,12 +31,12 @@ from typing import Any
 
 from app.core.errors import CoreError
 from app.core.events import Event, FactAdded, FactRemoved, FactUpdated
-from app.core.prompts import background_request, load_prompt, render_prompt
+from app.core.ports import DiaryPort
+from app.core.prompt.templates import background_request, load_prompt, render_prompt
+from app.core.text import content_stem_list, content_stems, is_question, word_count
 from app.llm.types import GenerationRequest
-from app.store.errors import StoreError
+from app.store import FACT_KINDS, MAX_FACT_CHARS, Fact, StoreError
 
-FACT_KINDS = ("person", "pet", "project", "preference", "habit", "health", "place", "reminder", "other")
-MAX_FACT_CHARS = 600
 MIN_MESSAGE_CHARS = 25
 MAX_AUTOMATIC_FACTS = 80
 PROMPT_FACTS = 14
@@ -55,11 +55,6 @@ FACT_SCHEMA: dict[str, Any] = {
 }
 
 _NOTHING = {"", "none", "null", "nothing", "n/a", "na", "no fact", "no", "нет", "ничего"}
-_QUESTION_START = re.compile(
-    r"^(what|when|where|who|why|how|which|do|does|did|is|are|can|could|should|would|will|"
-    r"что|когда|где|кто|почему|зачем|как|какой|ли)\b",
-    re.IGNORECASE,
-)
 _MOMENTARY = re.compile(
     r"\b(today|tonight|yesterday|this (morning|afternoon|evening)|right now|сегодня|вчера|сейчас)\b",
     re.IGNORECASE,
@@ -77,12 +72,8 @@ _ECHO_MARKERS = (
     "these instructions",
     '"fact"',
 )
-_WORD = re.compile(r"\w+", re.UNICODE)
-_STOP = {
-    "the", "a", "an", "is", "are", "was", "has", "have", "had", "of", "to", "and", "in", "on", "at", "for",
-    "with", "person", "their", "they", "he", "she", "his", "her", "user", "named", "i", "my", "me",
-    "и", "в", "на", "с", "у", "не", "что", "это", "по", "к", "зовут",
-}  # fmt: skip
+# Words a fact about the person says of anyone ("the user has a dog named Rex"): not its subject.
+_FACT_FILLER = frozenset({"person", "user", "named", "called", "зовут"})
 
 
 class ExtractionFailed(CoreError):
@@ -161,9 +152,9 @@ def rejection_reason(candidate: FactCandidate, source_text: str) -> str | None:
     lowered = text.casefold()
     if len(text) > MAX_FACT_CHARS:
         return "too long"
-    if len(_WORD.findall(text)) < 2:
+    if word_count(text) < 2:
         return "too short"
-    if text.rstrip().endswith("?") or _QUESTION_START.match(text):
+    if is_question(text):
         return "a question"
     if _MOMENTARY.search(text):
         return "about a moment, not a durable fact"
@@ -178,14 +169,11 @@ def rejection_reason(candidate: FactCandidate, source_text: str) -> str | None:
 
 
 def _stem_list(text: str) -> list[str]:
-    """Crude stems (first five letters) of content words, in order; numbers kept whole."""
-    words = (w.casefold() for w in _WORD.findall(text))
-    return [w if w.isdigit() else w[:5] for w in words if (len(w) >= 3 or w.isdigit()) and w not in _STOP]
+    return content_stem_list(text, ignore=_FACT_FILLER)
 
 
 def _content_stems(text: str) -> set[str]:
-    """Enough for Russian endings and English plurals to meet ("собаку" ~ "собака", "dogs" ~ "dog")."""
-    return set(_stem_list(text))
+    return content_stems(text, ignore=_FACT_FILLER)
 
 
 def normalized(text: str) -> str:
@@ -221,7 +209,7 @@ def is_duplicate(candidate: str, existing: str) -> bool:
     return SequenceMatcher(None, normalized(candidate), normalized(existing)).ratio() >= DUPLICATE_RATIO
 
 
-def reconcile(candidate: FactCandidate, facts: Sequence[Any]) -> Decision:
+def reconcile(candidate: FactCandidate, facts: Sequence[Fact]) -> Decision:
     """ADD, UPDATE (an automatic, unpinned fact) or nothing; see the module docstring."""
     active = [f for f in facts if not f.retired]
     for fact in active:
@@ -238,7 +226,7 @@ def reconcile(candidate: FactCandidate, facts: Sequence[Any]) -> Decision:
     return Decision("add", "new")
 
 
-def prompt_order(facts: Sequence[Any]) -> list[Any]:
+def prompt_order(facts: Sequence[Fact]) -> list[Fact]:
     """Active facts as the prompt takes them: pinned, then importance, then most recently updated."""
     active = [f for f in facts if not f.retired]
     return sorted(
@@ -257,7 +245,7 @@ class _UndoAction:
 class FactMemory:
     """Applies reconciled candidates to the diary and remembers how to undo each automatic change."""
 
-    def __init__(self, diary: Any) -> None:
+    def __init__(self, diary: DiaryPort) -> None:
         self.diary = diary
         self._undo: dict[str, _UndoAction] = {}
         self._lock = threading.Lock()
@@ -278,7 +266,7 @@ class FactMemory:
                 return []
         return []
 
-    def _add(self, candidate: FactCandidate, provenance: int | None, facts: Sequence[Any]) -> list[Event]:
+    def _add(self, candidate: FactCandidate, provenance: int | None, facts: Sequence[Fact]) -> list[Event]:
         events: list[Event] = []
         retired_id: int | None = None
         automatic = [f for f in facts if f.source == "automatic" and not f.retired]

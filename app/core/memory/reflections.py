@@ -17,9 +17,11 @@ from datetime import date
 from typing import Any
 
 from app.core.events import Event, ReflectionsUpdated
-from app.core.facts import FactCandidate, is_duplicate, prompt_order, same_subject, similarity
-from app.core.prompts import background_request, render_prompt
-from app.core.summary import Generate, JobCancelled
+from app.core.memory.facts import FactCandidate, is_duplicate, prompt_order, same_subject, similarity
+from app.core.memory.summary import Generate, JobCancelled
+from app.core.ports import DiaryPort
+from app.core.prompt.templates import background_request, render_prompt
+from app.store import Reflection, Summary
 
 MAX_REFLECTIONS = 4
 MIN_DIGESTS = 2
@@ -44,14 +46,14 @@ def parse_observations(raw: str) -> list[str]:
 
 def acceptable(text: str, source: str) -> bool:
     """Reuses the fact checks: short, not a question, grounded in what it was drawn from, no echo."""
-    from app.core.facts import rejection_reason
+    from app.core.memory.facts import rejection_reason
 
     return len(text) <= 200 and rejection_reason(FactCandidate(text), source) is None
 
 
 @dataclass
 class Reflector:
-    diary: Any
+    diary: DiaryPort
 
     def due(self, today: date) -> bool:
         """Worth an idle run: enough digests to reflect on, and no reflection written or revised today."""
@@ -59,7 +61,7 @@ class Reflector:
             return False
         return all(r.created_at.date() != today for r in self.diary.current_reflections())
 
-    def _digests(self) -> list[Any]:
+    def _digests(self) -> list[Summary]:
         return list(self.diary.list_summaries("daily")[-7:] + self.diary.list_summaries("weekly")[-2:])
 
     def reflect(self, generate: Generate) -> list[Event]:
@@ -90,7 +92,7 @@ class Reflector:
         changed = self._reconcile(proposed[:MAX_REFLECTIONS], current)
         return [ReflectionsUpdated(len(self.diary.current_reflections()))] if changed else []
 
-    def _reconcile(self, proposed: list[str], current: list[Any]) -> bool:
+    def _reconcile(self, proposed: list[str], current: list[Reflection]) -> bool:
         changed = False
         for text in proposed:
             if any(is_duplicate(text, r.text) for r in current):

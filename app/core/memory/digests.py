@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Any
 
-from app.core.summary import Summarizer, transcript_line
-from app.store.history import week_scope  # one definition of a weekly scope, core and store
+from app.core.memory.summary import Summarizer, transcript_line
+from app.core.ports import DiaryPort
+from app.store import ConversationInfo, week_scope  # one weekly scope, core and store
 
 DAILY_MAX_WORDS = 150
 WEEKLY_MAX_WORDS = 200
@@ -27,9 +27,9 @@ def week_days(day: date) -> list[date]:
 
 @dataclass
 class Digests:
-    diary: Any
+    diary: DiaryPort
 
-    def conversations_on(self, day: date) -> list[Any]:
+    def conversations_on(self, day: date) -> list[ConversationInfo]:
         """The day's conversations, without creating one (``conversation_for_day`` would).
 
         The store lists conversations newest day first, so paging stops at the first page that reaches

@@ -1,6 +1,10 @@
-"""Words of a message as search terms, in English and Russian: tokenize, drop stopwords, stem.
+"""The one text-analysis module of the core, English and Russian: words, stopwords, stems, questions.
 
-Recall builds its FTS5 query from these. The store's index uses SQLite's ``unicode61`` tokenizer
+Recall builds its FTS5 query from these (``query_terms``, ``fts_query``); fact memory compares facts by
+their content stems (``content_stems``) and refuses questions (``is_question``); the budget gives a
+question all the room left for recall (``asks_question``). One tokenizer, one stopword list, one stemmer.
+
+Recall's terms: The store's index uses SQLite's ``unicode61`` tokenizer
 (``remove_diacritics 2``) without stemming, so a stem is searched as a *prefix* (``"собак"*`` finds
 "собака", "собаку", "собакой"). Snowball stems are not always prefixes of every form in English
 ("study" → "studi"), so a term may carry more than one prefix ("studi", "study").
@@ -56,6 +60,14 @@ RUSSIAN_STOPWORDS = frozenset(
 )
 
 STOPWORDS = ENGLISH_STOPWORDS | RUSSIAN_STOPWORDS
+
+# Words that open a question, in both languages ("what did I …", "когда мы …").
+QUESTION_WORDS = frozenset(
+    """
+    what when where who whom which why how do does did is are was were can could should would will
+    remember recall что когда где кто какой какая какие почему зачем как сколько ли помнишь вспомни
+    """.split()  # noqa: SIM905
+)
 
 _english = snowballstemmer.stemmer("english")
 _russian = snowballstemmer.stemmer("russian")
@@ -174,3 +186,40 @@ def fts_query(terms: list[Term]) -> str:
 def text_stems(text: str) -> set[str]:
     """Stems of every content word of ``text`` (for re-ranking candidates by term coverage)."""
     return {stem(w) for w in words(text) if not is_stopword(w)}
+
+
+def content_stem_list(text: str, *, ignore: frozenset[str] = frozenset()) -> list[str]:
+    """Stems of the content words of ``text`` in order (stopwords, one-letter words and ``ignore`` out).
+
+    Snowball stems let Russian endings and English plurals meet ("собаку" ~ "собака", "dogs" ~ "dog").
+    """
+    found: list[str] = []
+    for word in words(text):
+        if is_stopword(word) or word in ignore or (len(word) < 3 and not word.isdigit()):
+            continue
+        found.append(stem(word))
+    return found
+
+
+def content_stems(text: str, *, ignore: frozenset[str] = frozenset()) -> set[str]:
+    return set(content_stem_list(text, ignore=ignore))
+
+
+def word_count(text: str) -> int:
+    return len(_WORD.findall(text))
+
+
+def _first_word(text: str) -> str:
+    match = _WORD.search(text)
+    return fold(match.group(0)) if match else ""
+
+
+def is_question(text: str) -> bool:
+    """Ends with a question mark or opens with a question word ("Where does Anna live")."""
+    stripped = text.strip()
+    return stripped.endswith("?") or _first_word(stripped) in QUESTION_WORDS
+
+
+def asks_question(text: str) -> bool:
+    """Anywhere a question mark, or a question word first: a message asking about the past."""
+    return "?" in text or _first_word(text.strip()) in QUESTION_WORDS

@@ -1,4 +1,4 @@
-"""Prompt templates live as text files in ``resources/prompts`` (STYLE.md rule 6), not strings in code.
+"""Prompt templates live as text files in ``app/resources/prompts`` (STYLE.md rule 6), not strings in code.
 
 Templates use ``string.Template`` placeholders (``$name``) so JSON examples with braces need no escaping.
 A missing placeholder is an error (``substitute``), so a renamed variable fails in tests, not silently in
@@ -8,13 +8,11 @@ a prompt. Files are read once and cached; their trailing newline is dropped so c
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 from string import Template
 from typing import Any
 
 from app.llm.types import GenerationRequest, Priority
-
-PROMPTS_DIR = Path(__file__).resolve().parents[2] / "resources" / "prompts"
+from app.resources import PROMPTS, read_text
 
 PERSONAS = ("warm", "concise", "playful")
 REPLY_LENGTHS = ("short", "medium", "long")
@@ -22,8 +20,8 @@ REPLY_LENGTHS = ("short", "medium", "long")
 
 @lru_cache(maxsize=64)
 def load_prompt(name: str) -> str:
-    """The text of ``resources/prompts/NAME.txt`` without its final newline."""
-    return (PROMPTS_DIR / f"{name}.txt").read_text(encoding="utf-8").rstrip("\n")
+    """The text of the bundled ``prompts/NAME.txt`` (package data) without its final newline."""
+    return read_text(PROMPTS, f"{name}.txt").rstrip("\n")
 
 
 def render_prompt(name: str, **values: object) -> str:

@@ -1,30 +1,23 @@
 """The parts a prompt is made of: the budget's inputs and outputs, and the text of the system message.
 
-Split from ``app.core.budget`` so the data (what goes in, what comes out, how each part reads) stands apart
-from the arithmetic that fits it into the context window. ``budget`` re-exports these names.
+Split from ``app.core.prompt.budget`` so the data (what goes in, what comes out, how each part reads)
+stands apart from the arithmetic that fits it into the context window. ``budget`` re-exports these names.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
-from typing import Any
 
 from app.core.events import BudgetReport
-from app.core.prompts import render_prompt
+from app.core.prompt.templates import render_prompt
+from app.core.recall.finder import RecalledEntry
+from app.core.text import asks_question
 from app.llm.types import ChatMessage
 
-RecallFn = Callable[[str, int, set[int]], Sequence[Any]]
-RenderRecallFn = Callable[[Sequence[Any]], str]
-
-_QUESTION_WORDS = re.compile(
-    r"(^|\b)(what|when|where|who|whom|which|why|how|did|do|does|was|were|remember|recall|"
-    r"что|когда|где|кто|какой|какая|какие|почему|зачем|как|сколько|помнишь|вспомни)\b",
-    re.IGNORECASE,
-)
-
+# (the new message, the token budget, the ids already in the tail) → the entries recalled, best first
+RecallFn = Callable[[str, int, set[int]], Sequence[RecalledEntry]]
 
 @dataclass(frozen=True)
 class BudgetShares:
@@ -70,7 +63,6 @@ class PromptInputs:
     today: date | None = None
     new_facts: Sequence[FactLine] = ()
     recall: RecallFn | None = None
-    render_recall: RenderRecallFn | None = None
     deep_recall: bool | None = None  # None: decided from the text (a question about the past)
 
 
@@ -79,14 +71,13 @@ class AssembledPrompt:
     messages: list[ChatMessage]
     report: BudgetReport
     tail_ids: tuple[int, ...]
-    recalled: tuple[Any, ...]
+    recalled: tuple[RecalledEntry, ...]
     tail_share: int
     needs_fold: bool  # the tail since the boundary outgrew its share
     new_message_truncated: bool = False
     total_tokens: int = 0
     limit: int = 0
     system_text: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def chat_message(role: str, text: str) -> ChatMessage:
@@ -95,7 +86,7 @@ def chat_message(role: str, text: str) -> ChatMessage:
 
 def wants_deep_recall(text: str) -> bool:
     """A question (about the past) gets all the room left for recall; a plain entry a small share."""
-    return "?" in text or bool(_QUESTION_WORDS.match(text.strip()))
+    return asks_question(text)
 
 
 def render_fact_lines(facts: Sequence[FactLine]) -> str:

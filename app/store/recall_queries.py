@@ -1,57 +1,53 @@
-"""What recall needs from the store beyond its public methods: messages by id, read in one query.
+"""The read-only queries recall runs every turn: ranked FTS5 candidates, messages by id or by day, and
+how common a term is — raw SQL, so it lives here in the store and the core only sees ``RankedMessage``.
 
-The store's ``Diary`` has no "many messages by id" call; this reads them straight through its engine
-(read-only SQL on the ``message`` and ``conversation`` tables of the contract), so recall can add the
-turns around a hit — in a diary conversation the answer often sits in the reply next to the words that
-matched.
+Recall adds the turns around a hit (in a diary conversation the answer often sits in the reply next to the
+words that matched), the entries of days the person names, and drops terms too common to be worth ranking.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import Connection, text
+from sqlmodel import Session
 
-from app.core.recall_rank import Candidate
-from app.core.text_terms import Term
-
-if TYPE_CHECKING:
-    from app.store import Diary
+from app.store.models import RankedMessage, TermPattern
 
 _CHUNK = 500
 _EXCLUDE_SLACK = 200  # the current conversation's own hits, dropped after ranking
 _DAY_SQL = "COALESCE(c.day, date(m.created_at))"
 
 
-def messages_by_id(diary: Diary, ids: Iterable[int]) -> dict[int, Candidate]:
+def messages_by_id(session: Session, ids: Iterable[int]) -> dict[int, RankedMessage]:
     """The messages with these ids that still exist, as candidates (BM25 0: they matched nothing)."""
     wanted = sorted({int(i) for i in ids if int(i) > 0})
-    found: dict[int, Candidate] = {}
+    found: dict[int, RankedMessage] = {}
     if not wanted:
         return found
-    with diary.engine.connect() as conn:
-        for start in range(0, len(wanted), _CHUNK):
-            chunk = ",".join(str(i) for i in wanted[start : start + _CHUNK])  # integers, built here
-            rows = conn.execute(
-                text(
-                    f"SELECT m.id, m.conversation_id, {_DAY_SQL}, m.role, m.text, 0.0 FROM message AS m "
-                    f"JOIN conversation AS c ON c.id = m.conversation_id WHERE m.id IN ({chunk})"
-                )
-            ).all()
-            found.update((c.message_id, c) for c in map(_candidate, rows))
+    conn = _connection(session)
+    for start in range(0, len(wanted), _CHUNK):
+        chunk = ",".join(str(i) for i in wanted[start : start + _CHUNK])  # integers, built here
+        rows = conn.execute(
+            text(
+                f"SELECT m.id, m.conversation_id, {_DAY_SQL}, m.role, m.text, 0.0 FROM message AS m "
+                f"JOIN conversation AS c ON c.id = m.conversation_id WHERE m.id IN ({chunk})"
+            )
+        ).all()
+        found.update((c.message_id, c) for c in map(_candidate, rows))
     return found
 
 
 def search_candidates(
-    diary: Diary,
+    session: Session,
     match: str,
     *,
     limit: int,
     exclude_conversation_id: int | None,
     days: tuple[date, date] | None = None,
-) -> list[Candidate]:
+) -> list[RankedMessage]:
     """Best ``limit`` messages for an FTS5 MATCH expression by BM25, outside one conversation.
 
     Like ``Diary.search_fts`` without its snippets: those re-run the match and highlight every hit,
@@ -83,13 +79,13 @@ def search_candidates(
             "AND d BETWEEN :first AND :last ORDER BY message_fts.rank LIMIT :n"
         )
         params.update(first=days[0].isoformat(), last=days[1].isoformat())
-    with diary.engine.connect() as conn:
-        if days is not None:
-            lo, hi = conn.execute(text(_ID_RANGE_SQL), params).one()
-            if lo is None:
-                return []
-            params.update(lo=int(lo), hi=int(hi))
-        rows = conn.execute(text(sql), params).all()
+    conn = _connection(session)
+    if days is not None:
+        lo, hi = conn.execute(text(_ID_RANGE_SQL), params).one()
+        if lo is None:
+            return []
+        params.update(lo=int(lo), hi=int(hi))
+    rows = conn.execute(text(sql), params).all()
     return _candidates(rows, limit, exclude_conversation_id)
 
 
@@ -100,8 +96,8 @@ _ID_RANGE_SQL = (
 
 
 def messages_on_days(
-    diary: Diary, days: tuple[date, date], *, limit: int, exclude_conversation_id: int | None
-) -> list[Candidate]:
+    session: Session, days: tuple[date, date], *, limit: int, exclude_conversation_id: int | None
+) -> list[RankedMessage]:
     """Messages written on the days ``days`` (first, last), in diary order, whatever their words.
 
     For a message that names a day ("what did I do last Tuesday?") the entries of that day are the
@@ -116,13 +112,13 @@ def messages_on_days(
         "WHERE c.day BETWEEN :first AND :last ORDER BY m.id LIMIT :n"
     )
     params = {"first": days[0].isoformat(), "last": days[1].isoformat(), "n": limit + _EXCLUDE_SLACK}
-    with diary.engine.connect() as conn:
-        rows = conn.execute(text(sql), params).all()
+    conn = _connection(session)
+    rows = conn.execute(text(sql), params).all()
     return _candidates(rows, limit, exclude_conversation_id)
 
 
-def _candidates(rows: Sequence[Any], limit: int, exclude_conversation_id: int | None) -> list[Candidate]:
-    found: list[Candidate] = []
+def _candidates(rows: Sequence[Any], limit: int, exclude_conversation_id: int | None) -> list[RankedMessage]:
+    found: list[RankedMessage] = []
     for row in rows:
         if exclude_conversation_id is not None and int(row[1]) == exclude_conversation_id:
             continue
@@ -132,7 +128,7 @@ def _candidates(rows: Sequence[Any], limit: int, exclude_conversation_id: int | 
     return found
 
 
-def document_counts(diary: Diary, terms: Sequence[Term]) -> tuple[dict[str, int], int]:
+def document_counts(session: Session, terms: Sequence[TermPattern]) -> tuple[dict[str, int], int]:
     """How many messages each term's search matches (an upper bound), and the size of the diary.
 
     Read from an ``fts5vocab`` view of the index (kept in the connection's temp schema, so the store's
@@ -140,30 +136,34 @@ def document_counts(diary: Diary, terms: Sequence[Term]) -> tuple[dict[str, int]
     messages costs FTS5 tens of milliseconds.
     """
     counts: dict[str, int] = {}
-    with diary.engine.connect() as conn:
-        conn.exec_driver_sql(
-            "CREATE VIRTUAL TABLE IF NOT EXISTS temp.recall_vocab USING fts5vocab(main, message_fts, row)"
-        )
-        total = int(conn.exec_driver_sql("SELECT coalesce(max(id), 0) FROM message").scalar() or 0)
-        for term in terms:
-            n = 0
-            for prefix in term.prefixes:
-                params: tuple[str, ...]
-                if term.exact:
-                    sql, params = (
-                        "SELECT coalesce(sum(doc), 0) FROM temp.recall_vocab WHERE term = ?",
-                        (prefix,),
-                    )
-                else:
-                    upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)
-                    sql = "SELECT coalesce(sum(doc), 0) FROM temp.recall_vocab WHERE term >= ? AND term < ?"
-                    params = (prefix, upper)
-                n += int(conn.exec_driver_sql(sql, params).scalar() or 0)
-            counts[term.stem] = n
+    conn = _connection(session)
+    conn.exec_driver_sql(
+        "CREATE VIRTUAL TABLE IF NOT EXISTS temp.recall_vocab USING fts5vocab(main, message_fts, row)"
+    )
+    total = int(conn.exec_driver_sql("SELECT coalesce(max(id), 0) FROM message").scalar() or 0)
+    for term in terms:
+        n = 0
+        for prefix in term.prefixes:
+            params: tuple[str, ...]
+            if term.exact:
+                sql, params = (
+                    "SELECT coalesce(sum(doc), 0) FROM temp.recall_vocab WHERE term = ?",
+                    (prefix,),
+                )
+            else:
+                upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)
+                sql = "SELECT coalesce(sum(doc), 0) FROM temp.recall_vocab WHERE term >= ? AND term < ?"
+                params = (prefix, upper)
+            n += int(conn.exec_driver_sql(sql, params).scalar() or 0)
+        counts[term.stem] = n
     return counts, total
 
 
-def _candidate(row: Any) -> Candidate:
-    """(id, conversation id, day, role, text, rank) as read by every query here → a Candidate."""
+def _candidate(row: Any) -> RankedMessage:
+    """(id, conversation id, day, role, text, rank) as read by every query here → a RankedMessage."""
     day = date.fromisoformat(str(row[2])[:10]) if row[2] else None
-    return Candidate(int(row[0]), int(row[1]), day, str(row[3]), str(row[4]), float(row[5]))
+    return RankedMessage(int(row[0]), int(row[1]), day, str(row[3]), str(row[4]), float(row[5]))
+
+
+def _connection(session: Session) -> Connection:
+    return session.connection()

@@ -5,11 +5,11 @@ Why this shape:
 * **Lexical, stemmed, offline.** The query is the new message's content words (stopwords and question
   words dropped, English and Russian), each searched in the store's FTS5 index as a Snowball-stem prefix
   (``"собак"*`` finds "собака" and "собаку"), OR-ed together so any overlap is a candidate; FTS5's BM25
-  weighs rare words over common ones. Candidates are then re-ranked (see ``app.core.recall_rank``).
+  weighs rare words over common ones. Candidates are then re-ranked (see ``app.core.recall.rank``).
 * **Days the message names.** "What did I do last Tuesday?", "in May 2023", "3 октября": entries written
   then are favoured, the best hits inside the span are added to the pool (the diary-wide best could crowd
   them out), and a named day or week brings its entries even without a shared word
-  (``app.core.date_refs``; measured on LoCoMo's dated questions: 0.839 → 0.915 of the evidence).
+  (``app.core.recall.dates``; measured on LoCoMo's dated questions: 0.839 → 0.915 of the evidence).
 * **Whole entries, as many as fit.** Hits are packed best first until the budget is full — a long hit
   that does not fit is skipped for shorter ones after it — never cut in the middle.
 * **Exact counts.** Entries are rendered grouped by day (the date once per day, then one line per
@@ -26,16 +26,12 @@ from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import TYPE_CHECKING
 
-from app.core.date_refs import DateSpan, date_spans
-from app.core.recall_rank import DATE_AFTERMATH_DAYS, Candidate, rank_candidates, with_neighbours
-from app.core.recall_store import document_counts, messages_by_id, messages_on_days, search_candidates
-from app.core.text_terms import Term, fts_query, query_terms
+from app.core.ports import DiaryPort
+from app.core.recall.dates import DateSpan, date_spans
+from app.core.recall.rank import DATE_AFTERMATH_DAYS, Candidate, rank_candidates, with_neighbours
+from app.core.text import Term, fts_query, query_terms
 from app.llm.types import LanguageModel
-
-if TYPE_CHECKING:
-    from app.store import Diary
 
 ROLE_LABELS = {"user": "me", "assistant": "you", "system": "note"}
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -81,11 +77,6 @@ def _body(text: str) -> str:
     return " " + text + "\n"
 
 
-def render_entry(entry: RecalledEntry) -> str:
-    """One entry on its own, with its date: ``[Mon 8 May 2023]\\nme: text\\n`` (e.g. for the CLI)."""
-    return day_header(entry.day) + _label(entry.role) + _body(entry.text)
-
-
 def render_recall(entries: Iterable[RecalledEntry]) -> str:
     """The recall block for the prompt: days in order, each date once, entries in diary order under it.
 
@@ -109,7 +100,7 @@ class _TokenCounter:
     with its old length.
     """
 
-    def __init__(self, diary: Diary, model: LanguageModel, capacity: int = 50_000) -> None:
+    def __init__(self, diary: DiaryPort, model: LanguageModel, capacity: int = 50_000) -> None:
         self._diary = diary
         self._model = model
         self._capacity = capacity
@@ -161,7 +152,7 @@ def _digest(text: str) -> bytes:
 class Recall:
     """Finds past entries related to a new message; the prompt assembler calls ``find`` every turn."""
 
-    def __init__(self, diary: Diary, model: LanguageModel) -> None:
+    def __init__(self, diary: DiaryPort, model: LanguageModel) -> None:
         self._diary = diary
         self._model = model
         self._counter = _TokenCounter(diary, model)
@@ -183,7 +174,7 @@ class Recall:
         """As many whole related entries as fit ``budget_tokens``, best first (see the module doc).
 
         ``today`` is the day the message is written on: it resolves "yesterday", "last week", "on
-        Tuesday" and dates without a year (see ``app.core.date_refs``).
+        Tuesday" and dates without a year (see ``app.core.recall.dates``).
         """
         if budget_tokens <= 0:
             return []
@@ -195,7 +186,7 @@ class Recall:
         candidates = [h for h in hits if h.message_id not in exclude_message_ids]
         ranked = with_neighbours(
             rank_candidates(text, terms, candidates, spans),
-            lambda ids: messages_by_id(self._diary, ids),
+            self._diary.messages_by_id,
             lambda cand: (
                 cand.message_id not in exclude_message_ids and cand.conversation_id != conversation_id
             ),
@@ -208,15 +199,14 @@ class Recall:
         """Lexical hits from the whole diary, plus the best hits and the entries of the days named."""
         match = fts_query(terms) if terms else ""
         exclude = conversation_id
-        found = search_candidates(self._diary, match, limit=CANDIDATE_LIMIT, exclude_conversation_id=exclude)
+        found = self._diary.ranked_messages(match, limit=CANDIDATE_LIMIT, exclude_conversation_id=exclude)
         for span in spans:
             days = (span.start, span.end + timedelta(days=DATE_AFTERMATH_DAYS))
-            found += search_candidates(
-                self._diary, match, limit=DATE_CANDIDATES, exclude_conversation_id=exclude, days=days
+            found += self._diary.ranked_messages(
+                match, limit=DATE_CANDIDATES, exclude_conversation_id=exclude, days=days
             )
             if span.precision in ("day", "week") or not terms:
-                found += messages_on_days(
-                    self._diary,
+                found += self._diary.messages_on_days(
                     (span.start, span.end),
                     limit=DATE_CANDIDATES,
                     exclude_conversation_id=exclude,
@@ -235,7 +225,7 @@ class Recall:
         makes FTS5 score every one of those rows. Terms found nowhere are dropped too; if only common
         terms are left, the rarest of them stays.
         """
-        counts, total = document_counts(self._diary, terms)
+        counts, total = self._diary.term_document_counts(terms)
         cap = max(COMMON_TERM_MIN_DOCS, int(total * COMMON_TERM_FRACTION))
         found = [t for t in terms if counts.get(t.stem, 0) > 0]
         kept = [t for t in found if counts[t.stem] <= cap]

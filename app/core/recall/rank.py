@@ -12,21 +12,13 @@ pseudo-relevance feedback (a second query with words from the top hits). A messa
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from datetime import date, timedelta
 
-from app.core.date_refs import DateSpan
-from app.core.text_terms import Term
+from app.core.recall.dates import DateSpan
+from app.core.text import Term
+from app.store import RankedMessage
 
-
-@dataclass(frozen=True)
-class Candidate:
-    message_id: int
-    conversation_id: int
-    day: date | None
-    role: str
-    text: str
-    bm25: float  # FTS5 rank: lower (more negative) is better
+Candidate = RankedMessage  # a message as the store ranks it (FTS5 BM25: lower is better)
 
 
 CONVERSATION_WEIGHT = 0.3  # share of a conversation's best hits lent to all its hits
@@ -81,7 +73,6 @@ def _with_conversation_prior(scored: list[tuple[Candidate, float]]) -> list[tupl
 
 NEIGHBOUR_RADIUS = 2
 NEIGHBOUR_DECAY = 0.85
-NEIGHBOUR_SUM = False  # True: a hit next to a strong hit adds the lent score instead of keeping the max
 NEIGHBOUR_SOURCES = 60  # only the best hits lend their score to the turns around them
 
 
@@ -120,9 +111,7 @@ def with_neighbours(
         turn = known[0] if known else fetched.get(neighbour_id)
         if turn is None or turn.conversation_id != conversation_id or not allowed(turn):
             continue
-        if NEIGHBOUR_SUM and known is not None:
-            best[neighbour_id] = (turn, known[1] + lent)
-        elif known is None or known[1] < lent:
+        if known is None or known[1] < lent:
             best[neighbour_id] = (turn, lent)
     merged = list(best.values())
     merged.sort(key=lambda pair: (-pair[1], -pair[0].message_id))

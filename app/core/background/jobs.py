@@ -14,12 +14,12 @@ import logging
 import threading
 from collections.abc import Callable
 
+from app.core.background.worker import Worker
 from app.core.errors import CoreError
 from app.core.events import Event, JobFailed, JobFinished, JobStarted
-from app.core.summary import JobCancelled
-from app.core.worker import Worker
+from app.core.memory.summary import JobCancelled
 from app.llm.types import Completion, GenerationRequest, JobHandle, LanguageModel
-from app.store.errors import StoreError
+from app.store import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +72,7 @@ class BackgroundJobs:
             return
         except Exception as exc:  # noqa: BLE001 - a failed job is reported, never fatal
             log.error("background job %s failed: %s", kind, type(exc).__name__)  # no text: privacy
-            self._emit(JobFailed(job_id, kind, f"{type(exc).__name__}: {exc}", getattr(exc, "hint", "")))
+            self._emit(JobFailed(job_id, kind, f"It failed unexpectedly ({type(exc).__name__}).", ""))
             return
         for event in events:
             self._emit(event)

@@ -27,13 +27,13 @@ between); the diary stores it whole.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
 from app.core.errors import MessageRejected
 from app.core.events import BudgetReport, Segment
-from app.core.prompt_parts import (
+from app.core.prompt.parts import (
     AssembledPrompt,
     BudgetShares,
     FactLine,
@@ -46,7 +46,8 @@ from app.core.prompt_parts import (
     today_line,
     wants_deep_recall,
 )
-from app.core.prompts import render_prompt
+from app.core.prompt.templates import render_prompt
+from app.core.recall.finder import RecalledEntry, render_recall
 from app.llm.types import ChatMessage, LanguageModel
 
 TRUNCATION_MARK = "\n[…the middle of this long entry is kept in the diary…]\n"
@@ -70,6 +71,17 @@ class _Counter:
 
     def text(self, text: str) -> int:
         return self.model.count_tokens(text)
+
+
+@dataclass
+class _Fit:
+    """The pieces of one prompt while ``assemble`` fits them (its working state)."""
+
+    new_text: str
+    truncated: bool
+    note_facts: list[FactLine]
+    tail: list[TailMessage] = field(default_factory=list)
+    recalled: list[RecalledEntry] = field(default_factory=list)
 
 
 class PromptAssembler:
@@ -165,75 +177,101 @@ class PromptAssembler:
 
     # -- assembly --------------------------------------------------------------------------------
     def assemble(self, inputs: PromptInputs, *, context_budget: int | None = None) -> AssembledPrompt:
+        """The prompt for ``inputs`` within the context, with exact counts (see the module doc)."""
         stable = inputs.stable
         limit = self.limit(stable.instructions, context_budget)
         budget = self.context_budget(stable.instructions, context_budget)
         system = self.system_message(stable)
-        system_tokens = self._count.chat([system], False)
-        generation = self._count.chat([system], True) - system_tokens
-        floor = system_tokens + generation + self.message_tokens("user", "")
-        if floor >= limit:
+        frame = self._frame_tokens(system, limit)
+        fit, fixed = self._fit_message_and_note(inputs, frame, limit, budget)
+        recall_cap = int(budget * self.shares.recall_fraction) if inputs.recall else 0
+        fit.tail, tail_cost = self._pick_tail(inputs.tail, max(0, limit - fixed - recall_cap))
+        fit.recalled = self._recall(inputs, fit, limit - fixed - tail_cost, recall_cap)
+        total, segments, messages = self._shrink_to_fit(inputs, system, fit, limit)
+        share = self.tail_share(stable, context_budget)
+        needs_fold = self.tail_needs_fold_with(inputs.tail, share)
+        return AssembledPrompt(
+            messages=messages,
+            report=self._report(inputs, fit, segments, total, needs_fold),
+            tail_ids=tuple(m.id for m in fit.tail),
+            recalled=tuple(fit.recalled),
+            tail_share=share,
+            needs_fold=needs_fold,
+            new_message_truncated=fit.truncated,
+            total_tokens=total,
+            limit=limit,
+            system_text=system["content"],
+        )
+
+    def _frame_tokens(self, system: ChatMessage, limit: int) -> int:
+        """The system message and the generation prompt; ``MessageRejected`` if not even a message fits."""
+        frame = self._count.chat([system], True)
+        if frame + self.message_tokens("user", "") >= limit:
             raise MessageRejected(
                 f"The model's context ({self.model.n_ctx} tokens) has no room for a message after the "
                 f"{self.reply_reserve}-token reply reserve and the instructions.",
                 "Choose a larger context size in the model settings, or a shorter reply length.",
             )
+        return frame
+
+    def _fit_message_and_note(
+        self, inputs: PromptInputs, frame: int, limit: int, budget: int
+    ) -> tuple[_Fit, int]:
+        """The new message (cut to its share) and the note of new facts; their cost with the frame."""
         new_text, truncated = self._fit_new_text(
             inputs.new_text, int(budget * self.shares.new_message_max_fraction)
         )
-        note_facts = list(inputs.new_facts[: self.shares.new_facts_max_items])
-        base_note = self._note(inputs.today, note_facts, "")
-        fixed = system_tokens + self.message_tokens("user", base_note + new_text) + generation
+        fit = _Fit(new_text, truncated, list(inputs.new_facts[: self.shares.new_facts_max_items]))
+        fixed = frame + self.message_tokens("user", self._note(inputs.today, fit.note_facts, "") + new_text)
         if fixed > limit:  # an enormous note (facts): drop them before touching the message
-            note_facts, base_note = [], self._note(inputs.today, [], "")
-            fixed = system_tokens + self.message_tokens("user", base_note + new_text) + generation
+            fit.note_facts = []
+            fixed = frame + self.message_tokens("user", self._note(inputs.today, [], "") + new_text)
+        return fit, fixed
+
+    def _recall(self, inputs: PromptInputs, fit: _Fit, room: int, cap: int) -> list[RecalledEntry]:
+        """Recalled entries in the room left; a plain entry gets at most ``cap``, a question all of it."""
+        if inputs.recall is None:
+            return []
         deep = wants_deep_recall(inputs.new_text) if inputs.deep_recall is None else inputs.deep_recall
-        recall_cap = int(budget * self.shares.recall_fraction) if inputs.recall else 0
-        tail_room = max(0, limit - fixed - recall_cap)
-        tail, tail_cost = self._pick_tail(inputs.tail, tail_room)
-        share = self.tail_share(stable, context_budget)
-        needs_fold = self.tail_needs_fold_with(inputs.tail, share)
-        recalled: list[Any] = []
-        if inputs.recall is not None:
-            room = limit - fixed - tail_cost - self._recall_overhead()
-            room = room if deep else min(room, recall_cap)
-            if room > 0:
-                recalled = list(inputs.recall(inputs.new_text, room, {m.id for m in tail}))
+        room -= self._recall_overhead()
+        room = room if deep else min(room, cap)
+        return list(inputs.recall(inputs.new_text, room, {m.id for m in fit.tail})) if room > 0 else []
+
+    def _shrink_to_fit(
+        self, inputs: PromptInputs, system: ChatMessage, fit: _Fit, limit: int
+    ) -> tuple[int, list[Segment], list[ChatMessage]]:
+        """Measure exactly; while over the limit drop recall, then the oldest tail, the note, then cut."""
         for _attempt in range(64):
-            total, segments, messages = self._measure(inputs, system, tail, recalled, note_facts, new_text)
+            measured = self._measure(inputs, system, fit.tail, fit.recalled, fit.note_facts, fit.new_text)
+            total = measured[0]
             if total <= limit:
-                break
-            if recalled:
-                recalled.pop()
-            elif tail:
-                tail = tail[1:]
-            elif note_facts:
-                note_facts = []
+                return measured
+            if fit.recalled:
+                fit.recalled.pop()
+            elif fit.tail:
+                fit.tail = fit.tail[1:]
+            elif fit.note_facts:
+                fit.note_facts = []
             else:
                 excess = total - limit + 8
-                new_text, truncated = self._fit_new_text(new_text, self._count.text(new_text) - excess)
-        else:  # pragma: no cover - the floor check above makes this unreachable
-            raise MessageRejected("The message does not fit the model's context.", MessageRejected.hint)
+                fit.new_text, fit.truncated = self._fit_new_text(
+                    fit.new_text, self._count.text(fit.new_text) - excess
+                )
+        raise MessageRejected(  # pragma: no cover - the frame check makes this unreachable
+            "The message does not fit the model's context.", MessageRejected.hint
+        )
+
+    def _report(
+        self, inputs: PromptInputs, fit: _Fit, segments: list[Segment], total: int, needs_fold: bool
+    ) -> BudgetReport:
         free = max(0, self.model.n_ctx - total - self.reply_reserve)
-        report = BudgetReport(
+        return BudgetReport(
             segments=(*segments, Segment("reply_reserve", self.reply_reserve), Segment("free", free)),
             n_ctx=self.model.n_ctx,
             free=free,
-            summarizing=needs_fold or len(tail) < len(inputs.tail),
-            fact_ids_in_prompt=tuple(f.id for f in (*stable.facts, *note_facts)),
-            dropped_messages=len(inputs.tail) - len(tail),
-        )
-        return AssembledPrompt(
-            messages=messages,
-            report=report,
-            tail_ids=tuple(m.id for m in tail),
-            recalled=tuple(recalled),
-            tail_share=share,
-            needs_fold=needs_fold,
-            new_message_truncated=truncated,
-            total_tokens=total,
-            limit=limit,
-            system_text=system["content"],
+            summarizing=needs_fold or len(fit.tail) < len(inputs.tail),
+            fact_ids_in_prompt=tuple(f.id for f in (*inputs.stable.facts, *fit.note_facts)),
+            dropped_messages=len(inputs.tail) - len(fit.tail),
         )
 
     def tail_needs_fold_with(self, tail: Sequence[TailMessage], share: int) -> bool:
@@ -274,19 +312,12 @@ class PromptAssembler:
             return ""
         return render_prompt("turn_context", sections="\n\n".join(sections)) + "\n\n"
 
-    def _render_recall(self, inputs: PromptInputs, recalled: Sequence[Any]) -> str:
-        if not recalled:
-            return ""
-        if inputs.render_recall is not None:
-            return inputs.render_recall(recalled)
-        return "".join(f"[{e.day}] {e.role}: {e.text}\n" for e in recalled)
-
     def _measure(
         self,
         inputs: PromptInputs,
         system: ChatMessage,
         tail: Sequence[TailMessage],
-        recalled: Sequence[Any],
+        recalled: Sequence[RecalledEntry],
         note_facts: Sequence[FactLine],
         new_text: str,
     ) -> tuple[int, list[Segment], list[ChatMessage]]:
@@ -315,7 +346,7 @@ class PromptAssembler:
             ("facts", self._note(inputs.today, note_facts, "") + new_text, len(note_facts)),
             (
                 "recalled",
-                self._note(inputs.today, note_facts, self._render_recall(inputs, recalled)) + new_text,
+                self._note(inputs.today, note_facts, render_recall(recalled)) + new_text,
                 len(recalled),
             ),
         ]

@@ -1,0 +1,1 @@
+"""Background work of the controller: worker threads and the memory jobs they run."""

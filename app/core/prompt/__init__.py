@@ -1,0 +1,1 @@
+"""The prompt: what goes into one request to the model, within its window, with exact counts."""

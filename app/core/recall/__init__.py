@@ -1,0 +1,1 @@
+"""Recall: past entries brought into the prompt for the message being answered."""

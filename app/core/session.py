@@ -1,0 +1,111 @@
+"""What the parts of one companion share: the diary, the prompt context, the live settings, the clock,
+the event sink, and which conversation is open.
+
+The controller is a façade over three parts — the reply turn, the memory service and the maintenance
+scheduler — and each of them needs the same few things. Handing them one ``CompanionSession`` keeps
+their constructors short and makes "the open conversation" one piece of state, not three copies.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from datetime import date, datetime
+
+from app.config import Settings, SettingsStore
+from app.core.errors import CoreError
+from app.core.events import ConversationOpened, Event
+from app.core.ports import DiaryPort
+from app.core.prompt.context import ConversationContext
+from app.llm.types import LanguageModel
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[Event], None]
+
+
+class CompanionSession:
+    """Shared state of a running companion; thread-safe (workers and the caller's thread use it)."""
+
+    def __init__(
+        self,
+        diary: DiaryPort,
+        model: LanguageModel,
+        settings: SettingsStore,
+        clock: Callable[[], datetime],
+    ) -> None:
+        self.diary = diary
+        self.settings_store = settings
+        self.context = ConversationContext(diary, model, settings)
+        self.clock = clock
+        self._listeners: list[Listener] = []
+        self._lock = threading.RLock()
+        self._follow_today = True
+        self._conversation_id = diary.conversation_for_day(self.today()).id
+
+    # -- events ------------------------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def emit(self, event: Event) -> None:
+        with self._lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            try:
+                listener(event)
+            except Exception as exc:  # noqa: BLE001 - a broken listener must not break the turn
+                log.error("an event listener failed on %s: %s", event.type, type(exc).__name__)
+
+    # -- what is current -----------------------------------------------------------------------------
+    @property
+    def settings(self) -> Settings:
+        return self.settings_store.current
+
+    @property
+    def model(self) -> LanguageModel:
+        return self.context.model
+
+    def today(self) -> date:
+        return self.clock().date()
+
+    @property
+    def conversation_id(self) -> int:
+        return self._conversation_id
+
+    def is_open(self, conversation_id: int) -> bool:
+        return conversation_id == self._conversation_id
+
+    def open(self, conversation_id: int | None) -> None:
+        """Show and write to ``conversation_id``; None: today's (and follow the date past midnight)."""
+        if conversation_id is None:
+            conversation = self.diary.conversation_for_day(self.today())
+            follow = True
+        else:
+            found = self.diary.get_conversation(conversation_id)
+            if found is None:
+                raise CoreError("That conversation no longer exists.", "Pick another day in the sidebar.")
+            conversation, follow = found, False
+        with self._lock:
+            self._follow_today = follow
+            self._conversation_id = conversation.id
+        self.emit(ConversationOpened(self._conversation_id, conversation.day))
+
+    def follow_the_date(self) -> None:
+        """Past midnight, a person writing in "today" writes in the new day's conversation."""
+        if not self._follow_today:
+            return
+        conversation = self.diary.conversation_for_day(self.today())
+        if conversation.id != self._conversation_id:
+            with self._lock:
+                self._conversation_id = conversation.id
+            self.emit(ConversationOpened(self._conversation_id, conversation.day))
+
