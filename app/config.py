@@ -13,7 +13,6 @@ reaches the companion at once — never by re-reading the file.
 from __future__ import annotations
 
 import json
-import logging
 import os
 import threading
 from collections.abc import Callable
@@ -23,11 +22,11 @@ from typing import Any, TypedDict, Unpack
 
 import platformdirs
 
+from app.listeners import Listeners
+
 APP_NAME = "Hearth"
 ENV_DATA_DIR = "HEARTH_DATA_DIR"
 SETTINGS_FILE = "settings.json"
-
-log = logging.getLogger(__name__)
 
 
 def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
@@ -145,7 +144,7 @@ class SettingsStore:
         self._current = settings or Settings()
         self._data_dir = data_dir
         self._lock = threading.RLock()
-        self._listeners: list[SettingsListener] = []
+        self._listeners: Listeners[[Settings, Settings]] = Listeners("settings")
 
     @classmethod
     def load(cls, data_dir: Path) -> SettingsStore:
@@ -166,15 +165,7 @@ class SettingsStore:
 
     def subscribe(self, listener: SettingsListener) -> Callable[[], None]:
         """Call ``listener(before, after)`` on every change; returns the unsubscribe function."""
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return unsubscribe
+        return self._listeners.subscribe(listener)
 
     def update(self, settings: Settings) -> None:
         """Make ``settings`` current: saved first (an ``OSError`` leaves everything as it was), then told."""
@@ -185,12 +176,7 @@ class SettingsStore:
             if self._data_dir is not None:
                 settings.save(self._data_dir)
             self._current = settings
-            listeners = list(self._listeners)
-        for listener in listeners:
-            try:
-                listener(before, settings)
-            except Exception as exc:  # noqa: BLE001 - one broken listener must not stop the others
-                log.error("a settings listener failed: %s", type(exc).__name__)
+        self._listeners.notify(before, settings)
 
     def change(self, **changes: Unpack[SettingChanges]) -> None:
         self.update(self._current.changed(**changes))

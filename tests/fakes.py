@@ -22,6 +22,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from app.llm.errors import PromptTooLong
@@ -238,3 +239,13 @@ class ScriptedModel:
             total_s=time.monotonic() - started,
         )
         return Completion(text=text, stats=stats, finish_reason=finish)  # type: ignore[arg-type]
+
+
+class Clock:
+    """A settable clock for the controller (``Companion(..., clock=clock)``): tests move the day."""
+
+    def __init__(self, now: datetime | None = None) -> None:
+        self.now = now or datetime(2026, 3, 2, 20, 0)
+
+    def __call__(self) -> datetime:
+        return self.now

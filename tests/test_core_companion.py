@@ -27,17 +27,9 @@ from app.core.events import (
 )
 from app.llm.types import GenerationRequest
 from app.store import Diary
-from tests.fakes import ScriptedModel
+from tests.fakes import Clock, ScriptedModel
 
 ENTRY = "Walked my dog Rex by the river this morning, then worked on the garden shed project."
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 3, 2, 20, 0)
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 class Rig:

@@ -8,7 +8,6 @@ their constructors short and makes "the open conversation" one piece of state, n
 
 from __future__ import annotations
 
-import logging
 import threading
 from collections.abc import Callable
 from datetime import date, datetime
@@ -18,9 +17,8 @@ from app.core.errors import CoreError
 from app.core.events import ConversationOpened, Event
 from app.core.ports import DiaryPort
 from app.core.prompt.context import ConversationContext
+from app.listeners import Listeners
 from app.llm.types import LanguageModel
-
-log = logging.getLogger(__name__)
 
 Listener = Callable[[Event], None]
 
@@ -39,31 +37,18 @@ class CompanionSession:
         self.settings_store = settings
         self.context = ConversationContext(diary, model, settings)
         self.clock = clock
-        self._listeners: list[Listener] = []
+        self._listeners: Listeners[[Event]] = Listeners("event")
         self._lock = threading.RLock()
         self._follow_today = True
         self._conversation_id = diary.conversation_for_day(self.today()).id
 
     # -- events ------------------------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> Callable[[], None]:
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return unsubscribe
+        return self._listeners.subscribe(listener)
 
     def emit(self, event: Event) -> None:
-        with self._lock:
-            listeners = list(self._listeners)
-        for listener in listeners:
-            try:
-                listener(event)
-            except Exception as exc:  # noqa: BLE001 - a broken listener must not break the turn
-                log.error("an event listener failed on %s: %s", event.type, type(exc).__name__)
+        """Tell every listener, on this thread; a broken listener never breaks the turn."""
+        self._listeners.notify(event)
 
     # -- what is current -----------------------------------------------------------------------------
     @property
