@@ -25,6 +25,7 @@ What speaks to the hub (metadata, headers, error mapping) is in ``app.llm.hub``.
 from __future__ import annotations
 
 import contextlib
+import errno
 import glob
 import hashlib
 import os
@@ -293,7 +294,7 @@ class _Transfer(threading.Thread):
                 for chunk in response.iter_bytes():
                     if self.stop.is_set():
                         raise _Stopped
-                    fh.write(chunk)
+                    _write_all(fh, chunk)
                     self._hasher.update(chunk)
                     self.downloaded += len(chunk)
                     if self.downloaded > target.size:
@@ -331,11 +332,25 @@ def _range_starts_at(response: Any, offset: int) -> bool:
     return match is not None and int(match.group(1)) == offset
 
 
+def _write_all(fh: BinaryIO, chunk: bytes) -> None:
+    """An unbuffered write may take only part of the chunk: write until all of it is in the file."""
+    view = memoryview(chunk)
+    while view:
+        written = fh.write(view)
+        if not written:
+            raise OSError(errno.ENOSPC, "the disk took no more of the download")
+        view = view[written:]
+
+
 @contextlib.contextmanager
 def _append(path: Path) -> Any:
-    """Open the part file for appending, private to the person (0600)."""
+    """Open the part file for appending, private to the person (0600), unbuffered.
+
+    Unbuffered, what the progress reports as downloaded is in the file: a download paused on a stalled
+    connection (the worker blocked in a read) keeps every byte it counted, and resumes from there.
+    """
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-    fh: BinaryIO = os.fdopen(fd, "ab")
+    fh: BinaryIO = os.fdopen(fd, "ab", buffering=0)
     try:
         yield fh
     finally:
