@@ -36,7 +36,7 @@ from app.core.ports import DiaryPort
 from app.core.prompt.context import ConversationContext
 from app.core.prompt.next_prompt import NextPrompt
 from app.core.session import CompanionSession
-from app.core.turn import ReplyTurn
+from app.core.turn import PLACEHOLDER, ReplyTurn
 from app.llm.types import LanguageModel
 from app.store import MAX_MESSAGE_CHARS, Fact, FactChanges, Message, StoreError
 
@@ -51,6 +51,7 @@ class Companion:
         clock: Callable[[], datetime] | None = None,
     ) -> None:
         store = SettingsStore.of(settings)
+        diary.delete_unfinished_replies(PLACEHOLDER)  # a crash's leftovers, before any reply of ours starts
         self.session = CompanionSession(diary, model, store, clock or datetime.now)
         self._closed = threading.Event()
         self._activity = Activity()

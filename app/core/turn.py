@@ -24,6 +24,7 @@ from app.core.events import (
     TokenStreamed,
 )
 from app.core.prompt.budget import AssembledPrompt
+from app.core.prompt.context import REPLY_PLACEHOLDER
 from app.core.prompt.templates import reply_max_tokens
 from app.core.session import CompanionSession
 from app.llm.errors import EngineError
@@ -32,7 +33,7 @@ from app.store import Message, StoreError
 
 log = logging.getLogger(__name__)
 
-PLACEHOLDER = "…"
+PLACEHOLDER = REPLY_PLACEHOLDER
 PERSIST_EVERY_S = 0.5
 
 

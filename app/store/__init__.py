@@ -5,6 +5,7 @@ Everything goes through ``Diary`` (``Diary.open(data_dir)``). Never imports PySi
 
 from app.store.diary import Diary
 from app.store.errors import (
+    DamagedFile,
     DatabaseCorrupt,
     DiskFull,
     EmptyText,
@@ -41,6 +42,7 @@ __all__ = [
     "SNIPPET_OPEN",
     "Conversation",
     "ConversationInfo",
+    "DamagedFile",
     "DatabaseCorrupt",
     "Diary",
     "DiskFull",

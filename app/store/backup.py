@@ -44,6 +44,11 @@ def latest_backup(data_dir: Path) -> Path | None:
     return found[0] if found else None
 
 
+def backup_time(path: Path) -> datetime | None:
+    """When the backup at ``path`` was made (from its name), or None for a file not named by Hearth."""
+    return _stamp(path)
+
+
 def _stamp(path: Path) -> datetime | None:
     try:
         return datetime.strptime(path.name[len(PREFIX) : len(PREFIX) + 22], "%Y%m%d-%H%M%S-%f")

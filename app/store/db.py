@@ -25,7 +25,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import ConnectionPoolEntry
 from sqlmodel import Session, create_engine
 
-from app.store.errors import DiskFull, StoreError
+from app.store.errors import DamagedFile, DiskFull, StoreError
 
 T = TypeVar("T")
 
@@ -157,10 +157,7 @@ def translate(exc: BaseException) -> Exception:
     if code == sqlite3.SQLITE_FULL:
         return DiskFull("The disk (or the diary file) is full: this change was not saved.")
     if code in _CORRUPT:
-        return StoreError(
-            "The diary file is damaged.",
-            "Close Hearth and start it again: it checks the file and offers the latest backup.",
-        )
+        return DamagedFile("The diary file is damaged.")
     if code in _BUSY:
         return StoreError(
             "The diary is busy (another program holds it).", "Close other Hearth windows and try again."

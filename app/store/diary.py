@@ -22,10 +22,11 @@ from app.config import ensure_private_dir
 from app.store import backup as backups
 from app.store import facts, fts, history, notes
 from app.store import recall_queries as recall
-from app.store.db import DB_FILE, SIDE_FILES, Database, chmod_private, is_corruption, translate
-from app.store.errors import DatabaseCorrupt, StoreError
+from app.store.db import DB_FILE, Database, chmod_private, is_corruption, translate
+from app.store.errors import DamagedFile
 from app.store.exchange import erase_all, export_json, export_markdown, import_json, is_empty
-from app.store.migrations import migrate, unknown_migrations
+from app.store.index_repair import repair_index
+from app.store.migrations import migrate
 from app.store.models import (
     Conversation,
     ConversationInfo,
@@ -39,6 +40,8 @@ from app.store.models import (
     Summary,
     TermPattern,
 )
+from app.store.opening import aside_files, check_and_migrate, corrupt
+from app.store.scrub import scrub_backups
 
 T = TypeVar("T")
 
@@ -50,6 +53,8 @@ class Diary:
         self._db = db
         self.data_dir = data_dir
         self.path = db.path
+        self.unscrubbed_backups: list[Path] = []  # backups a deletion could not reach (damaged files)
+        self.index_repairs = 0  # times the search index was found damaged and rebuilt (shown, not hidden)
 
     # -- opening ------------------------------------------------------------------------------------------
 
@@ -59,11 +64,11 @@ class Diary:
         data_dir = ensure_private_dir(Path(data_dir))
         db = Database(data_dir / DB_FILE)
         try:
-            _check_and_migrate(db)
+            check_and_migrate(db)
         except (sqlite3.Error, DBAPIError) as exc:
             db.dispose()
             if is_corruption(exc):
-                raise _corrupt(data_dir) from exc
+                raise corrupt(data_dir) from exc
             raise translate(exc) from exc
         except BaseException:
             db.dispose()
@@ -91,6 +96,19 @@ class Diary:
     def _write(self, fn: Callable[[Session], T]) -> T:
         return self._db.write(fn)
 
+    def _search(self, fn: Callable[[Session], T]) -> T:
+        """A read through the search index; if it reports damage and the index is what is damaged, the
+        index is rebuilt from the messages (``index_repair``) and the read tried once more."""
+        try:
+            return self._read(fn)
+        except DamagedFile:
+            with self._db.raw() as conn:
+                repaired = repair_index(conn)
+            if not repaired:
+                raise
+            self.index_repairs += 1
+            return self._read(fn)
+
     # -- conversations -----------------------------------------------------------------------------------
 
     def conversation_for_day(self, day: date) -> Conversation:
@@ -112,9 +130,11 @@ class Diary:
         return self._write(lambda s: history.rename_conversation(s, conversation_id, title))
 
     def delete_conversation(self, conversation_id: int) -> None:
-        """Delete the conversation, its messages and the summaries that may quote them — for real."""
-        self._write(lambda s: history.delete_conversation(s, conversation_id))
-        self.purge()
+        """Delete the conversation, its messages and the summaries that may quote them — for real,
+        in the backups too."""
+        self._delete_everywhere(
+            lambda s: history.delete_conversation(s, conversation_id), self.get_conversation(conversation_id)
+        )
 
     # -- messages ---------------------------------------------------------------------------------------
 
@@ -138,9 +158,16 @@ class Diary:
         return self._read(lambda s: s.get(Message, message_id))
 
     def delete_message(self, message_id: int) -> None:
-        """Delete one message (and summaries that may quote it); its text leaves the file's bytes."""
-        self._write(lambda s: history.delete_message(s, message_id))
-        self.purge()
+        """Delete one message (and summaries that may quote it); its text leaves the file's bytes and the
+        backups'."""
+        self._delete_everywhere(lambda s: history.delete_message(s, message_id), self.get_message(message_id))
+
+    def delete_unfinished_replies(self, placeholder: str) -> int:
+        """Remove replies a crash left unwritten (only ``placeholder`` as their text); returns how many."""
+        removed = self._write(lambda s: history.delete_unfinished_replies(s, placeholder))
+        if removed:
+            self.purge()
+        return removed
 
     def messages(
         self,
@@ -173,11 +200,11 @@ class Diary:
         All words must match (if none does, any word may). Words in more than ``fts.RANK_WINDOW``
         messages are ranked among their newest matches, which keeps search fast on a big diary.
         """
-        return self._read(lambda s: fts.search(s, query, limit=limit, date_from=date_from, date_to=date_to))
+        return self._search(lambda s: fts.search(s, query, limit=limit, date_from=date_from, date_to=date_to))
 
     def search_fts(self, match: str, **options: Unpack[fts.MatchOptions]) -> list[SearchHit]:
         """Search with a raw FTS5 MATCH expression; a malformed one raises ``InvalidValue``."""
-        return self._read(lambda s: fts.search_fts(s, match, **options))
+        return self._search(lambda s: fts.search_fts(s, match, **options))
 
     # -- recall ---------------------------------------------------------------------------------------
 
@@ -186,7 +213,7 @@ class Diary:
         days: tuple[date, date] | None = None,
     ) -> list[RankedMessage]:
         """Best ``limit`` messages for an FTS5 MATCH expression by BM25, outside one conversation."""
-        return self._read(lambda s: recall.search_candidates(
+        return self._search(lambda s: recall.search_candidates(
             s, match, limit=limit, exclude_conversation_id=exclude_conversation_id, days=days))
 
     def messages_on_days(
@@ -203,7 +230,7 @@ class Diary:
 
     def term_document_counts(self, terms: Sequence[TermPattern]) -> tuple[dict[str, int], int]:
         """How many messages each term matches (an upper bound, by stem), and the size of the diary."""
-        return self._read(lambda s: recall.document_counts(s, terms))
+        return self._search(lambda s: recall.document_counts(s, terms))
 
     # -- summaries and reflections -----------------------------------------------------------------------
 
@@ -251,9 +278,18 @@ class Diary:
         return self._write(lambda s: facts.edit_fact(s, fact_id, source=source, **changes))
 
     def delete_fact(self, fact_id: int) -> None:
-        """Delete the fact and its history for real; keep only a one-way fingerprint."""
-        self._write(lambda s: facts.delete_fact(s, fact_id))
-        self._db.checkpoint()
+        """Delete the fact and its history for real, in the backups too; keep only a one-way fingerprint."""
+        self._delete_everywhere(lambda s: facts.delete_fact(s, fact_id), self.get_fact(fact_id))
+
+    def _delete_everywhere(
+        self, deletion: Callable[[Session], None], record: Conversation | Message | Fact | None
+    ) -> None:
+        """``deletion`` in the diary, made final in its bytes, then in every backup that may hold
+        ``record``; ``unscrubbed_backups`` names the backups it could not reach."""
+        self._write(deletion)
+        self.purge()
+        written_at = record.created_at if record is not None else None
+        self.unscrubbed_backups = scrub_backups(self.data_dir, deletion, written_at)
 
     def is_forgotten(self, text: str) -> bool:
         return self._read(lambda s: facts.is_forgotten(s, text))
@@ -326,7 +362,7 @@ class Diary:
     def forget_everything(self) -> None:
         """Erase every message, summary, fact, reflection, fingerprint and backup. Not undoable."""
         erase_all(self._db)
-        for path in [*self.list_backups(), *_aside_files(self.data_dir)]:
+        for path in [*self.list_backups(), *aside_files(self.data_dir)]:
             backups.shred(path)
 
     # -- export / import -------------------------------------------------------------------------------
@@ -342,58 +378,6 @@ class Diary:
     def import_json(self, data: dict[str, Any]) -> None:
         """Load an ``export_json`` document into this (empty) diary, keeping every id."""
         self._write(lambda s: import_json(s, data))
-
-
-def _check_and_migrate(db: Database) -> None:
-    """quick_check, refuse a newer schema, apply pending migrations. Damage raises ``_Corruption``."""
-    pooled = db.engine.raw_connection()
-    try:
-        conn = pooled.driver_connection
-        assert isinstance(conn, sqlite3.Connection)
-        problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
-        if problems != ["ok"]:
-            raise _Corruption("quick_check failed")
-        if unknown_migrations(conn):
-            raise StoreError(
-                "This diary was written by a newer version of Hearth.", "Update Hearth to open it."
-            )
-        migrate(conn)
-    finally:
-        pooled.close()
-
-
-class _Corruption(sqlite3.DatabaseError):
-    """quick_check found damage (SQLite itself raised nothing)."""
-
-    sqlite_errorcode = sqlite3.SQLITE_CORRUPT
-
-
-def _corrupt(data_dir: Path) -> DatabaseCorrupt:
-    moved = _move_aside(data_dir / DB_FILE)
-    where = f" It was moved aside to {moved.name}." if moved else ""
-    return DatabaseCorrupt(
-        f"The diary file is damaged and cannot be opened safely.{where}",
-        backup=backups.latest_backup(data_dir),
-        moved_to=moved,
-    )
-
-
-def _move_aside(path: Path) -> Path | None:
-    """Rename the damaged file and its side files to ``hearth.db.corrupt-<time>`` (never overwriting)."""
-    if not path.exists():
-        return None
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
-    path.rename(target)
-    for suffix in SIDE_FILES:
-        side = Path(f"{path}{suffix}")
-        if side.exists():
-            side.rename(Path(f"{target}{suffix}"))
-    return target
-
-
-def _aside_files(data_dir: Path) -> list[Path]:
-    return sorted(data_dir.glob(f"{DB_FILE}.corrupt-*"))
 
 
 def _reapply_forgotten(session: Session, forgotten: list[ForgottenFact]) -> None:

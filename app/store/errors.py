@@ -39,6 +39,13 @@ class NotFound(StoreError):
     hint = "It may have been deleted already; refresh the list."
 
 
+class DamagedFile(StoreError):
+    """SQLite reported damage (``SQLITE_CORRUPT``/``NOTADB``) during a query; the search index is checked
+    and rebuilt where that is the damage (it is derived data), otherwise the file needs its backup."""
+
+    hint = "Close Hearth and start it again: it checks the file and offers the latest backup."
+
+
 class FactForgotten(StoreError):
     """Automatic memory tried to re-create a fact the person deleted."""
 

@@ -214,6 +214,17 @@ def delete_message(session: Session, message_id: int) -> None:
     session.delete(message)
 
 
+def delete_unfinished_replies(session: Session, placeholder: str) -> int:
+    """Delete replies a crash left as nothing but their placeholder (assistant, interrupted); how many."""
+    query = select(Message).where(
+        Message.role == "assistant", Message.status == "interrupted", Message.text == placeholder
+    )
+    found = list(session.exec(query))
+    for message in found:
+        delete_message(session, message.id)
+    return len(found)
+
+
 def messages(
     session: Session,
     conversation_id: int,

@@ -59,6 +59,10 @@ _TITLES: dict[type[BaseException], tuple[str, str]] = {
         "The diary file is damaged",
         "Restore the latest backup; the damaged file is kept for inspection.",
     ),
+    store.DamagedFile: (
+        "Part of the diary is damaged",
+        "Close Hearth and start it again: it checks the file and offers the latest backup.",
+    ),
     store.DiskFull: ("The disk is full", "Free some space on the disk, then try again; nothing was lost."),
     store.NotFound: ("Not found", "It may have been deleted already. Refresh the view."),
     store.FactForgotten: ("Deleted for good", "You deleted this before; Hearth will not remember it again."),

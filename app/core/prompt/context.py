@@ -36,9 +36,13 @@ from app.core.prompt.budget import (
 from app.core.prompt.templates import instructions_text
 from app.core.recall.finder import Recall, RecalledEntry
 from app.llm.types import LanguageModel
-from app.store import Fact
+from app.store import Fact, Message
 
 CHAT_COUNT_SUFFIX = "+chat-message"  # stored counts of a message wrapped by the chat template
+# The text of a reply that is being written and has no words yet (``app.core.turn``). A crash can leave
+# one behind: it is never part of a prompt (the model would learn to answer "…"), and the controller
+# removes such leftovers when it starts.
+REPLY_PLACEHOLDER = "…"
 
 
 @dataclass
@@ -156,7 +160,8 @@ class ConversationContext:
     def tail(self, conversation_id: int, boundary: int, before_id: int | None = None) -> list[TailMessage]:
         """Every message since the fold boundary (oldest first), with exact costs primed from the store."""
         rows = self.diary.messages(conversation_id, after_id=boundary or None, before_id=before_id)
-        tail = [TailMessage(m.id, m.role, m.text) for m in rows if m.text.strip()]
+        kept = [m for m in rows if m.text.strip() and not _unfinished(m)]
+        tail = [TailMessage(m.id, m.role, m.text) for m in kept]
         self._prime_counts(tail)
         return tail
 
@@ -213,3 +218,9 @@ class ConversationContext:
             deep_recall=deep_recall,
         )
         return self.assembler.assemble(inputs, context_budget=context_budget)
+
+
+def _unfinished(message: Message) -> bool:
+    """A reply with no words yet: one being written now, or one a crash left behind."""
+    unfinished = message.status == "interrupted" and message.text == REPLY_PLACEHOLDER
+    return unfinished and message.role == "assistant"

@@ -1,0 +1,64 @@
+"""Deleting for real includes the backups: a deleted message, conversation or fact leaves them too.
+
+The rotating backups are whole copies of the diary, so without this a deleted fact or entry would live
+on in up to seven files for a week — and the README promises the bytes are gone. Each backup that can
+hold the row (made after it was written) gets the same deletion the live diary got, through the same
+store functions (so summaries that may quote a message go too, and a deleted fact leaves its one-way
+fingerprint), with ``secure_delete`` zeroing the freed pages; then the FTS index is merged and the file
+is returned to a single self-contained file. A backup that cannot be changed (damaged, unreadable) is
+named in the result, so the person can be told exactly which files still hold it.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from sqlmodel import Session
+
+from app.store import backup as backups
+from app.store import fts
+from app.store.db import Database, chmod_private
+from app.store.errors import NotFound, StoreError
+from app.store.migrations import migrate
+
+log = logging.getLogger(__name__)
+
+Deletion = Callable[[Session], None]
+
+
+def scrub_backups(data_dir: Path, deletion: Deletion, written_at: datetime | None) -> list[Path]:
+    """Apply ``deletion`` to every backup made at or after ``written_at``; the backups that failed."""
+    failed: list[Path] = []
+    for path in backups.list_backups(data_dir):
+        stamp = backups.backup_time(path)
+        if written_at is not None and stamp is not None and stamp < written_at:
+            continue  # made before the row existed: it cannot hold it
+        try:
+            _scrub(path, deletion)
+        except (StoreError, sqlite3.Error, OSError) as exc:
+            log.error("a backup could not be scrubbed: %s", type(exc).__name__)
+            failed.append(path)
+    return failed
+
+
+def _scrub(path: Path, deletion: Deletion) -> None:
+    db = Database(path)
+    try:
+        with db.raw() as conn:
+            migrate(conn)  # an older backup gets today's schema, as a restore would give it
+        try:
+            db.write(deletion)
+        except NotFound:
+            return  # this backup never held it
+        with db.raw() as conn:
+            fts.merge_index(conn)
+        db.checkpoint()
+        with db.raw() as conn:
+            conn.execute("PRAGMA journal_mode = DELETE")  # one self-contained file again
+    finally:
+        db.dispose()
+        chmod_private(path)

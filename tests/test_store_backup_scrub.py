@@ -1,0 +1,73 @@
+"""Deleting a fact, a message or a day deletes it from the backups too (issue 18, item 7): the README's
+"the bytes are gone" holds for every file Hearth keeps, checked by scanning the raw bytes."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+from pathlib import Path
+
+from app.store import Diary
+
+SECRET_FACT = "Allergic to zanzibarine tablets"
+SECRET_ENTRY = "Told nobody about the quokkafest letter"
+
+
+def _raw_bytes_hold(paths: list[Path], text: str) -> list[str]:
+    needle = text.encode("utf-8")
+    return [p.name for p in paths if needle in p.read_bytes()]
+
+
+def _diary_with_backups(data_dir: Path) -> tuple[Diary, int, int]:
+    diary = Diary.open(data_dir)
+    cid = diary.conversation_for_day(date(2026, 3, 2)).id
+    message = diary.add_message(cid, "user", SECRET_ENTRY)
+    diary.add_message(cid, "user", "An ordinary line about the garden.")
+    fact = diary.add_fact(SECRET_FACT, kind="health")
+    start = datetime.now()
+    for day in range(3):  # three daily backups, each holding both secrets
+        diary.maybe_backup(start + timedelta(days=day))
+    assert len(_raw_bytes_hold(diary.list_backups(), SECRET_FACT)) == 3
+    return diary, message.id, fact.id
+
+
+def test_a_deleted_fact_leaves_every_backup(data_dir: Path) -> None:
+    diary, _, fact_id = _diary_with_backups(data_dir)
+    try:
+        diary.delete_fact(fact_id)
+        assert _raw_bytes_hold(diary.list_backups(), SECRET_FACT) == []
+        assert diary.unscrubbed_backups == []
+        restored = Diary.open(data_dir / "other")
+        restored.restore(diary.list_backups()[0])
+        assert SECRET_FACT not in [f.text for f in restored.list_facts()]
+        assert restored.is_forgotten(SECRET_FACT)  # the fingerprint went with the deletion
+        restored.close()
+    finally:
+        diary.close()
+
+
+def test_a_deleted_entry_leaves_every_backup_and_they_still_restore(data_dir: Path) -> None:
+    diary, message_id, _ = _diary_with_backups(data_dir)
+    try:
+        diary.delete_message(message_id)
+        assert _raw_bytes_hold(diary.list_backups(), SECRET_ENTRY) == []
+        assert all(not Path(f"{p}-wal").exists() for p in diary.list_backups())  # single files again
+        restored = Diary.open(data_dir / "other")
+        restored.restore(diary.list_backups()[-1])
+        texts = [m.text for c in restored.list_conversations() for m in restored.messages(c.id)]
+        assert texts == ["An ordinary line about the garden."]
+        assert restored.search("quokkafest") == []
+        restored.close()
+    finally:
+        diary.close()
+
+
+def test_a_backup_that_cannot_be_changed_is_named(data_dir: Path) -> None:
+    diary, message_id, _ = _diary_with_backups(data_dir)
+    try:
+        broken = diary.list_backups()[0]
+        broken.write_bytes(b"not a database at all" * 100)
+        diary.delete_message(message_id)
+        assert diary.unscrubbed_backups == [broken]
+        assert _raw_bytes_hold(diary.list_backups()[1:], SECRET_ENTRY) == []
+    finally:
+        diary.close()
