@@ -2,7 +2,8 @@
 
 The data directory holds the diary, so it is created with mode 0700 and everything the app writes
 there is private to the person. Resolution order: ``--data-dir``, then ``HEARTH_DATA_DIR``, then the
-platform's user data dir (platformdirs).
+platform's user data dir (platformdirs). An existing folder is used only if it is Hearth's (empty, or
+holding a Hearth diary); any other folder is refused and left untouched (``prepare_data_dir``).
 
 Settings are immutable values (``Settings``, with the model's own settings nested in ``ModelSettings``);
 the ``SettingsStore`` holds the current value, saves every change and tells its subscribers, so the
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import threading
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields, replace
@@ -29,16 +31,101 @@ ENV_DATA_DIR = "HEARTH_DATA_DIR"
 SETTINGS_FILE = "settings.json"
 
 
+DATA_DIR_HINT = "Choose an empty folder or one that holds a Hearth diary (--data-dir DIR)."
+DIARY_FILE = "hearth.db"  # the store's DB_FILE (the store imports this module, so it is named here too)
+# What Hearth itself puts in its data dir: the diary and its SQLite side files, settings, backups, models.
+HEARTH_FILES = frozenset(
+    {DIARY_FILE, SETTINGS_FILE, "settings.tmp"} | {DIARY_FILE + side for side in ("-wal", "-shm", "-journal")}
+)
+HEARTH_FOLDERS = frozenset({"backups", "models"})
+
+
+class DataDirError(Exception):
+    """The data directory cannot be used (and was left as it was): a message and what to do."""
+
+    def __init__(self, message: str, hint: str = DATA_DIR_HINT) -> None:
+        super().__init__(message)
+        self.hint = hint
+
+
 def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """Return the data directory (created 0700 if missing)."""
+    """Return the data directory: ``--data-dir``, ``$HEARTH_DATA_DIR`` or the user data dir, made ready.
+
+    See ``prepare_data_dir``; raises ``DataDirError`` for a folder Hearth must not use.
+    """
     raw = explicit or os.environ.get(ENV_DATA_DIR) or platformdirs.user_data_dir(APP_NAME, appauthor=False)
-    path = Path(raw).expanduser().resolve()
-    ensure_private_dir(path)
+    return prepare_data_dir(Path(raw).expanduser().resolve())
+
+
+def prepare_data_dir(path: Path) -> Path:
+    """Make ``path`` Hearth's private data directory, or refuse it and leave it exactly as it was.
+
+    - Missing: created with mode 0700; missing parents are created with the default mode (only the
+      data dir itself is Hearth's, not the folders above it).
+    - Existing and Hearth's (``is_hearth_dir``: empty, or holding a Hearth diary): tightened to 0700.
+    - Anything else is refused with ``DataDirError``, never changed: a file, a folder holding other
+      things, a shared folder with the sticky bit (``/tmp``) and a home folder.
+    """
+    if not path.exists() and not path.is_symlink():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.mkdir(path, 0o700)
+        except FileExistsError:  # made by someone else meanwhile: judge it like any existing folder
+            pass
+        else:
+            os.chmod(path, 0o700)  # exactly 0700, whatever the umask
+            return path
+    if not path.is_dir():
+        raise DataDirError(f"{path} is not a folder.")
+    if _is_home(path):
+        raise DataDirError(f"{path} is a home folder; Hearth keeps its diary in a folder of its own.")
+    if path.stat().st_mode & stat.S_ISVTX:
+        raise DataDirError(f"{path} is a shared folder (it has the sticky bit), not a private one.")
+    if not is_hearth_dir(path):
+        raise DataDirError(f"{path} holds other things than a Hearth diary; Hearth leaves it alone.")
+    if stat.S_IMODE(path.stat().st_mode) != 0o700:
+        os.chmod(path, 0o700)
     return path
 
 
+def is_hearth_dir(path: Path) -> bool:
+    """Whether an existing folder is Hearth's to use as its data dir.
+
+    It is when it is empty, when it holds the diary (``hearth.db``, whatever else is there) or when
+    everything in it is something Hearth makes (``settings.json``, ``backups/``, ``models/``, the
+    diary's side files and the damaged copies it moves aside, ``hearth.db.corrupt-*``).
+    """
+    if (path / DIARY_FILE).is_file():
+        return True
+    return all(_made_by_hearth(entry) for entry in path.iterdir())
+
+
+def _made_by_hearth(entry: Path) -> bool:
+    if entry.is_symlink():
+        return False
+    if entry.is_dir():
+        return entry.name in HEARTH_FOLDERS
+    return entry.name in HEARTH_FILES or entry.name.startswith(f"{DIARY_FILE}.corrupt-")
+
+
+def _is_home(path: Path) -> bool:
+    """The person's home folder (or the one ``$HOME`` names)."""
+    homes = {Path(os.path.expanduser("~"))}  # "~" itself when there is no home to name
+    try:
+        import pwd
+
+        homes.add(Path(pwd.getpwuid(os.getuid()).pw_dir))
+    except (ImportError, KeyError):  # Windows, or a uid without a passwd entry
+        pass
+    return any(home.is_absolute() and path == home.resolve() for home in homes)
+
+
 def ensure_private_dir(path: Path) -> Path:
-    """Create ``path`` (and parents) and make it readable by the owner only."""
+    """Create ``path`` (and parents) and make it readable by the owner only.
+
+    For folders Hearth makes inside its own data dir (``backups/``, ``models/``) and temporary ones; the
+    data dir itself goes through ``prepare_data_dir``, which never re-permissions a folder it does not own.
+    """
     path.mkdir(parents=True, exist_ok=True)
     os.chmod(path, 0o700)
     return path

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from app.store import Diary
 
-WORDS = "river garden shed roof Rex walk rain tea Anna library market harbour novel choir".split()
+WORDS = "river garden shed roof Rex walk rain tea Anna library market harbour novel choir".split()  # noqa: SIM905
 
 
 def _diary_with_words(data_dir: Path) -> dict[str, int]:

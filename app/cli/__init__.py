@@ -2,7 +2,9 @@
 
 Each area registers its own sub-commands (``register(subparsers)``) so no single module grows into a
 4,000-line ``cli.py``. A sub-command's handler takes ``(args, data_dir)`` and returns an exit code.
-With no sub-command, ``hearth`` opens the desktop app.
+With no sub-command, ``hearth`` opens the desktop app. The data directory is checked before any
+command runs (``app.config.prepare_data_dir``): a folder Hearth must not use is one line on stderr and
+exit code 2, before the diary is opened or Qt is started.
 """
 
 from __future__ import annotations
@@ -10,16 +12,71 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from app import __version__
 from app.cli import chat_cmd, gui_cmd, models_cmd, store_cmd
-from app.config import resolve_data_dir
+from app.cli.store_cmd import printable
+from app.config import DataDirError, resolve_data_dir
 
 AREAS = (gui_cmd, models_cmd, store_cmd, chat_cmd)
 
+__all__ = ["HearthParser", "build_parser", "main", "printable"]
+
+
+class HearthParser(argparse.ArgumentParser):
+    """``argparse.ArgumentParser`` whose sub-commands may take free words that begin with a dash.
+
+    ``sub.add_parser(name, dash_words=True)`` (``hearth search -garden``): a word that begins with one
+    dash and is not one of the command's options is a word, not an option; options begin with two dashes
+    (``-h`` excepted) and ``--`` still ends them. The words keep their order.
+    """
+
+    def __init__(self, *args: Any, dash_words: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.dash_words = dash_words
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if self.dash_words and args is not None:
+            args = self._words_after_options(list(args))
+        return super().parse_known_args(args, namespace)
+
+    def _words_after_options(self, args: list[str]) -> list[str]:
+        """``args`` as options first, then ``--`` and every free word, so argparse reads them as words."""
+        options: list[str] = []
+        words: list[str] = []
+        rest = iter(args)
+        for arg in rest:
+            if arg == "--":
+                words.extend(rest)
+                break
+            action = self._option_action(arg)
+            if action is not None:
+                value = next(rest, None) if action.nargs is None and "=" not in arg else None
+                # the option's value is the next argument, whatever it looks like (``--limit -5``)
+                options.append(arg if value is None else f"{arg}={value}")
+            elif arg.startswith("--") and len(arg) > 2:
+                options.append(arg)  # an unknown option: argparse says so
+            else:
+                words.append(arg)
+        return [*options, "--", *words]
+
+    def _option_action(self, arg: str) -> argparse.Action | None:
+        """The action an option argument names (``--limit``, ``--limit=5``, ``--lim``, ``-h``), or None."""
+        name = arg.split("=", 1)[0] if arg.startswith("--") else arg
+        exact = [a for a in self._actions if name in a.option_strings]
+        if exact:
+            return exact[0]
+        if not name.startswith("--") or not self.allow_abbrev:
+            return None
+        found = {id(a): a for a in self._actions for s in a.option_strings if s.startswith(name)}
+        return next(iter(found.values())) if len(found) == 1 else None
+
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = HearthParser(
         prog="hearth",
         description="Hearth: a private diary companion that runs on your own computer.",
     )
@@ -27,7 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--data-dir",
         metavar="DIR",
-        help="where the diary, settings and models live (default: $HEARTH_DATA_DIR or the user data dir)",
+        help="where the diary, settings and models live (default: $HEARTH_DATA_DIR or the user data dir); "
+        "an empty folder or one that holds a Hearth diary",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for area in AREAS:
@@ -40,6 +98,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         data_dir = resolve_data_dir(args.data_dir)
+    except DataDirError as exc:
+        print(printable(f"hearth: cannot use the data directory: {exc} {exc.hint}"), file=sys.stderr)
+        return 2
     except OSError as exc:
         print(f"hearth: cannot use the data directory: {exc}. Pass --data-dir DIR.", file=sys.stderr)
         return 2

@@ -18,16 +18,17 @@ import threading
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import replace
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
+from app.cli.store_cmd import printable
 from app.config import ModelSettings, SettingsStore
 from app.core.companion import Companion
 from app.core.errors import CoreError, MessageRejected
 from app.core.events import ErrorRaised, Event, ReplyFinished, TokenStreamed, event_to_dict
 from app.llm.errors import EngineError
 from app.llm.loading import LoadedModel, load_model_file, load_preferred_model
-from app.store import Diary
+from app.store import Diary, DiaryLock
 from app.store.errors import StoreError
 
 Handler = Callable[[argparse.Namespace, Path], int]
@@ -96,6 +97,8 @@ class _Session:
     def __init__(self, args: argparse.Namespace, data_dir: Path) -> None:
         settings = SettingsStore.load(data_dir)  # read once; the companion follows this store
         with ExitStack() as opened:  # a failure half-way closes what was opened so far
+            self.lock = DiaryLock(data_dir).acquire()  # one writer: not beside a window on this diary
+            opened.callback(self.lock.release)
             self.diary = Diary.open(data_dir)
             opened.callback(self.diary.close)
             self.model = _load_model(args, settings.current.model, data_dir)
@@ -108,6 +111,7 @@ class _Session:
         if self.model.owned:
             self.model.engine.close()
         self.diary.close()
+        self.lock.release()
 
 
 class _Printer:
@@ -123,11 +127,11 @@ class _Printer:
             if self.as_json:
                 sys.stdout.write(json.dumps(event_to_dict(event), ensure_ascii=False) + "\n")
             elif isinstance(event, TokenStreamed):
-                sys.stdout.write(event.text)
+                sys.stdout.write(printable(event.text, keep_newlines=True))
             elif isinstance(event, ReplyFinished):
                 sys.stdout.write(" [stopped]\n" if event.status == "interrupted" else "\n")
             elif isinstance(event, ErrorRaised):
-                print(f"hearth: {event.message} {event.hint}".rstrip(), file=sys.stderr)
+                print(printable(f"hearth: {event.message} {event.hint}".rstrip()), file=sys.stderr)
             sys.stdout.flush()
         if isinstance(event, ReplyFinished | ErrorRaised):
             self.reply_done.set()
@@ -158,6 +162,11 @@ def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
 
 
 def run_digest(args: argparse.Namespace, data_dir: Path) -> int:
+    if args.weekly and (date.max - args.day).days < 6 - args.day.weekday():
+        last_monday = date.max - timedelta(days=date.max.weekday())
+        print(f"hearth: the week of {args.day} ends after {date.max}, the last day Hearth's calendar knows. "
+              f"Choose a day before {last_monday} for a weekly digest.", file=sys.stderr)  # fmt: skip
+        return 2
     session = _Session(args, data_dir)
     try:
         companion = session.companion
@@ -168,7 +177,7 @@ def run_digest(args: argparse.Namespace, data_dir: Path) -> int:
         print(f"hearth: nothing was written on {args.day} (or its week); there is nothing to digest.",
               file=sys.stderr)  # fmt: skip
         return 1
-    print(text)
+    print(printable(text, keep_newlines=True))
     return 0
 
 
@@ -180,7 +189,7 @@ def run_reflect(args: argparse.Namespace, data_dir: Path) -> int:
     finally:
         session.close()
     for text in current:
-        print(f"- {text}")
+        print(f"- {printable(text)}")
     if not current:
         print("(no observations yet: they need digests of at least two days)", file=sys.stderr)
     return 0

@@ -9,24 +9,81 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-from app.store import FACT_KINDS, DatabaseCorrupt, Diary, StoreError
-from app.store.exchange import record_dict
+from app.store import FACT_KINDS, DatabaseCorrupt, Diary, DiaryLock, StoreError
+from app.store.exchange import read_export, record_dict
 
 Handler = Callable[[argparse.Namespace, Path], int]
+
+MAX_SEARCH_LIMIT = 1000
+
+# Terminal escape sequences (CSI ``ESC [ … final``, OSC ``ESC ] … BEL|ESC \``, the other two-byte
+# ``ESC x`` ones and the 8-bit CSI), then any other control character or bidi override that could
+# reorder, hide or overwrite what the terminal shows.
+_ESCAPES = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]?|\x9b[0-?]*[ -/]*[@-~]?|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.?"
+)
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str, *, keep_newlines: bool = False) -> str:
+    """``text`` safe to show on a terminal: escape sequences removed, other control characters shown.
+
+    A control character becomes its escape (``\\r``, ``\\x07``); tabs become spaces, newlines too unless
+    ``keep_newlines``. For human-readable output of diary text only: JSON output stays exact.
+    """
+    text = _ESCAPES.sub("", text).replace("\r\n", "\n").replace("\t", " ")
+
+    def shown(match: re.Match[str]) -> str:
+        char = match.group()
+        if char == "\n":
+            return "\n" if keep_newlines else " "
+        return repr(char)[1:-1]  # \r, \x07, \u202e
+
+    return _CONTROLS.sub(shown, text)
+
+
+def bounded_int(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, else a clear usage error."""
+
+    def parse(raw: str) -> int:
+        try:
+            value = int(raw)
+        except ValueError:
+            message = f"expected a whole number from {low} to {high}, not {raw!r}"
+            raise argparse.ArgumentTypeError(message) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {raw}")
+        return value
+
+    parse.__name__ = "number"  # argparse names the type in some messages
+    return parse
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add this area's sub-commands to the ``hearth`` parser."""
-    search = sub.add_parser("search", help="search everything you wrote")
-    search.add_argument("query", help="words to look for")
+    search = sub.add_parser(
+        "search",
+        help="search everything you wrote",
+        description="Search everything you wrote. Words may begin with a dash (hearth search -garden); "
+        "options begin with two dashes, and after -- everything is a word (hearth search -- --json).",
+        dash_words=True,  # app.cli.HearthParser
+    )
+    search.add_argument("query", nargs="+", metavar="WORD", help="words to look for (all must match)")
     search.add_argument("--json", action="store_true", help="print JSON")
-    search.add_argument("--limit", type=int, default=20, help="at most this many results (default 20)")
+    search.add_argument(
+        "--limit",
+        type=bounded_int(1, MAX_SEARCH_LIMIT),
+        default=20,
+        metavar="N",
+        help=f"at most this many results, 1-{MAX_SEARCH_LIMIT} (default 20)",
+    )
     search.add_argument("--from", dest="date_from", type=date.fromisoformat, metavar="YYYY-MM-DD")
     search.add_argument("--to", dest="date_to", type=date.fromisoformat, metavar="YYYY-MM-DD")
     search.set_defaults(func=_guarded(_search))
@@ -108,7 +165,8 @@ def _guarded(handler: Handler) -> Handler:
 
 def _search(args: argparse.Namespace, data_dir: Path) -> int:
     with Diary.open(data_dir) as diary:
-        hits = diary.search(args.query, limit=args.limit, date_from=args.date_from, date_to=args.date_to)
+        query = " ".join(args.query)
+        hits = diary.search(query, limit=args.limit, date_from=args.date_from, date_to=args.date_to)
     if args.json:
         rows = [
             {
@@ -127,7 +185,7 @@ def _search(args: argparse.Namespace, data_dir: Path) -> int:
         print("No matches.", file=sys.stderr)
     for hit in hits:
         day = hit.day.isoformat() if hit.day else "----------"
-        print(f"{day}  #{hit.message_id:<6} {hit.role:<9} {' '.join(hit.snippet.split())}")
+        print(f"{day}  #{hit.message_id:<6} {hit.role:<9} {' '.join(printable(hit.snippet).split())}")
     return 0
 
 
@@ -141,7 +199,7 @@ def _facts_list(args: argparse.Namespace, data_dir: Path) -> int:
         print("No facts yet. Add one with: hearth facts add TEXT", file=sys.stderr)
     for fact in facts:
         flags = ("📌 " if fact.pinned else "") + ("(retired) " if fact.retired else "")
-        print(f"#{fact.id:<5} [{fact.kind}, {fact.importance}] {flags}{fact.text}")
+        print(f"#{fact.id:<5} [{fact.kind}, {fact.importance}] {flags}{printable(fact.text)}")
     return 0
 
 
@@ -195,10 +253,7 @@ def _write_private(path: Path, body: str) -> None:
 
 
 def _import(args: argparse.Namespace, data_dir: Path) -> int:
-    try:
-        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return _fail(f"{args.file} is not a JSON file.", "Give a file made by `hearth export --format json`.")
+    data = read_export(Path(args.file))  # ImportRefused: too big, not JSON, too deep
     with Diary.open(data_dir) as diary:
         diary.import_json(data)
         count = len(data.get("messages", []))
@@ -235,7 +290,7 @@ def _forget_everything(args: argparse.Namespace, data_dir: Path) -> int:
             "This erases every entry, fact, summary and backup for good.",
             "Run `hearth forget-everything --yes` to do it.",
         )
-    with Diary.open(data_dir) as diary:
+    with DiaryLock(data_dir), Diary.open(data_dir) as diary:  # never under a running window or chat
         diary.forget_everything()
     print("Everything was erased.")
     return 0

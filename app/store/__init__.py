@@ -7,6 +7,7 @@ from app.store.diary import Diary
 from app.store.errors import (
     DamagedFile,
     DatabaseCorrupt,
+    DiaryInUse,
     DiskFull,
     EmptyText,
     FactForgotten,
@@ -19,6 +20,7 @@ from app.store.errors import (
 from app.store.facts import FactChanges, NewFactFields
 from app.store.fts import SNIPPET_CLOSE, SNIPPET_OPEN
 from app.store.history import week_scope
+from app.store.lock import DiaryLock
 from app.store.models import (
     FACT_KINDS,
     Conversation,
@@ -45,6 +47,8 @@ __all__ = [
     "DamagedFile",
     "DatabaseCorrupt",
     "Diary",
+    "DiaryInUse",
+    "DiaryLock",
     "DiskFull",
     "EmptyText",
     "Fact",

@@ -46,6 +46,15 @@ class DamagedFile(StoreError):
     hint = "Close Hearth and start it again: it checks the file and offers the latest backup."
 
 
+class DiaryInUse(StoreError):
+    """Another Hearth window or ``hearth chat`` holds the diary's one-writer lock (``app.store.lock``)."""
+
+    hint = (
+        "Switch to the Hearth window that has it open, or close it (or the `hearth chat` in a terminal) "
+        "and try again."
+    )
+
+
 class FactForgotten(StoreError):
     """Automatic memory tried to re-create a fact the person deleted."""
 

@@ -31,7 +31,7 @@ from app.core.companion import Companion
 from app.llm.catalog import load_catalog, models_dir
 from app.llm.download import local_path
 from app.llm.loading import LoadedModel, describe_engine, load_preferred_model
-from app.store import DatabaseCorrupt, Diary
+from app.store import DatabaseCorrupt, Diary, DiaryLock
 from app.ui import theme
 from app.ui.bridge import CompanionBridge
 from app.ui.errors import error_for, show_error, show_exception
@@ -69,6 +69,7 @@ class HearthApp(QObject):
         self.bridge = CompanionBridge(parent=self)
         self.window = MainWindow(self.bridge, self.runner, self.data_dir)
         self.diary: Diary | None = None
+        self.diary_lock = DiaryLock(self.data_dir)
         self.loaded: LoadedModel | None = None
         self._shut_down = False
         self._settings_changed.connect(self._show_settings)
@@ -84,7 +85,12 @@ class HearthApp(QObject):
         """Show the window and begin opening the diary and loading the model in the background."""
         if show:
             self.window.show()
-        self.runner.run(lambda: Diary.open(self.data_dir), self._on_diary, self._on_start_failed)
+        self.runner.run(self._open_diary, self._on_diary, self._on_start_failed)
+
+    def _open_diary(self) -> Diary:
+        """Worker thread: take the diary's one-writer lock (``DiaryInUse`` if another Hearth has it), open."""
+        self.diary_lock.acquire()
+        return Diary.open(self.data_dir)
 
     def _on_diary(self, diary: Diary) -> None:
         self.diary = diary
@@ -204,6 +210,7 @@ class HearthApp(QObject):
         if self.diary is not None:
             with contextlib.suppress(Exception):
                 self.diary.close()
+        self.diary_lock.release()
         self.window.close()
 
 

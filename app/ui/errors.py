@@ -63,6 +63,11 @@ _TITLES: dict[type[BaseException], tuple[str, str]] = {
         "Part of the diary is damaged",
         "Close Hearth and start it again: it checks the file and offers the latest backup.",
     ),
+    store.DiaryInUse: (
+        "The diary is already open",
+        "Switch to the Hearth window that has it open, or close it (or the `hearth chat` in a terminal) "
+        "and start Hearth again.",
+    ),
     store.DiskFull: ("The disk is full", "Free some space on the disk, then try again; nothing was lost."),
     store.NotFound: ("Not found", "It may have been deleted already. Refresh the view."),
     store.FactForgotten: ("Deleted for good", "You deleted this before; Hearth will not remember it again."),
