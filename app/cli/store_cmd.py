@@ -1,4 +1,4 @@
-"""Diary sub-commands: search, facts, export/import, backup/restore, forget-everything.
+"""Diary sub-commands: search, rm (one entry), facts, export/import, backup/restore, forget-everything.
 
 Each handler opens the diary, does one thing and closes it. A store error becomes one clear line on
 stderr (what happened, then what to do) and a non-zero exit code — never a traceback.
@@ -88,6 +88,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     search.add_argument("--to", dest="date_to", type=date.fromisoformat, metavar="YYYY-MM-DD")
     search.set_defaults(func=_guarded(_search))
     _register_facts(sub)
+
+    rm = sub.add_parser("rm", help="delete one entry for good (ids: hearth search --json)")
+    rm.add_argument("message_id", type=int, metavar="MESSAGE_ID")
+    rm.add_argument("--yes", action="store_true", help="really delete it")
+    rm.set_defaults(func=_guarded(_rm))
 
     export = sub.add_parser("export", help="export the diary as Markdown or JSON")
     export.add_argument("--format", choices=("md", "json"), default="md")
@@ -187,6 +192,44 @@ def _search(args: argparse.Namespace, data_dir: Path) -> int:
         day = hit.day.isoformat() if hit.day else "----------"
         print(f"{day}  #{hit.message_id:<6} {hit.role:<9} {' '.join(printable(hit.snippet).split())}")
     return 0
+
+
+RM_PREVIEW_CHARS = 60
+
+
+def _rm(args: argparse.Namespace, data_dir: Path) -> int:
+    """Without --yes only say what would go; with it, delete under the diary lock (never under a running
+    window or chat, whose prompt may hold the entry)."""
+    if not args.yes:
+        with Diary.open(data_dir) as diary:
+            found = _entry_line(diary, args.message_id)
+        if found is None:
+            return _no_entry(args.message_id)
+        return _fail(f"This deletes entry {args.message_id} for good: {found}",
+                     f"Run `hearth rm {args.message_id} --yes` to do it.")
+    with DiaryLock(data_dir), Diary.open(data_dir) as diary:
+        if diary.get_message(args.message_id) is None:
+            return _no_entry(args.message_id)
+        diary.delete_message(args.message_id)
+    print(f"Deleted entry {args.message_id}.")
+    return 0
+
+
+def _entry_line(diary: Diary, message_id: int) -> str | None:
+    """"2026-02-10, you: first 60 printable characters…", or None if there is no such entry."""
+    message = diary.get_message(message_id)
+    if message is None:
+        return None
+    conversation = diary.get_conversation(message.conversation_id)
+    day = (conversation.day if conversation else None) or message.created_at.date()
+    text = " ".join(printable(message.text).split())
+    short = text if len(text) <= RM_PREVIEW_CHARS else text[:RM_PREVIEW_CHARS] + "…"
+    who = "you" if message.role == "user" else message.role
+    return f'{day.isoformat()}, {who}: "{short}"'
+
+
+def _no_entry(message_id: int) -> int:
+    return _fail(f"There is no entry {message_id}.", "Find entry ids with `hearth search WORD --json`.")
 
 
 def _facts_list(args: argparse.Namespace, data_dir: Path) -> int:

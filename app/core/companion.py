@@ -134,6 +134,21 @@ class Companion:
         old = [m for m in recent if m.id > last_user.id and m.role == "assistant"]
         self._submit_reply(lambda: self._reply(conversation_id, last_user, learn=False, replaces=old))
 
+    def delete_message(self, message_id: int) -> None:
+        """Delete one entry for real (the store also drops summaries that may quote it and its backup copies);
+        the prompt changes, so a new budget report and a warm-up follow. Refused while its reply streams."""
+        message = self.diary.get_message(message_id)
+        if message is None:
+            raise CoreError("That entry no longer exists.", "It may have been deleted already.")
+        last = self.diary.messages(message.conversation_id, limit=1)
+        streaming = message.role == "assistant" and message.status == "interrupted" and self.busy
+        if streaming and last and last[-1].id == message.id:  # the reply being written: the day's last
+            raise CoreError("This reply is still being written.", "Stop it, or wait until it is done.")
+        self.diary.delete_message(message_id)
+        self.session.emit(MessageRemoved(message_id, message.conversation_id))
+        self.session.context.invalidate(message.conversation_id)
+        self._prefix_changed()
+
     def _reply(
         self, conversation_id: int, message: Message, *, learn: bool, replaces: list[Message] | None = None
     ) -> None:

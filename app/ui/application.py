@@ -18,8 +18,10 @@ and what to do. A first run on the tiny model shows a quiet banner offering the 
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -44,6 +46,17 @@ if TYPE_CHECKING:
     from app.llm.engine import ModelEngine
 
 EngineFactory = Callable[[ModelSettings, Path], LoadedModel]  # runs off the UI thread
+SetAside = tuple[Path, Path | None]  # the damaged file that was set aside, the latest backup
+_SET_ASIDE = re.compile(r"hearth\.db\.corrupt-[0-9-]+")  # not its -wal/-shm/-journal side files
+
+
+def set_aside_state(diary: Diary, data_dir: Path) -> SetAside | None:
+    """Worker thread: the newest damaged file set aside, if the diary opened in its place is empty."""
+    aside = sorted(p for p in data_dir.glob("hearth.db.corrupt-*") if _SET_ASIDE.fullmatch(p.name))
+    if not aside or any(info.message_count for info in diary.list_conversations(limit=2)):
+        return None  # (limit 2: today's page may already exist, still empty)
+    backups = diary.list_backups()
+    return aside[-1], backups[0] if backups else None
 
 
 def has_downloaded_model(data_dir: Path) -> bool:
@@ -98,6 +111,40 @@ class HearthApp(QObject):
         self.window.open_today()
         self.window.set_ready(False, "Loading the model…")
         self.runner.run(lambda: self._load_companion(diary), self._on_companion, self._on_start_failed)
+        self.runner.run(lambda: set_aside_state(diary, self.data_dir), self._show_set_aside_notice,
+                        lambda _exc: None)  # only a notice: never in the way of starting
+
+    def _show_set_aside_notice(self, state: SetAside | None) -> None:
+        """An empty diary next to a damaged file that was set aside: say so, offer the latest backup."""
+        if state is None:
+            return
+        aside, backup = state
+        text = f"An earlier diary file was damaged and set aside as {aside.name}."
+        if backup is None:
+            self.window.notice_bar.show_message(f"{text} There is no backup to restore.", important=True)
+            return
+        made = datetime.fromtimestamp(backup.stat().st_mtime)
+        text += f" Your latest backup ({backup.name}, {made:%d %B %Y %H:%M}) can be restored."
+        self.window.notice_bar.show_message(text, "Restore backup", lambda: self._restore_set_aside(backup),
+                                            important=True)
+
+    def _restore_set_aside(self, backup: Path) -> None:
+        """Retire the running companion and the empty diary (off the UI thread), then ``restore_backup``."""
+        self.window.notice_bar.hide()
+        companion, diary, loaded = self.companion, self.diary, self.loaded
+        self.bridge.set_companion(None)
+        self.diary, self.loaded = None, None
+        self.window.set_ready(False, "Restoring the backup…")
+
+        def retire() -> None:
+            if companion is not None:
+                companion.close()
+            if loaded is not None and loaded.owned:
+                loaded.engine.close()
+            if diary is not None:
+                diary.close()
+
+        self.runner.run(retire, lambda _: self.restore_backup(backup), self._on_start_failed)
 
     def _load_companion(self, diary: Diary) -> tuple[LoadedModel, Companion]:
         """Worker thread: load the model the settings call for and build the companion on the shared store."""

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.ui.chat_delegate import ChatDelegate
-from app.ui.chat_model import ChatModel
+from app.ui.chat_model import ChatItem, ChatModel
 
 BOTTOM_SLACK = 6  # px: "at the bottom" tolerates a few pixels
 TOP_PRELOAD = 240  # px from the top at which older messages are revealed
@@ -31,9 +31,10 @@ EMPTY_TEXT = "Nothing written here yet.\nHow was your day?"
 
 
 class ChatView(QListView):
-    """Shows one conversation; emits ``regenerate_requested`` from its context menu."""
+    """Shows one conversation; its context menu emits ``regenerate_requested`` and ``delete_requested``."""
 
     regenerate_requested = Signal()
+    delete_requested = Signal(int)  # message id: the person asked to delete this entry (not yet confirmed)
 
     def __init__(self, model: ChatModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -184,23 +185,38 @@ class ChatView(QListView):
         if text:
             QApplication.clipboard().setText(text)
 
+    def current_item(self) -> ChatItem | None:
+        """The entry under the cursor (the current row), else the first selected one."""
+        index = self.currentIndex()
+        if not index.isValid():
+            rows = sorted(i.row() for i in self.selectionModel().selectedIndexes())
+            index = self.chat_model.index(rows[0]) if rows else index
+        return self.chat_model.item(index.row()) if index.isValid() else None
+
     def _show_menu(self, pos: QPoint) -> None:
         index = self.indexAt(pos)
         if not index.isValid():
             return
         if not self.selectionModel().isSelected(index):
             self.selectionModel().select(index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        self.selectionModel().setCurrentIndex(index, QItemSelectionModel.SelectionFlag.NoUpdate)
         menu = self.build_menu(index.row())
         menu.exec(self.viewport().mapToGlobal(pos))
 
     def build_menu(self, row: int) -> QMenu:
-        """The context menu for ``row``: Copy, and Regenerate on the last reply."""
+        """The context menu for ``row``: Copy, Regenerate on the last reply, Delete (not while it streams)."""
         menu = QMenu(self)
         menu.addAction(self.copy_action)
         if row == self.chat_model.last_row_with_role("assistant"):
             regenerate = menu.addAction("&Regenerate reply")
             regenerate.setShortcut(QKeySequence("Ctrl+R"))
             regenerate.triggered.connect(self.regenerate_requested)
+        item = self.chat_model.item(row)
+        menu.addSeparator()
+        delete = menu.addAction("&Delete entry…")
+        delete.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
+        delete.setEnabled(not item.streaming)
+        delete.triggered.connect(lambda *_: self.delete_requested.emit(item.message_id))
         return menu
 
     def paintEvent(self, event: QPaintEvent) -> None:

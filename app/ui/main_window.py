@@ -137,6 +137,8 @@ class MainWindow(QMainWindow):
         self.composer.stop_requested.connect(self.stop)
         self.composer.draft_settled.connect(self._on_draft_settled)
         self.chat_view.regenerate_requested.connect(self.regenerate)
+        self.chat_view.delete_requested.connect(self.delete_entry)
+        self.chat_view.selectionModel().currentChanged.connect(lambda *_: parts.update_action_state(self))
         self.sidebar.conversation_activated.connect(self.open_conversation)
         self.sidebar.today_requested.connect(self.open_today)
         self.sidebar.search_changed.connect(self.search)
@@ -300,6 +302,19 @@ class MainWindow(QMainWindow):
     def _on_regenerate_failed(self, exc: BaseException) -> None:
         self.composer.set_generating(False)
         show_exception(self, exc)
+
+    def delete_entry(self, message_id: int | None = None) -> None:
+        """Ask, then delete ``message_id`` (default: the entry under the cursor) off the UI thread; the row
+        goes when the companion reports ``MessageRemoved``. Never the reply being written."""
+        row = self.chat_model.row_of(message_id) if message_id is not None else None
+        item = self.chat_model.item(row) if row is not None else self.chat_view.current_item()
+        companion = self.companion
+        if companion is None or item is None or item.streaming:
+            return
+        target = item.message_id
+        parts.ask_to_delete(
+            self, item, self.day_header.title.text(),
+            lambda: self._run(lambda: companion.delete_message(target), lambda _: self.reload_days()))
 
     def copy_selection(self) -> None:
         self.chat_view.copy_selection()

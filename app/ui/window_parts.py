@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, TypeGuard
 
 from PySide6.QtCore import QByteArray, QRectF, QSettings, Qt
 from PySide6.QtGui import QAction, QFont, QKeySequence, QPainter, QPaintEvent, QPalette
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMessageBox, QPushButton, QWidget
 
 from app.store import Conversation
 from app.ui.chat_delegate import blend
+from app.ui.chat_model import ChatItem
 from app.ui.errors import show_error, show_exception
 from app.ui.sidebar import day_title
 
@@ -49,6 +50,7 @@ class NoticeBar(QFrame):
         self.close_button.setAccessibleName("Dismiss the notice")
         self.close_button.clicked.connect(self.hide)
         self._action: Callable[[], None] | None = None
+        self._important = False
         self.action_button.clicked.connect(self._run_action)
         row = QHBoxLayout(self)
         row.setContentsMargins(24, 14, 20, 10)
@@ -71,8 +73,14 @@ class NoticeBar(QFrame):
         painter.drawRoundedRect(QRectF(self.rect()).adjusted(8.5, 6.5, -8.5, -2.5), 8, 8)
 
     def show_message(
-        self, text: str, action_text: str = "", action: Callable[[], None] | None = None
+        self, text: str, action_text: str = "", action: Callable[[], None] | None = None, *,
+        important: bool = False,
     ) -> None:
+        """Show ``text``; an ``important`` notice on screen is not replaced by an ordinary one (a damaged
+        diary matters more than a model offer)."""
+        if self._important and self.isVisible() and not important:
+            return
+        self._important = important
         self.text.setText(text)
         self._action = action
         self.action_button.setText(action_text)
@@ -148,6 +156,8 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
         "stop": _action(window, "S&top reply", "Esc", window.stop),
         "regenerate": _action(window, "&Regenerate reply", "Ctrl+R", window.regenerate),
         "models": _action(window, "&Models…", "Ctrl+Shift+M", window.model_manager_requested.emit),
+        "delete": _action(window, "&Delete entry…", QKeySequence.StandardKey.Delete, window.delete_entry,
+                          "Delete the selected entry for good", scope=window.chat_view),
     }
     memory = window.memory_dock.toggleViewAction()
     memory.setText("&Memory about you")
@@ -160,7 +170,7 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
     for title, names in (
         ("&Diary", ("today", "search", "write", None, "settings", None, "quit")),
         ("&Edit", ("copy",)),
-        ("&Conversation", ("send", "stop", "regenerate")),
+        ("&Conversation", ("send", "stop", "regenerate", None, "delete")),
         ("&View", ("memory",)),
         ("&Model", ("models",)),
     ):
@@ -181,6 +191,38 @@ def update_action_state(window: MainWindow) -> None:
     actions["send"].setEnabled(ready and not generating)
     actions["stop"].setEnabled(ready and generating)
     actions["regenerate"].setEnabled(ready and not generating)
+    current = window.chat_view.current_item()
+    actions["delete"].setEnabled(ready and current is not None and not current.streaming)
+
+
+PREVIEW_CHARS = 60
+
+
+def preview(text: str, limit: int = PREVIEW_CHARS) -> str:
+    """The first ``limit`` printable characters of an entry, on one line."""
+    flat = "".join(c if c.isprintable() else " " for c in text)
+    flat = " ".join(flat.split())
+    return flat if len(flat) <= limit else flat[:limit].rstrip() + "…"
+
+
+def ask_to_delete(window: QWidget, item: ChatItem, day: str, on_yes: Callable[[], None]) -> QMessageBox:
+    """A window-modal, non-blocking confirmation (``open()``): the event loop, and streaming, go on."""
+    box = QMessageBox(window)
+    box.setObjectName("deleteEntryBox")
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle("Delete entry")
+    box.setTextFormat(Qt.TextFormat.PlainText)  # diary text is never markup
+    box.setText(f"Delete this entry from {day}?\n\n“{preview(item.text)}”")
+    box.setInformativeText("It is removed from the diary, from search and from the backups. "
+                           "This cannot be undone.")
+    delete = box.addButton("Delete", QMessageBox.ButtonRole.DestructiveRole)
+    delete.setObjectName("deleteEntryConfirm")
+    box.setDefaultButton(box.addButton(QMessageBox.StandardButton.Cancel))
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    destructive = QMessageBox.ButtonRole.DestructiveRole
+    box.buttonClicked.connect(lambda button: on_yes() if box.buttonRole(button) == destructive else None)
+    box.open()
+    return box
 
 
 def _layout_store(window: MainWindow) -> QSettings:
@@ -213,5 +255,5 @@ def _saved(value: object) -> TypeGuard[QByteArray]:
     return isinstance(value, QByteArray) and not value.isEmpty()
 
 
-__all__ = ["DayHeader", "NoticeBar", "build_actions", "restore_layout", "save_layout", "show_error",
-           "show_exception", "status_label", "update_action_state"]
+__all__ = ["DayHeader", "NoticeBar", "ask_to_delete", "build_actions", "preview", "restore_layout",
+           "save_layout", "show_error", "show_exception", "status_label", "update_action_state"]

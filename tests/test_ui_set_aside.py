@@ -1,0 +1,74 @@
+"""The start after a damaged diary was set aside: the new, empty diary says so and offers the latest backup.
+
+Real Companion, Diary and tiny model. The notice takes the window's notice bar (over the first-run offer
+of the recommended model, which matters less) and never blocks writing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from app.store import Diary
+from app.ui.errors import open_error_boxes
+from tests.ui_helpers import Launcher, launcher, seed_days, wait_ready
+
+ENTRY = "The lighthouse trip with grandfather was wonderful."
+ASIDE = "hearth.db.corrupt-20261130-211500-000001"
+
+
+@pytest.fixture
+def launch(qtbot, data_dir: Path, tiny_engine) -> Iterator[Launcher]:
+    yield from launcher(qtbot, data_dir, tiny_engine)
+
+
+def set_aside_with_backup(data_dir: Path) -> Path:
+    """A diary with an entry and its backup; then its file is set aside as after damage."""
+    seed_days(data_dir, {1: [("user", ENTRY)]})
+    with Diary.open(data_dir) as diary:
+        backup = diary.backup()
+    for suffix in ("", "-wal", "-shm"):
+        path = data_dir / f"hearth.db{suffix}"
+        if path.exists():
+            path.rename(data_dir / f"{ASIDE}{suffix}")
+    return backup
+
+
+def test_empty_diary_next_to_a_set_aside_file_offers_the_backup(qtbot, launch, data_dir: Path) -> None:
+    backup = set_aside_with_backup(data_dir)
+    hearth = launch()
+    bar = hearth.window.notice_bar
+    qtbot.waitUntil(lambda: bar.isVisible() and ASIDE in bar.text.text())
+    assert backup.name in bar.text.text() and "can be restored" in bar.text.text()
+    assert bar.action_button.isVisible() and bar.action_button.text() == "Restore backup"
+    assert not hearth.window.composer.editor.isReadOnly()  # the person can still write meanwhile
+
+    qtbot.mouseClick(bar.action_button, Qt.MouseButton.LeftButton)
+    assert not bar.isVisible()
+    qtbot.waitUntil(lambda: hearth.diary is not None and bool(hearth.diary.search("lighthouse")),
+                    timeout=30_000)
+    wait_ready(qtbot, hearth)
+    assert hearth.diary is not None
+    assert [h.text for h in hearth.diary.search("lighthouse")] == [ENTRY]
+    assert hearth.window.sidebar.days.entries and (data_dir / ASIDE).exists()  # the damaged file is kept
+    assert not open_error_boxes()  # the old companion and diary were retired without a fuss
+
+
+def test_no_notice_when_the_diary_has_entries(qtbot, launch, data_dir: Path) -> None:
+    seed_days(data_dir, {1: [("user", ENTRY)]})
+    (data_dir / ASIDE).write_bytes(b"an old damaged file, already dealt with")
+    hearth = launch()
+    hearth.runner.wait_idle()
+    assert ASIDE not in hearth.window.notice_bar.text.text()
+
+
+def test_without_a_backup_the_notice_only_says_what_happened(qtbot, launch, data_dir: Path) -> None:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / ASIDE).write_bytes(b"damaged")
+    hearth = launch()
+    bar = hearth.window.notice_bar
+    qtbot.waitUntil(lambda: bar.isVisible() and ASIDE in bar.text.text())
+    assert "no backup" in bar.text.text() and not bar.action_button.isVisible()
