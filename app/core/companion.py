@@ -140,9 +140,7 @@ class Companion:
         message = self.diary.get_message(message_id)
         if message is None:
             raise CoreError("That entry no longer exists.", "It may have been deleted already.")
-        last = self.diary.messages(message.conversation_id, limit=1)
-        streaming = message.role == "assistant" and message.status == "interrupted" and self.busy
-        if streaming and last and last[-1].id == message.id:  # the reply being written: the day's last
+        if self._turn.is_writing(message_id):
             raise CoreError("This reply is still being written.", "Stop it, or wait until it is done.")
         self.diary.delete_message(message_id)
         self.session.emit(MessageRemoved(message_id, message.conversation_id))

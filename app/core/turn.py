@@ -54,6 +54,7 @@ class ReplyTurn:
         self.diary = session.diary
         self.context = session.context
         self._handle: JobHandle | None = None
+        self._writing: int | None = None  # the assistant message a reply is being streamed into
         self._stopped = threading.Event()
         self._lock = threading.Lock()
 
@@ -72,6 +73,10 @@ class ReplyTurn:
     def emit(self, event: Event) -> None:
         self._session.emit(event)
 
+    def is_writing(self, message_id: int) -> bool:
+        """``message_id`` is the reply being written right now (it must not be deleted under the stream)."""
+        return self._writing == message_id
+
     def run(self, conversation_id: int, user_message: Message, today: date) -> ReplyOutcome:
         try:
             prompt = self.context.assemble(
@@ -85,7 +90,15 @@ class ReplyTurn:
             self.emit(ErrorRaised("The reply could not be prepared.", "Try again, or restart Hearth."))
             return ReplyOutcome(0, "", "interrupted", None, None)
         placeholder = self.diary.add_message(conversation_id, "assistant", PLACEHOLDER, status="interrupted")
-        message_id = int(placeholder.id)
+        message_id = self._writing = placeholder.id
+        try:
+            return self._stream(conversation_id, user_message, prompt, message_id)
+        finally:
+            self._writing = None
+
+    def _stream(
+        self, conversation_id: int, user_message: Message, prompt: AssembledPrompt, message_id: int
+    ) -> ReplyOutcome:
         self.emit(ReplyStarted(message_id, conversation_id, user_message.id))
         pieces: list[str] = []
         settings = self._session.settings
