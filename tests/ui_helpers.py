@@ -15,6 +15,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from app.config import ModelSettings, Settings, SettingsStore, ensure_private_dir
+from app.llm.embedding import default_embedder
 from app.llm.loading import LoadedModel
 from app.ui.application import HearthApp
 
@@ -40,10 +41,12 @@ def launcher(qtbot: Any, data_dir: Path, tiny_engine: Any) -> Iterator[Launcher]
     started: list[HearthApp] = []
 
     def _launch(settings: Settings | SettingsStore | None = None, engine_factory: Any = None, *,
-                wait: bool = True) -> HearthApp:
+                wait: bool = True, meaning: bool = False) -> HearthApp:
+        """``meaning``: load the real meaning model for recall (the tests that need it; it costs seconds)."""
         ensure_private_dir(data_dir)
         hearth = HearthApp(data_dir, settings=settings or quick_settings(),
-                           engine_factory=engine_factory or tiny_factory(tiny_engine))
+                           engine_factory=engine_factory or tiny_factory(tiny_engine),
+                           embedder_factory=default_embedder if meaning else lambda: None)
         started.append(hearth)
         hearth.start()
         qtbot.waitExposed(hearth.window)

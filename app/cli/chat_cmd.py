@@ -25,7 +25,8 @@ from app.cli.store_cmd import printable
 from app.config import ModelSettings, SettingsStore
 from app.core.companion import Companion
 from app.core.errors import CoreError, MessageRejected
-from app.core.events import ErrorRaised, Event, ReplyFinished, TokenStreamed, event_to_dict
+from app.core.events import ErrorRaised, Event, Remembered, ReplyFinished, TokenStreamed, event_to_dict
+from app.llm.embedding import default_embedder
 from app.llm.errors import EngineError
 from app.llm.loading import LoadedModel, load_model_file, load_preferred_model
 from app.store import Diary, DiaryLock
@@ -103,7 +104,7 @@ class _Session:
             opened.callback(self.diary.close)
             self.model = _load_model(args, settings.current.model, data_dir)
             opened.callback(self.model.engine.close)
-            self.companion = Companion(self.diary, self.model.engine, settings)
+            self.companion = Companion(self.diary, self.model.engine, settings, embedder=default_embedder())
             opened.pop_all()
 
     def close(self) -> None:
@@ -112,6 +113,10 @@ class _Session:
             self.model.engine.close()
         self.diary.close()
         self.lock.release()
+
+
+RECALL_SHOWN = 3
+RECALL_LOAD_WAIT_S = 30.0
 
 
 class _Printer:
@@ -132,9 +137,19 @@ class _Printer:
                 sys.stdout.write(" [stopped]\n" if event.status == "interrupted" else "\n")
             elif isinstance(event, ErrorRaised):
                 print(printable(f"hearth: {event.message} {event.hint}".rstrip()), file=sys.stderr)
+            elif isinstance(event, Remembered):
+                print(printable(remembered_line(event)), file=sys.stderr)
             sys.stdout.flush()
         if isinstance(event, ReplyFinished | ErrorRaised):
             self.reply_done.set()
+
+
+def remembered_line(event: Remembered) -> str:
+    """``(remembered 3 entries: 2024-05-08 "I finally…"; …)`` — what recall gave the model, on stderr."""
+    shown = "; ".join(f'{e.day or "undated"} "{e.preview}"' for e in event.entries[:RECALL_SHOWN])
+    more = f"; and {len(event.entries) - RECALL_SHOWN} more" if len(event.entries) > RECALL_SHOWN else ""
+    noun = "entry" if len(event.entries) == 1 else "entries"
+    return f"(remembered {len(event.entries)} {noun}: {shown}{more})"
 
 
 def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
@@ -142,6 +157,7 @@ def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
     companion = session.companion
     printer = _Printer(args.json)
     companion.subscribe(printer)
+    companion.wait_recall_loaded(timeout=RECALL_LOAD_WAIT_S)  # the first message may recall by meaning
     try:
         for line in sys.stdin:
             text = line.rstrip("\n")

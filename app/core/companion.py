@@ -21,24 +21,28 @@ Every state change is an event (``app.core.events``) delivered to subscribers on
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from typing import Unpack
 
 from app.config import Settings, SettingsStore
+from app.core.background.indexing import SemanticIndexer
 from app.core.background.jobs import BackgroundJobs
 from app.core.background.maintenance import MaintenanceScheduler
 from app.core.background.worker import Activity, Worker
 from app.core.errors import CoreError, MessageRejected
-from app.core.events import BudgetReport, ErrorRaised, Event, MessageAdded, MessageRemoved
+from app.core.events import BudgetReport, ErrorRaised, Event, MessageAdded, MessageRemoved, RememberedEntry
 from app.core.memory.service import MemoryService
 from app.core.ports import DiaryPort
 from app.core.prompt.context import ConversationContext
 from app.core.prompt.next_prompt import NextPrompt
+from app.core.recall.remembered import remembered_for
+from app.core.recall.semantic import SemanticMemory
 from app.core.session import CompanionSession
 from app.core.turn import PLACEHOLDER, ReplyTurn
+from app.llm.embedding import Embedder
 from app.llm.types import LanguageModel
-from app.store import MAX_MESSAGE_CHARS, Fact, FactChanges, Message, StoreError
+from app.store import MAX_MESSAGE_CHARS, Fact, FactChanges, IndexCounts, Message, StoreError
 
 
 class Companion:
@@ -49,10 +53,12 @@ class Companion:
         settings: SettingsStore | Settings,
         *,
         clock: Callable[[], datetime] | None = None,
+        embedder: Embedder | None = None,
     ) -> None:
         store = SettingsStore.of(settings)
         diary.delete_unfinished_replies(PLACEHOLDER)  # a crash's leftovers, before any reply of ours starts
-        self.session = CompanionSession(diary, model, store, clock or datetime.now)
+        semantic = SemanticMemory(diary, embedder) if embedder is not None else None
+        self.session = CompanionSession(diary, model, store, clock or datetime.now, semantic)
         self._closed = threading.Event()
         self._activity = Activity()
         self._replies = Worker("hearth-replies", self._activity, self._report_crash)
@@ -71,6 +77,11 @@ class Companion:
         )
         self.memory = MemoryService(self.session, changed=self._prefix_changed)
         self._unsubscribe_settings = store.subscribe(self._settings_changed)
+        self.indexer: SemanticIndexer | None = None
+        if semantic is not None:
+            self.indexer = SemanticIndexer(semantic, self.session.emit, lambda: self.busy, self._report_crash)
+            self.session.subscribe(self.indexer.on_event)
+            self.indexer.start()
 
     # -- events and state ------------------------------------------------------------------------
     def subscribe(self, listener: Callable[[Event], None]) -> Callable[[], None]:
@@ -189,6 +200,8 @@ class Companion:
             finally:
                 with self._lock:
                     self._replies_pending -= 1
+                if self.indexer is not None:
+                    self.indexer.schedule()  # a bulk pass that yielded to this reply goes on
 
         self._replies.submit(run)
 
@@ -269,6 +282,23 @@ class Companion:
     def wait_idle(self, timeout: float | None = None) -> bool:
         return self._activity.wait_idle(timeout)
 
+    # -- recall by meaning -------------------------------------------------------------------------
+    def index_counts(self) -> IndexCounts | None:
+        """How much of the diary recall can search by meaning (None: no meaning model)."""
+        return self.indexer.memory.counts() if self.indexer is not None else None
+
+    def wait_indexed(self, timeout: float | None = None) -> bool:
+        """Block until the semantic index has caught up with the diary (tests, ``hearth index``)."""
+        return self.indexer.wait_indexed(timeout) if self.indexer is not None else True
+
+    def wait_recall_loaded(self, timeout: float | None = None) -> bool:
+        """Block until the saved vectors are in memory (not until everything is indexed)."""
+        return self.indexer.memory.wait_loaded(timeout) if self.indexer is not None else True
+
+    def remembered(self, reply_ids: Sequence[int]) -> dict[int, tuple[RememberedEntry, ...]]:
+        """What recall gave the model for each of these replies (the "Remembered" line under them)."""
+        return remembered_for(self.diary, reply_ids)
+
     def close(self) -> None:
         self._closed.set()
         self._unsubscribe_settings()
@@ -277,6 +307,8 @@ class Companion:
         self._replies.close()
         self._background.close()
         self._budget.close()
+        if self.indexer is not None:
+            self.indexer.close()
 
 
 def _prompt_settings(settings: Settings) -> tuple[object, ...]:

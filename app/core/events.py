@@ -97,6 +97,38 @@ class ReplyFinished(Event):
 
 
 @dataclass(frozen=True)
+class RememberedEntry:
+    """One past entry recall put into a reply's prompt: enough to show it and to jump to it."""
+
+    message_id: int
+    conversation_id: int
+    day: date | None
+    role: str  # "user" | "assistant"
+    preview: str  # the entry's first words
+
+
+@dataclass(frozen=True)
+class Remembered(Event):
+    """What recall gave the model for one reply ("Remembered 5 entries" under it), best first."""
+
+    type: ClassVar[str] = "remembered"
+    reply_id: int
+    conversation_id: int
+    entries: tuple[RememberedEntry, ...]
+
+
+@dataclass(frozen=True)
+class IndexProgress(Event):
+    """How much of the diary recall can search by meaning; ``failed`` says why it stopped, if it did."""
+
+    type: ClassVar[str] = "index_progress"
+    indexed: int
+    total: int
+    embedder: str
+    failed: str = ""
+
+
+@dataclass(frozen=True)
 class FactAdded(Event):
     type: ClassVar[str] = "fact_added"
     fact_id: int

@@ -17,6 +17,7 @@ from app.core.errors import CoreError
 from app.core.events import ConversationOpened, Event
 from app.core.ports import DiaryPort
 from app.core.prompt.context import ConversationContext
+from app.core.recall.semantic import SemanticMemory
 from app.listeners import Listeners
 from app.llm.types import LanguageModel
 
@@ -32,10 +33,11 @@ class CompanionSession:
         model: LanguageModel,
         settings: SettingsStore,
         clock: Callable[[], datetime],
+        semantic: SemanticMemory | None = None,
     ) -> None:
         self.diary = diary
         self.settings_store = settings
-        self.context = ConversationContext(diary, model, settings)
+        self.context = ConversationContext(diary, model, settings, semantic)
         self.clock = clock
         self._listeners: Listeners[[Event]] = Listeners("event")
         self._lock = threading.RLock()

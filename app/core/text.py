@@ -29,6 +29,11 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?…]\s+|\n\s*)$")
 # Shortest stem searched as a prefix; shorter ones would match half the dictionary ("go*" → "good").
 MIN_PREFIX = 3
 
+# The text of a reply that is being written and has no words yet (``app.core.turn``). A crash can leave
+# one behind: it is never part of a prompt (the model would learn to answer "…"), the controller removes
+# such leftovers when it starts, and the semantic index waits for its words.
+REPLY_PLACEHOLDER = "…"
+
 ENGLISH_STOPWORDS = frozenset(
     """
     a about above after again against all also am an and any are aren as at be because been before being

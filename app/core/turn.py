@@ -19,6 +19,7 @@ from app.core.events import (
     ErrorRaised,
     Event,
     MessageRemoved,
+    Remembered,
     ReplyFinished,
     ReplyStarted,
     TokenStreamed,
@@ -26,6 +27,7 @@ from app.core.events import (
 from app.core.prompt.budget import AssembledPrompt
 from app.core.prompt.context import REPLY_PLACEHOLDER
 from app.core.prompt.templates import reply_max_tokens
+from app.core.recall.remembered import remembered_entries
 from app.core.session import CompanionSession
 from app.llm.errors import EngineError
 from app.llm.types import Completion, GenerationRequest, JobHandle, Priority
@@ -100,6 +102,7 @@ class ReplyTurn:
         self, conversation_id: int, user_message: Message, prompt: AssembledPrompt, message_id: int
     ) -> ReplyOutcome:
         self.emit(ReplyStarted(message_id, conversation_id, user_message.id))
+        self._show_remembered(message_id, conversation_id, prompt)
         pieces: list[str] = []
         settings = self._session.settings
         request = GenerationRequest(
@@ -125,6 +128,17 @@ class ReplyTurn:
         self.diary.update_message(message_id, text=text, status=status)
         self.emit(ReplyFinished(message_id, conversation_id, text, status, _stats(completion)))
         return ReplyOutcome(message_id, text, status, completion, prompt)
+
+    def _show_remembered(self, message_id: int, conversation_id: int, prompt: AssembledPrompt) -> None:
+        """Say which past entries the model is given for this reply, and keep it with the reply."""
+        if not prompt.recalled:
+            return
+        best_first = sorted(prompt.recalled, key=lambda e: -e.score)
+        try:
+            self.diary.save_remembered(message_id, [e.message_id for e in best_first])
+        except StoreError as exc:  # the reply matters more than the record of what it was given
+            log.error("could not record what recall gave a reply: %s", type(exc).__name__)
+        self.emit(Remembered(message_id, conversation_id, remembered_entries(best_first)))
 
     def _on_token(self, message_id: int, piece: str, pieces: list[str]) -> None:
         pieces.append(piece)

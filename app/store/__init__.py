@@ -35,8 +35,12 @@ from app.store.models import (
     TermPattern,
 )
 from app.store.text import MAX_FACT_CHARS, MAX_MESSAGE_CHARS
+from app.store.vectors import IndexCounts, PendingText, StoredVector
 
 __all__ = [
+    "IndexCounts",
+    "PendingText",
+    "StoredVector",
     "FACT_KINDS",
     "MAX_FACT_CHARS",
     "MAX_MESSAGE_CHARS",

@@ -20,7 +20,7 @@ from sqlmodel import Session
 
 from app.config import ensure_private_dir
 from app.store import backup as backups
-from app.store import facts, fts, history, notes
+from app.store import facts, fts, history, notes, vectors
 from app.store import recall_queries as recall
 from app.store.db import DB_FILE, Database, chmod_private, is_corruption, translate
 from app.store.errors import DamagedFile
@@ -227,6 +227,48 @@ class Diary:
         """The messages with these ids that still exist (for the turns around a recalled hit)."""
         wanted = list(ids)
         return self._read(lambda s: recall.messages_by_id(s, wanted))
+
+    # -- the semantic index (derived vectors; see app.store.vectors) ------------------------------------
+
+    def pending_message_vectors(
+        self, embedder: str, *, limit: int, skip_text: str
+    ) -> list[vectors.PendingText]:
+        """Messages ``embedder`` has not indexed yet, newest first."""
+        return self._read(lambda s: vectors.pending_messages(s, embedder, limit=limit, skip_text=skip_text))
+
+    def pending_fact_vectors(self, embedder: str, *, limit: int) -> list[vectors.PendingText]:
+        """Live facts from a message that ``embedder`` has not indexed yet."""
+        return self._read(lambda s: vectors.pending_facts(s, embedder, limit=limit))
+
+    def save_message_vectors(
+        self, embedder: str, rows: Sequence[tuple[vectors.PendingText, bytes]]
+    ) -> list[int]:
+        """Save vectors whose message still reads as embedded; returns the ids saved."""
+        return self._write(lambda s: vectors.save_message_vectors(s, embedder, rows))
+
+    def save_fact_vectors(
+        self, embedder: str, rows: Sequence[tuple[vectors.PendingText, bytes]]
+    ) -> list[int]:
+        return self._write(lambda s: vectors.save_fact_vectors(s, embedder, rows))
+
+    def message_vectors(self, embedder: str, ids: Sequence[int] | None = None) -> list[vectors.StoredVector]:
+        return self._read(lambda s: vectors.message_vectors(s, embedder, ids))
+
+    def fact_vectors(self, embedder: str, ids: Sequence[int] | None = None) -> list[vectors.StoredVector]:
+        return self._read(lambda s: vectors.fact_vectors(s, embedder, ids))
+
+    def index_counts(self, embedder: str) -> vectors.IndexCounts:
+        return self._read(lambda s: vectors.index_counts(s, embedder))
+
+    def vector_bytes(self) -> tuple[int, int]:
+        return self._read(vectors.vector_bytes)
+
+    def save_remembered(self, reply_id: int, message_ids: Sequence[int]) -> None:
+        """Which entries recall gave the model for this reply (shown under it)."""
+        self._write(lambda s: vectors.save_remembered(s, reply_id, message_ids))
+
+    def remembered(self, reply_ids: Sequence[int]) -> dict[int, list[int]]:
+        return self._read(lambda s: vectors.remembered(s, reply_ids))
 
     def term_document_counts(self, terms: Sequence[TermPattern]) -> tuple[dict[str, int], int]:
         """How many messages each term matches (an upper bound, by stem), and the size of the diary."""

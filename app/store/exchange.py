@@ -48,6 +48,7 @@ from app.store.models import (
     Summary,
 )
 from app.store.text import MAX_FACT_CHARS, MAX_MESSAGE_CHARS, MAX_SUMMARY_CHARS, checked, clean
+from app.store.vectors import VECTOR_TABLES
 
 FORMAT = "hearth-diary"
 VERSION = 1
@@ -531,6 +532,8 @@ def erase_all(db: Database) -> None:
         conn = session.connection()
         for _key, table in reversed(TABLES):
             conn.execute(text(f"DELETE FROM {table.__tablename__}"))  # type: ignore[attr-defined]
+        for derived in VECTOR_TABLES:  # also gone by cascade; said here so no derived table is forgotten
+            conn.execute(text(f"DELETE FROM {derived}"))
         conn.execute(text("INSERT INTO message_fts(message_fts) VALUES ('rebuild')"))
         conn.execute(text("DELETE FROM sqlite_sequence"))
 

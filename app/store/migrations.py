@@ -142,12 +142,48 @@ M005_REFLECTION_LINEAGE = Migration(
     ),
 )
 
+# Recall's semantic index: one quantized vector per message (and per fact that came from a message), for
+# the embedder that wrote it. Derived data: deleting a message or a fact deletes its vector in the same
+# statement (foreign keys cascade), and editing its text drops the vector (a trigger) so the old wording
+# is not kept in any form; the indexer writes a new one in the background.
+M006_RECALL_VECTORS = Migration(
+    "m006_recall_vectors",
+    (
+        """CREATE TABLE message_vector (
+            message_id INTEGER PRIMARY KEY REFERENCES message(id) ON DELETE CASCADE,
+            embedder TEXT NOT NULL,
+            vector BLOB NOT NULL
+        )""",
+        "CREATE INDEX ix_message_vector_embedder ON message_vector(embedder)",
+        """CREATE TRIGGER message_vector_au AFTER UPDATE OF text ON message BEGIN
+            DELETE FROM message_vector WHERE message_id = old.id;
+        END""",
+        """CREATE TABLE fact_vector (
+            fact_id INTEGER PRIMARY KEY REFERENCES fact(id) ON DELETE CASCADE,
+            embedder TEXT NOT NULL,
+            vector BLOB NOT NULL
+        )""",
+        """CREATE TRIGGER fact_vector_au AFTER UPDATE OF text ON fact BEGIN
+            DELETE FROM fact_vector WHERE fact_id = old.id;
+        END""",
+        # Which past entries recall gave the model for a reply ("Remembered 5 entries" under it).
+        """CREATE TABLE reply_recall (
+            reply_id INTEGER NOT NULL REFERENCES message(id) ON DELETE CASCADE,
+            message_id INTEGER NOT NULL REFERENCES message(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            PRIMARY KEY (reply_id, message_id)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX ix_reply_recall_message ON reply_recall(message_id)",
+    ),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     M001_INITIAL,
     M002_MESSAGE_FTS,
     M003_TOKEN_COUNTS,
     M004_FORGOTTEN_FACTS,
     M005_REFLECTION_LINEAGE,
+    M006_RECALL_VECTORS,
 )
 
 LATEST = MIGRATIONS[-1].name

@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
-from app.core.events import JobFailed, JobFinished, JobStarted
+from app.core.events import IndexProgress, JobFailed, JobFinished, JobStarted
 
 DEFAULT_LABELS = {
     "facts": "Remembering…",
@@ -101,3 +101,31 @@ class ActivityIndicator(QWidget):
     def _advance(self) -> None:
         self._frame = (self._frame + 1) % len(SPINNER)
         self.spinner.setText(SPINNER[self._frame])
+
+
+class IndexStatusLabel(QLabel):
+    """"Indexing your diary for recall… 1,200 of 5,000" while the semantic index catches up; hidden when
+    it is complete. If it stopped, a quiet note says recall works by words, with why in the tooltip."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("indexStatus")
+        self.setAccessibleName(self.tr("Recall index"))
+        self.hide()
+
+    def show_progress(self, event: IndexProgress) -> None:
+        if event.failed:
+            self.setText(self.tr("Recall by meaning is off"))
+            self.setToolTip(event.failed + "\n" + self.tr("Recall still finds entries by their words."))
+            self.show()
+            return
+        if event.total == 0 or event.indexed >= event.total:
+            self.hide()
+            return
+        self.setText(
+            self.tr("Indexing your diary for recall… {indexed} of {total}").format(
+                indexed=f"{event.indexed:,}", total=f"{event.total:,}"
+            )
+        )
+        self.setToolTip(self.tr("Hearth is learning what your entries mean, so it can find them by meaning."))
+        self.show()

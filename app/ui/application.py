@@ -32,6 +32,7 @@ from app.config import APP_NAME, ModelSettings, Settings, SettingsStore
 from app.core.companion import Companion
 from app.llm.catalog import load_catalog, models_dir
 from app.llm.download import local_path
+from app.llm.embedding import Embedder, default_embedder
 from app.llm.loading import LoadedModel, describe_engine, load_preferred_model
 from app.store import DatabaseCorrupt, Diary, DiaryLock
 from app.ui import theme
@@ -72,12 +73,15 @@ class HearthApp(QObject):
     _settings_changed = Signal(object, object)  # (before, after); queued to the UI thread if need be
 
     def __init__(self, data_dir: Path, *, engine_factory: EngineFactory | None = None,
-                 settings: SettingsStore | Settings | None = None) -> None:
-        """``settings``: the store to share; plain ``Settings`` starts one on ``data_dir``; None loads it."""
+                 settings: SettingsStore | Settings | None = None,
+                 embedder_factory: Callable[[], Embedder | None] = default_embedder) -> None:
+        """``settings``: the store to share; plain ``Settings`` starts one on ``data_dir``; None loads it.
+        ``embedder_factory``: the meaning model for recall (None from it: recall by words only)."""
         super().__init__()
         self.data_dir = Path(data_dir)
         self.settings_store = _settings_store(settings, self.data_dir)
         self.engine_factory = engine_factory or load_preferred_model
+        self.embedder_factory = embedder_factory
         self.runner = TaskRunner(self)
         self.bridge = CompanionBridge(parent=self)
         self.window = MainWindow(self.bridge, self.runner, self.data_dir)
@@ -149,7 +153,7 @@ class HearthApp(QObject):
     def _load_companion(self, diary: Diary) -> tuple[LoadedModel, Companion]:
         """Worker thread: load the model the settings call for and build the companion on the shared store."""
         loaded = self.engine_factory(self.settings_store.current.model, self.data_dir)
-        return loaded, Companion(diary, loaded.engine, self.settings_store)
+        return loaded, Companion(diary, loaded.engine, self.settings_store, embedder=self.embedder_factory())
 
     def _on_companion(self, result: tuple[LoadedModel, Companion]) -> None:
         loaded, companion = result

@@ -46,6 +46,8 @@ class CompanionBridge(QObject):
     job_finished = Signal(object)  # JobFinished
     job_failed = Signal(object)  # JobFailed
     error = Signal(object)  # ErrorRaised
+    remembered = Signal(object)  # Remembered: what recall gave the model for a reply
+    index_progress = Signal(object)  # IndexProgress: how much of the diary recall can search by meaning
     companion_changed = Signal(object)  # the new Companion (or None)
 
     _incoming = Signal(int, object)
@@ -76,6 +78,8 @@ class CompanionBridge(QObject):
             ev.JobFinished: self.job_finished,
             ev.JobFailed: self.job_failed,
             ev.ErrorRaised: self.error,
+            ev.Remembered: self.remembered,
+            ev.IndexProgress: self.index_progress,
         }
         if companion is not None:
             self.set_companion(companion)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem,
 
 from app.ui.chat_model import ChatItem, ChatRole
 from app.ui.markdown import render_document
+from app.ui.remembered_line import remembered_label
 
 ROW_MARGIN_V = 5
 ROW_MARGIN_H = 18
@@ -63,6 +64,7 @@ class ChatDelegate(QStyledItemDelegate):
         self._sizes: dict[int, tuple[int, int, QSize]] = {}  # message_id -> (version, width, size)
         self._docs: OrderedDict[tuple[int, int, int], tuple[QTextDocument, float]] = OrderedDict()
         self.highlight_id: int | None = None  # a search hit being pointed at
+        self._remembered_rects: dict[int, QRectF] = {}  # reply id -> where its "Remembered" line was painted
 
     # -- geometry ---------------------------------------------------------------------------------
     @staticmethod
@@ -194,5 +196,26 @@ class ChatDelegate(QStyledItemDelegate):
         painter.setFont(small)
         painter.setPen(QColor("#c2410c") if item.interrupted and not item.streaming else muted)
         painter.drawText(QRectF(left, top, width, metrics.height()), Qt.AlignmentFlag.AlignLeft, text)
+        if item.remembered and not mine:
+            after = QRectF(left + width, top, 0, metrics.height())
+            self._paint_remembered(painter, palette, metrics, item, after)
         painter.restore()
+
+    def _paint_remembered(
+        self, painter: QPainter, palette: QPalette, metrics: QFontMetrics, item: ChatItem, after: QRectF
+    ) -> None:
+        """``·  Remembered 5 entries`` in the link colour after the time; a click opens the list."""
+        label = remembered_label(len(item.remembered))
+        gap = metrics.horizontalAdvance("  ·  ")
+        rect = QRectF(after.left() + gap, after.top(), metrics.horizontalAdvance(label) + 2, after.height())
+        separator = QRectF(after.left(), after.top(), gap, after.height())
+        painter.drawText(separator, Qt.AlignmentFlag.AlignLeft, "  ·  ")
+        painter.setPen(palette.color(QPalette.ColorRole.Link))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignLeft, label)
+        self._remembered_rects[item.message_id] = rect
+
+    def remembered_at(self, item: ChatItem, x: float, y: float) -> bool:
+        """The point (viewport coordinates) is on ``item``'s "Remembered" line as last painted."""
+        rect = self._remembered_rects.get(item.message_id)
+        return bool(item.remembered) and rect is not None and rect.adjusted(-4, -3, 4, 3).contains(x, y)
 

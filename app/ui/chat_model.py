@@ -19,6 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 
+from app.core.events import RememberedEntry
 from app.store import Message
 
 PAGE_SIZE = 150
@@ -35,6 +36,7 @@ class ChatItem:
     status: str = "complete"  # "complete" | "interrupted"
     streaming: bool = False
     version: int = 0
+    remembered: tuple[RememberedEntry, ...] = ()  # what recall gave the model for this reply
 
     @classmethod
     def from_message(cls, message: Message) -> ChatItem:
@@ -241,6 +243,18 @@ class ChatModel(QAbstractListModel):
         item.text, item.status, item.streaming = text, status, False
         item.version += 1
         row = self.row_of(message_id)
+        if row is not None:
+            self._changed(row)
+
+    def set_remembered(self, reply_id: int, entries: tuple[RememberedEntry, ...]) -> None:
+        """Show under a reply which past entries recall gave the model for it."""
+        pos = self._position.get(reply_id)
+        if pos is None:
+            return
+        item = self._items[pos]
+        item.remembered = entries
+        item.version += 1
+        row = self.row_of(reply_id)
         if row is not None:
             self._changed(row)
 

@@ -9,7 +9,7 @@ the centre and outlined for a moment.
 from __future__ import annotations
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence, QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import QAction, QKeySequence, QMouseEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from app.ui.chat_delegate import ChatDelegate
 from app.ui.chat_model import ChatItem, ChatModel
+from app.ui.remembered_line import remembered_label, remembered_menu
 
 BOTTOM_SLACK = 6  # px: "at the bottom" tolerates a few pixels
 TOP_PRELOAD = 240  # px from the top at which older messages are revealed
@@ -35,6 +36,7 @@ class ChatView(QListView):
 
     regenerate_requested = Signal()
     delete_requested = Signal(int)  # message id: the person asked to delete this entry (not yet confirmed)
+    open_entry_requested = Signal(int)  # message id of a remembered entry to show (any day)
 
     def __init__(self, model: ChatModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -212,12 +214,30 @@ class ChatView(QListView):
             regenerate.setShortcut(QKeySequence("Ctrl+R"))
             regenerate.triggered.connect(self.regenerate_requested)
         item = self.chat_model.item(row)
+        if item.remembered:
+            listing = remembered_menu(menu, item.remembered, self.open_entry_requested.emit)
+            listing.setTitle(remembered_label(len(item.remembered)))
+            menu.addMenu(listing)
         menu.addSeparator()
         delete = menu.addAction("&Delete entry…")
         delete.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
         delete.setEnabled(not item.streaming)
         delete.triggered.connect(lambda *_: self.delete_requested.emit(item.message_id))
         return menu
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        """A click on a reply's "Remembered" line lists the entries recall gave it."""
+        if event.button() == Qt.MouseButton.LeftButton:
+            pos = event.position()
+            index = self.indexAt(pos.toPoint())
+            if index.isValid():
+                item = self.chat_model.item(index.row())
+                if self.chat_delegate.remembered_at(item, pos.x(), pos.y()):
+                    menu = remembered_menu(self, item.remembered, self.open_entry_requested.emit)
+                    menu.popup(self.viewport().mapToGlobal(pos.toPoint()))
+                    event.accept()
+                    return
+        super().mousePressEvent(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)

@@ -24,9 +24,10 @@ from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from app.core import events as ev
+from app.core.recall.remembered import remembered_for
 from app.store import Conversation, Diary, Message
 from app.ui import window_parts as parts
-from app.ui.activity import ActivityIndicator
+from app.ui.activity import ActivityIndicator, IndexStatusLabel
 from app.ui.bridge import CompanionBridge
 from app.ui.chat_model import ChatItem, ChatModel
 from app.ui.chat_view import ChatView
@@ -44,7 +45,8 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 SEARCH_LIMIT = 50
 DAYS_LIMIT = 500
-Loaded = tuple[int, list[Message], Conversation | None]  # a day: its id, messages and record
+# a day: its id, messages, record, and what recall gave each of its replies
+Loaded = tuple[int, list[Message], Conversation | None, dict[int, tuple[ev.RememberedEntry, ...]]]
 
 
 class MainWindow(QMainWindow):
@@ -66,6 +68,7 @@ class MainWindow(QMainWindow):
         self.gauge = BudgetGauge(self)
         self.sidebar = Sidebar(self)
         self.activity = ActivityIndicator(self)
+        self.index_label = IndexStatusLabel(self)
         self.notice_bar = parts.NoticeBar(self)
         self.day_header = parts.DayHeader(self)
         self.memory_dock = QDockWidget("Memory about you", self)
@@ -106,6 +109,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.splitter)
         self._build_memory_dock()
         self.statusBar().addWidget(self.activity, 1)
+        self.statusBar().addPermanentWidget(self.index_label)
         self.model_label = parts.status_label("", "Current model")
         self.statusBar().addPermanentWidget(self.model_label)
 
@@ -132,12 +136,15 @@ class MainWindow(QMainWindow):
         b.job_finished.connect(self.activity.job_finished)
         b.job_failed.connect(self.activity.job_failed)
         b.error.connect(self._on_error_event)
+        b.remembered.connect(self._on_remembered)
+        b.index_progress.connect(self.index_label.show_progress)
         self.runner.task_failed.connect(lambda exc: show_exception(self, exc))
         self.composer.send_requested.connect(self.send)
         self.composer.stop_requested.connect(self.stop)
         self.composer.draft_settled.connect(self._on_draft_settled)
         self.chat_view.regenerate_requested.connect(self.regenerate)
         self.chat_view.delete_requested.connect(self.delete_entry)
+        self.chat_view.open_entry_requested.connect(self.open_message)
         self.chat_view.selectionModel().currentChanged.connect(lambda *_: parts.update_action_state(self))
         self.sidebar.conversation_activated.connect(self.open_conversation)
         self.sidebar.today_requested.connect(self.open_today)
@@ -204,7 +211,9 @@ class MainWindow(QMainWindow):
                 cid = companion.conversation_id
             elif cid is None:
                 cid = _stored_id(diary.conversation_for_day(date.today()))
-            return cid, diary.messages(cid), diary.get_conversation(cid)
+            messages = diary.messages(cid)
+            replies = [m.id for m in messages if m.role == "assistant"]
+            return cid, messages, diary.get_conversation(cid), remembered_for(diary, replies)
 
         self._run(load, self._on_conversation_loaded, key="conversation", on_error=self._on_load_failed)
 
@@ -213,9 +222,12 @@ class MainWindow(QMainWindow):
         show_exception(self, exc)
 
     def _on_conversation_loaded(self, result: Loaded) -> None:
-        conversation_id, messages, conversation = result
+        conversation_id, messages, conversation, remembered = result
         self._loading = False
-        self.chat_model.set_conversation(conversation_id, [ChatItem.from_message(m) for m in messages])
+        items = [ChatItem.from_message(m) for m in messages]
+        for item in items:
+            item.remembered = remembered.get(item.message_id, ())
+        self.chat_model.set_conversation(conversation_id, items)
         self.day_header.show_conversation(conversation)
         self.sidebar.set_current(conversation_id)
         if self._pending_jump is not None:
@@ -355,6 +367,10 @@ class MainWindow(QMainWindow):
         self.chat_model.finish(event.message_id, event.text, event.status)
         self.composer.set_generating(False)
         parts.update_action_state(self)
+
+    def _on_remembered(self, event: ev.Remembered) -> None:
+        if event.conversation_id == self.chat_model.conversation_id:
+            self.chat_model.set_remembered(event.reply_id, event.entries)
 
     def _on_error_event(self, event: ev.ErrorRaised) -> None:
         show_error(self, "Hearth needs your attention", event.message, event.hint)

@@ -29,8 +29,11 @@ from pathlib import Path
 from typing import Any
 
 from app.core.recall.dates import date_spans
+from app.core.recall.semantic import SemanticMemory
+from app.llm.embedding import EMBEDDERS, EmbedderUnavailable, make_embedder
 from app.store import Diary
-from tests.bench.recall_context import Assembler, load_counting_model, pick_assembler
+from tests.bench.embed_cache import CachedEmbedder
+from tests.bench.recall_context import Assembler, core_assembler, load_counting_model
 
 _CLOCK = re.compile(r"\b(?P<h>\d{1,2}):(?P<m>\d{2})\s*(?P<ampm>[ap]\.?m\.?)?", re.IGNORECASE)
 _EVIDENCE_ID = re.compile(r"D(\d+):0*(\d+)")
@@ -224,6 +227,49 @@ def run_sample(
             diary.close()
 
 
+class Indexer:
+    """Builds each diary's semantic index the app's way (``SemanticMemory.index_step`` to the end), with
+    embeddings cached by text so a rerun is quick; reports what it embedded and how long it took."""
+
+    def __init__(self, name: str) -> None:
+        try:
+            self.embedder = CachedEmbedder(make_embedder(name))
+        except EmbedderUnavailable as exc:
+            raise SystemExit(f"cannot run the hybrid retriever: {exc} {exc.hint}") from exc
+        self.index_ms = 0.0
+        self.vectors = 0
+        self.vector_bytes = 0
+
+    def index(self, diary: Diary) -> SemanticMemory:
+        memory = SemanticMemory(diary, self.embedder)
+        started = time.perf_counter()
+        while memory.index_step(batch=64):
+            pass
+        self.index_ms += (time.perf_counter() - started) * 1000
+        counts = memory.counts()
+        if not counts.complete:
+            raise SystemExit(f"indexing stopped at {counts.indexed} of {counts.total} messages")
+        rows, size = diary.vector_bytes()
+        self.vectors += rows
+        self.vector_bytes += size
+        return memory
+
+    def report(self) -> dict[str, Any]:
+        queries = self.embedder.query_ms
+        return {
+            "embedder": self.embedder.embedder_id,
+            "index_ms_total": round(self.index_ms, 1),
+            "embedded_now": self.embedder.embedded,
+            "embedded_from_cache": self.embedder.cached,
+            "embed_ms_per_message": round(self.embedder.embed_ms / self.embedder.embedded, 2)
+            if self.embedder.embedded
+            else None,
+            "query_embed_ms_median": _round(statistics.median(queries) if queries else None),
+            "query_embed_ms_p95": _round(_p95(queries) if queries else None),
+            "index_bytes_per_message": round(self.vector_bytes / self.vectors, 1) if self.vectors else None,
+        }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench.recall", description=__doc__.split("\n")[0])
     parser.add_argument("files", nargs="+", type=Path, help="LoCoMo-format JSON files")
@@ -232,11 +278,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true", help="print the full result as JSON")
     parser.add_argument(
-        "--emulate", action="store_true", help="emulate the assembler even if the core has one"
+        "--retriever", choices=("hybrid", "lexical"), default="hybrid",
+        help="hybrid: words and meaning (the app's default); lexical: words only (the baseline)",
     )
+    parser.add_argument("--embedder", choices=sorted(EMBEDDERS), default="use", help="the meaning model")
     args = parser.parse_args(argv)
     model = load_counting_model()
-    make_assembler, assembler_name = pick_assembler(model, emulate=args.emulate)
+    indexer = Indexer(args.embedder) if args.retriever == "hybrid" else None
+    make_assembler = core_assembler(model, indexer.index if indexer else lambda _diary: None)
     total = Scores()
     by_file: dict[str, Any] = {}
     for path in args.files:
@@ -251,7 +300,15 @@ def main(argv: list[str] | None = None) -> int:
         total.recall_ms += scores.recall_ms
         total.assembly_ms += scores.assembly_ms
         total.skipped += scores.skipped
-    result = {"budget": args.budget, "assembler": assembler_name, **total.summary(), "by_file": by_file}
+    result = {
+        "budget": args.budget,
+        "assembler": "core",
+        "retriever": args.retriever,
+        "tokenizer": getattr(model, "tokenizer_id", type(model).__name__),
+        **(indexer.report() if indexer else {"embedder": None}),
+        **total.summary(),
+        "by_file": by_file,
+    }
     if args.json:
         print(json.dumps({**result, "questions": total.questions}, ensure_ascii=False, indent=1))
     else:

@@ -1,9 +1,5 @@
-"""How the recall benchmark builds a prompt context: the core's assembler, or an emulation of it.
-
-The emulation is what the assembler is expected to do with the budget left after instructions and the
-reply reserve: the new message first, then the verbatim tail of the current conversation (newest first,
-whole messages, up to half of what is left), then recall packed into the rest.
-"""
+"""How the recall benchmark builds a prompt context: the core's own assembler, with or without the
+semantic index, and the tiny model's tokenizer for exact counts."""
 
 from __future__ import annotations
 
@@ -11,11 +7,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from app.core.recall.finder import Recall, render_recall
+from app.core.recall.finder import Recall
+from app.core.recall.semantic import SemanticMemory
 from app.store import Diary
 
 CHAT_OVERHEAD = 5  # "<|im_start|>user\n … <|im_end|>\n" around each tail message (ChatML)
-TAIL_SHARE = 0.5
 
 
 class Assembler(Protocol):
@@ -80,41 +76,6 @@ def load_counting_model() -> Any:
     return ModelEngine(EngineConfig(model_path=path, n_ctx=4096))
 
 
-class EmulatedAssembler:
-    """Tail newest-first up to ``TAIL_SHARE`` of the budget, then recall packed into the rest."""
-
-    def __init__(self, diary: Diary, model: Any) -> None:
-        self._diary = diary
-        self._model = model
-        self._recall = Recall(diary, model)
-        self.find_ms: list[float] = []
-        _timed(self._recall, self.find_ms)
-        self._tails: dict[int, list[tuple[int, str, int]]] = {}
-
-    def _conversation(self, conversation_id: int) -> list[tuple[int, str, int]]:
-        if conversation_id not in self._tails:
-            self._tails[conversation_id] = [
-                (m.id or 0, m.text, self._model.count_tokens(m.text) + CHAT_OVERHEAD)
-                for m in self._diary.messages(conversation_id)
-            ]
-        return self._tails[conversation_id]
-
-    def context(self, question: str, budget: int, conversation_id: int) -> str:
-        left = budget - self._model.count_tokens(question) - CHAT_OVERHEAD
-        tail: list[tuple[int, str, int]] = []
-        tail_left = int(left * TAIL_SHARE)
-        for row in reversed(self._conversation(conversation_id)):
-            if row[2] > tail_left:
-                break
-            tail.append(row)
-            tail_left -= row[2]
-        left -= sum(row[2] for row in tail)
-        entries = self._recall.find(
-            question, left, conversation_id=conversation_id, exclude_message_ids={row[0] for row in tail}
-        )
-        return "\n".join(row[1] for row in reversed(tail)) + "\n" + render_recall(entries) + question
-
-
 class CoreAssembler:
     """The companion's own assembly (``app.core.context.ConversationContext``), default settings.
 
@@ -122,11 +83,11 @@ class CoreAssembler:
     recalled entries) joined: what the model would read, minus the chat template's markers.
     """
 
-    def __init__(self, diary: Diary, model: Any) -> None:
+    def __init__(self, diary: Diary, model: Any, semantic: SemanticMemory | None = None) -> None:
         from app.config import Settings
         from app.core.prompt.context import ConversationContext
 
-        self._context = ConversationContext(diary, model, Settings())
+        self._context = ConversationContext(diary, model, Settings(), semantic)
         self.find_ms: list[float] = []
         if isinstance(self._context.recall, Recall):
             _timed(self._context.recall, self.find_ms)
@@ -143,13 +104,11 @@ class CoreAssembler:
         return "\n".join(m["content"] for m in prompt.messages)
 
 
-def pick_assembler(model: Any, *, emulate: bool) -> tuple[Callable[[Diary], Assembler], str]:
-    """The core's assembler when it has landed (and ``emulate`` is off), else the emulation."""
-    if not emulate:
-        try:
-            import app.core.prompt.context  # noqa: F401
-        except ImportError:
-            pass
-        else:
-            return (lambda diary: CoreAssembler(diary, model)), "core"
-    return (lambda diary: EmulatedAssembler(diary, model)), "emulated"
+def core_assembler(
+    model: Any, semantic: Callable[[Diary], SemanticMemory | None]
+) -> Callable[[Diary], Assembler]:
+    """The companion's own assembler for each diary, with the semantic index ``semantic`` builds for it.
+
+    There is no approximate fallback: a benchmark that cannot run the real assembly fails.
+    """
+    return lambda diary: CoreAssembler(diary, model, semantic(diary))

@@ -35,14 +35,12 @@ from app.core.prompt.budget import (
 )
 from app.core.prompt.templates import instructions_text
 from app.core.recall.finder import Recall, RecalledEntry
+from app.core.recall.semantic import SemanticMemory
+from app.core.text import REPLY_PLACEHOLDER
 from app.llm.types import LanguageModel
 from app.store import Fact, Message
 
 CHAT_COUNT_SUFFIX = "+chat-message"  # stored counts of a message wrapped by the chat template
-# The text of a reply that is being written and has no words yet (``app.core.turn``). A crash can leave
-# one behind: it is never part of a prompt (the model would learn to answer "…"), and the controller
-# removes such leftovers when it starts.
-REPLY_PLACEHOLDER = "…"
 
 
 @dataclass
@@ -58,11 +56,17 @@ class Snapshot:
 class ConversationContext:
     """Gathers snapshot, tail, new facts and recall for the assembler; thread-safe."""
 
-    def __init__(self, diary: DiaryPort, model: LanguageModel, settings: SettingsStore | Settings) -> None:
+    def __init__(
+        self,
+        diary: DiaryPort,
+        model: LanguageModel,
+        settings: SettingsStore | Settings,
+        semantic: SemanticMemory | None = None,
+    ) -> None:
         self.diary = diary
         self._settings = SettingsStore.of(settings)
         self.assembler = PromptAssembler(model, reply_reserve=self.settings.reply_reserve)
-        self.recall = Recall(diary, model)
+        self.recall = Recall(diary, model, semantic)
         self._snapshots: dict[int, Snapshot] = {}
         self._lock = threading.RLock()
 

@@ -17,6 +17,10 @@ Why this shape:
   plus the day's header line for the best-ranked entry of each day. For every best-first prefix
   ``entries[:k]``, ``model.count_tokens(render_recall(entries[:k])) == sum(e.tokens for e in entries[:k])``.
 * **Never the current conversation, never the tail**: the verbatim tail is already in the prompt.
+* **Meaning as well as words.** When the diary's semantic index is loaded (``app.core.recall.semantic``),
+  the message is embedded once (a few milliseconds), its nearest entries join the lexical candidates, and
+  every candidate's similarity is fused with its BM25 share (``app.core.recall.rank``). Until the index is
+  ready — a fresh start, an imported diary being indexed, no embedder installed — recall works by words.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from datetime import date, timedelta
 from app.core.ports import DiaryPort
 from app.core.recall.dates import DateSpan, date_spans
 from app.core.recall.rank import DATE_AFTERMATH_DAYS, Candidate, rank_candidates, with_neighbours
+from app.core.recall.semantic import SemanticMemory
 from app.core.text import Term, fts_query, query_terms
 from app.llm.types import LanguageModel
 
@@ -48,6 +53,8 @@ COMMON_TERM_FRACTION = 0.03
 # week) the entries written then.
 MAX_DATE_SPANS = 3
 DATE_CANDIDATES = 200
+# Nearest entries by meaning added to the candidates (before the current conversation is left out).
+SEMANTIC_CANDIDATES = 120
 _RECALL_COUNT_SUFFIX = "+recall-line"  # stored token counts of " text\n", apart from the raw text's
 
 
@@ -152,10 +159,13 @@ def _digest(text: str) -> bytes:
 class Recall:
     """Finds past entries related to a new message; the prompt assembler calls ``find`` every turn."""
 
-    def __init__(self, diary: DiaryPort, model: LanguageModel) -> None:
+    def __init__(
+        self, diary: DiaryPort, model: LanguageModel, semantic: SemanticMemory | None = None
+    ) -> None:
         self._diary = diary
         self._model = model
         self._counter = _TokenCounter(diary, model)
+        self.semantic = semantic
 
     def set_model(self, model: LanguageModel) -> None:
         """Another model (another tokenizer): counts are kept apart by tokenizer id."""
@@ -180,12 +190,16 @@ class Recall:
             return []
         terms = self._affordable(query_terms(text))
         spans = date_spans(text, today)[:MAX_DATE_SPANS]
-        if not terms and not spans:
+        semantic = self.semantic if self.semantic is not None and self.semantic.ready else None
+        if not terms and not spans and semantic is None:
             return []
         hits = self._candidates(terms, spans, conversation_id)
+        similarity: dict[int, float] | None = None
+        if semantic is not None:
+            hits, similarity = self._with_meaning(semantic, text, hits, conversation_id)
         candidates = [h for h in hits if h.message_id not in exclude_message_ids]
         ranked = with_neighbours(
-            rank_candidates(text, terms, candidates, spans),
+            rank_candidates(text, terms, candidates, spans, similarity),
             self._diary.messages_by_id,
             lambda cand: (
                 cand.message_id not in exclude_message_ids and cand.conversation_id != conversation_id
@@ -217,6 +231,20 @@ class Recall:
             if known is None or cand.bm25 < known.bm25:
                 best[cand.message_id] = cand
         return list(best.values())
+
+    def _with_meaning(
+        self, semantic: SemanticMemory, text: str, hits: list[Candidate], conversation_id: int | None
+    ) -> tuple[list[Candidate], dict[int, float]]:
+        """The lexical hits plus the nearest entries by meaning, and every candidate's similarity."""
+        query = semantic.query_vector(text)
+        nearest = semantic.hits(query, SEMANTIC_CANDIDATES)
+        similarity = {hit.message_id: hit.similarity for hit in nearest}
+        known = {h.message_id for h in hits}
+        fetched = self._diary.messages_by_id([i for i in similarity if i not in known])
+        found = hits + [c for c in fetched.values() if c.conversation_id != conversation_id]
+        unscored = [h.message_id for h in found if h.message_id not in similarity]
+        similarity.update(semantic.similarity(query, unscored))
+        return found, similarity
 
     def _affordable(self, terms: list[Term]) -> list[Term]:
         """The terms without the ones so common that ranking them would cost more than they say.

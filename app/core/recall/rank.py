@@ -7,11 +7,19 @@ measured on the LoCoMo benchmark (tests/bench/recall.py): neighbours ±2 turns +
 other ideas tried there and dropped for no gain: a bonus for covering more distinct query terms, and
 pseudo-relevance feedback (a second query with words from the top hits). A message that names days
 ("on 3 October", "last week") favours entries written then (``date_bonus``).
+
+With recall by meaning (``app.core.recall.semantic``) every candidate also has a cosine similarity to the
+message; the two are fused as a weighted sum of shares (``fused_score``): BM25 as a share of the best hit,
+similarity as a share of the way from ``SEMANTIC_FLOOR`` (what unrelated diary entries score) to the best
+one. The weights were chosen on the tune half of the held-out sets (tests/data/heldout) and reported on the
+other half; see ``tests/bench/recall.py``. Among hits that are about equally relevant the later one ranks
+first (``RECENCY_WEIGHT``): when a fact changed ("I moved to Lisbon" after "I live in Porto") the current
+one comes first, and both are dated in the prompt.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import date, timedelta
 
 from app.core.recall.dates import DateSpan
@@ -46,16 +54,50 @@ def date_bonus(day: date | None, spans: Sequence[DateSpan]) -> float:
     return best
 
 
+# Fusion of the lexical and the semantic share (measured on the tune half of the held-out sets).
+SEMANTIC_WEIGHT = 1.0  # share of the semantic score; the lexical share gets the rest (tune half: best at 1.0)
+SEMANTIC_FLOOR = 0.72  # cosine (e5) at or below which an entry is no nearer than any other
+RECENCY_WEIGHT = 0.03  # what the newest candidate gains over the oldest
+# BM25 (negated) of a hit that surely is about the question. When the best lexical hit scores less — it
+# shares one common word with the question ("days" in "where is she based these days?") — every lexical
+# share shrinks in proportion, so a weak word match cannot outrank an entry that means what was asked.
+LEXICAL_REFERENCE = 8.0
+
+
+def semantic_shares(similarity: Mapping[int, float]) -> dict[int, float]:
+    """Each cosine as a share (0..1) of the way from ``SEMANTIC_FLOOR`` to the best one."""
+    if not similarity:
+        return {}
+    top = max(similarity.values())
+    span = top - SEMANTIC_FLOOR
+    if span <= 0:
+        return {key: 0.0 for key in similarity}
+    return {key: max(0.0, (value - SEMANTIC_FLOOR) / span) for key, value in similarity.items()}
+
+
 def rank_candidates(
-    query: str, terms: list[Term], candidates: list[Candidate], spans: Sequence[DateSpan] = ()
+    query: str,
+    terms: list[Term],
+    candidates: list[Candidate],
+    spans: Sequence[DateSpan] = (),
+    similarity: Mapping[int, float] | None = None,
 ) -> list[tuple[Candidate, float]]:
-    """Candidates with a score, best first (higher is better)."""
+    """Candidates with a score, best first (higher is better); ``similarity`` fuses in recall by meaning."""
     if not candidates:
         return []
     top = max(-c.bm25 for c in candidates) or 1.0
+    shares = semantic_shares(similarity) if similarity else None
+    newest = max(c.message_id for c in candidates) or 1
     scored: list[tuple[Candidate, float]] = []
     for cand in candidates:
-        scored.append((cand, -cand.bm25 / top + date_bonus(cand.day, spans)))
+        lexical = -cand.bm25 / top
+        if shares is None:
+            score = lexical
+        else:
+            lexical *= min(1.0, top / LEXICAL_REFERENCE) if LEXICAL_REFERENCE > 0 else 1.0
+            score = (1 - SEMANTIC_WEIGHT) * lexical + SEMANTIC_WEIGHT * shares.get(cand.message_id, 0.0)
+            score += RECENCY_WEIGHT * cand.message_id / newest
+        scored.append((cand, score + date_bonus(cand.day, spans)))
     if CONVERSATION_WEIGHT:
         scored = _with_conversation_prior(scored)
     scored.sort(key=lambda pair: (-pair[1], -pair[0].message_id))

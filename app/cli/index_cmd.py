@@ -1,0 +1,67 @@
+"""``hearth index``: the semantic index of the diary (recall by meaning) — its state, or catch up now.
+
+The app indexes in the background on its own; this is for scripts and for a person who wants to see it:
+``hearth index --status`` says how much is indexed, ``hearth index`` indexes the rest in the foreground
+(progress on stderr, Ctrl+C stops it with everything done so far kept).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from app.core.recall.semantic import SemanticMemory
+from app.llm.embedding import EmbedderUnavailable, make_embedder
+from app.llm.errors import EngineError
+from app.store import Diary, DiaryLock, IndexCounts, StoreError
+
+STEP = 64
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    index = sub.add_parser("index", help="recall by meaning: show the index (--status) or build it now")
+    index.add_argument("--status", action="store_true", help="only say how much of the diary is indexed")
+    index.add_argument("--json", action="store_true", help="print the status as JSON")
+    index.set_defaults(func=run_index)
+
+
+def run_index(args: argparse.Namespace, data_dir: Path) -> int:
+    try:
+        embedder = make_embedder()
+    except EmbedderUnavailable as exc:
+        print(f"hearth: {exc} {exc.hint}", file=sys.stderr)
+        return 1
+    try:
+        if args.status:
+            with Diary.open(data_dir) as diary:
+                counts = SemanticMemory(diary, embedder).counts()
+        else:
+            with DiaryLock(data_dir), Diary.open(data_dir) as diary:
+                counts = _catch_up(SemanticMemory(diary, embedder))
+    except (StoreError, EngineError) as exc:
+        print(f"hearth: {exc} {exc.hint}".rstrip(), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\nhearth: stopped; what was indexed is kept.", file=sys.stderr)
+        return 130
+    status = {"embedder": embedder.embedder_id, "indexed": counts.indexed, "messages": counts.total}
+    if args.json:
+        print(json.dumps({**status, "complete": counts.complete}))
+    else:
+        state = "complete" if counts.complete else "in progress (the app indexes in the background)"
+        name = embedder.embedder_id
+        print(f"{counts.indexed} of {counts.total} messages indexed by meaning ({name}): {state}")
+    return 0
+
+
+def _catch_up(memory: SemanticMemory) -> IndexCounts:
+    done = 0
+    while memory.index_step(STEP):
+        done += STEP
+        counts = memory.counts()
+        print(f"\rindexing… {counts.indexed} of {counts.total}", end="", file=sys.stderr, flush=True)
+    if done:
+        print(file=sys.stderr)
+    return memory.counts()

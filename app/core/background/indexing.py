@@ -1,0 +1,109 @@
+"""Keeping the semantic index in step with the diary, on a worker of its own at the lowest priority.
+
+Why its own worker: the background worker runs model jobs (a digest can take minutes on a 3B model), and a
+new entry should be searchable by meaning within a moment, not after the digest. Why it yields: the machine
+has a few cores and the reply is what the person waits for, so a bulk pass (an imported or old diary, a new
+embedder) stops between batches while a reply is being written and resumes when it is done.
+
+It follows the diary through the companion's own events: a saved message or fact schedules a step; a
+deleted one leaves memory at once (the store has already deleted its vector in the same transaction).
+Progress is an ``IndexProgress`` event (the status bar and ``hearth index --status``), at most every
+``PROGRESS_EVERY`` messages and once at the end.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+from app.core.background.worker import Activity, Worker
+from app.core.events import (
+    Event,
+    FactAdded,
+    FactRemoved,
+    FactSaved,
+    FactUpdated,
+    IndexProgress,
+    MessageAdded,
+    MessageRemoved,
+    ReplyFinished,
+)
+from app.core.recall.semantic import INDEX_BATCH, SemanticMemory
+from app.llm.errors import EngineError
+from app.store import StoreError
+
+log = logging.getLogger(__name__)
+
+PROGRESS_EVERY = 256  # messages between two progress events during a bulk pass
+
+
+class SemanticIndexer:
+    """Runs ``SemanticMemory.index_step`` until the diary is indexed, pausing while a reply runs."""
+
+    def __init__(
+        self,
+        memory: SemanticMemory,
+        emit: Callable[[Event], None],
+        busy: Callable[[], bool],
+        on_error: Callable[[BaseException], None],
+    ) -> None:
+        self.memory = memory
+        self._emit = emit
+        self._busy = busy
+        self._activity = Activity()
+        self._worker = Worker("hearth-index", self._activity, on_error)
+        self._closed = threading.Event()
+        self._failed = False
+        self._since_progress = 0
+
+    def start(self) -> None:
+        """Load the saved vectors and index whatever is missing (in the background)."""
+        self.schedule()
+
+    def schedule(self) -> None:
+        if not self._closed.is_set() and not self._failed:
+            self._worker.submit(self._run, key="index")
+
+    def on_event(self, event: Event) -> None:
+        """Follow the diary: new words are indexed, deleted ones forgotten."""
+        if isinstance(event, MessageRemoved):
+            self.memory.forget_messages([event.message_id])
+        elif isinstance(event, FactRemoved):
+            self.memory.forget_facts([event.fact_id])
+        elif isinstance(event, (MessageAdded, ReplyFinished, FactAdded, FactUpdated, FactSaved)):
+            self.schedule()
+
+    def _run(self) -> None:
+        try:
+            first = True
+            while not self._closed.is_set():
+                if not first and self._busy():
+                    return  # a reply is running: the companion schedules the rest when it is done
+                first = False  # one batch always: it holds what was just written (newest first)
+                if not self.memory.index_step(INDEX_BATCH):
+                    self._report(final=True)
+                    return
+                self._since_progress += INDEX_BATCH
+                if self._since_progress >= PROGRESS_EVERY:
+                    self._report(final=False)
+        except (EngineError, StoreError) as exc:
+            # Recall goes on by words; said once, not on every message.
+            self._failed = True
+            log.error("the semantic index stopped: %s", type(exc).__name__)
+            self._emit(IndexProgress(0, 0, self.memory.embedder_id, failed=str(exc)))
+
+    def _report(self, *, final: bool) -> None:
+        if final and self._since_progress == 0:
+            return  # nothing new since the last report
+        self._since_progress = 0
+        counts = self.memory.counts()
+        self._emit(IndexProgress(counts.indexed, counts.total, self.memory.embedder_id))
+
+    def wait_indexed(self, timeout: float | None = None) -> bool:
+        """Block until the worker has nothing queued (tests, ``hearth index``)."""
+        return self._activity.wait_idle(timeout)
+
+    def close(self) -> None:
+        self._closed.set()
+        self._worker.close()

@@ -1,0 +1,150 @@
+"""Recall by meaning: the diary's messages and facts as vectors, kept in step with the diary.
+
+The store keeps the vectors (derived data, deleted with their source: ``app.store.vectors``); this module
+makes and searches them:
+
+* ``load`` reads the saved vectors into memory once (on a background thread, at start); until then, and
+  while a diary is being indexed, recall works by words alone.
+* ``index_step`` embeds a batch of what is not indexed yet (newest first) and saves it; the companion calls
+  it on its own low-priority worker after every saved message and until the diary is indexed, so a new
+  entry is searchable by meaning within a moment, and an imported diary catches up in the background.
+* ``hits`` — the messages nearest to a query vector, and facts that came from a message lead back to it
+  ("fact-augmented keys": a question about what the person said they like finds the entry it was said in).
+
+Nothing here holds a database lock while embedding, and the store refuses a vector whose text changed in
+the meantime.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from app.core.ports import DiaryPort
+from app.core.recall.vectors import VectorIndex, encode
+from app.core.text import REPLY_PLACEHOLDER
+from app.llm.embedding import Embedder
+from app.store import IndexCounts, PendingText
+
+log = logging.getLogger(__name__)
+
+INDEX_BATCH = 16  # messages per step: a reply's query embedding never waits long behind a batch
+FACT_WEIGHT = 0.9  # a fact's similarity, lent to the message it came from, counts a little less
+
+
+@dataclass(frozen=True)
+class SemanticHit:
+    message_id: int
+    similarity: float  # cosine to the query, -1..1
+
+
+class SemanticMemory:
+    """The vectors of one diary for one embedder; thread-safe."""
+
+    def __init__(self, diary: DiaryPort, embedder: Embedder) -> None:
+        self._diary = diary
+        self.embedder = embedder
+        self._messages = VectorIndex(embedder.dim)
+        self._facts = VectorIndex(embedder.dim)
+        self._fact_source: dict[int, int] = {}
+        self._loaded = threading.Event()
+        self._lock = threading.Lock()
+
+    @property
+    def embedder_id(self) -> str:
+        return self.embedder.embedder_id
+
+    @property
+    def ready(self) -> bool:
+        """Loaded and holding at least one vector: recall may ask it."""
+        return self._loaded.is_set() and len(self._messages) > 0
+
+    def wait_loaded(self, timeout: float | None = None) -> bool:
+        return self._loaded.wait(timeout)
+
+    # -- keeping in step ---------------------------------------------------------------------------
+    def load(self) -> None:
+        """Read every saved vector of this embedder into memory (once)."""
+        with self._lock:
+            if self._loaded.is_set():
+                return
+            self._messages.upsert((v.key_id, v.vector) for v in self._diary.message_vectors(self.embedder_id))
+            facts = self._diary.fact_vectors(self.embedder_id)
+            self._facts.upsert((v.key_id, v.vector) for v in facts)
+            self._fact_source.update((v.key_id, v.message_id) for v in facts)
+            self._loaded.set()
+
+    def index_step(self, batch: int = INDEX_BATCH) -> bool:
+        """Embed and save one batch of what is missing (messages, then facts); True if work may remain."""
+        self.load()
+        messages = self._diary.pending_message_vectors(
+            self.embedder_id, limit=batch, skip_text=REPLY_PLACEHOLDER
+        )
+        if messages:
+            rows = self._embedded(messages)
+            kept = set(self._diary.save_message_vectors(self.embedder_id, rows))
+            self._messages.upsert((item.id, blob) for item, blob in rows if item.id in kept)
+            return True
+        facts = self._diary.pending_fact_vectors(self.embedder_id, limit=batch)
+        if facts:
+            rows = self._embedded(facts)
+            saved = self._diary.save_fact_vectors(self.embedder_id, rows)
+            stored = self._diary.fact_vectors(self.embedder_id, saved)
+            self._facts.upsert((v.key_id, v.vector) for v in stored)
+            self._fact_source.update((v.key_id, v.message_id) for v in stored)
+            return True
+        return False
+
+    def _embedded(self, items: Sequence[PendingText]) -> list[tuple[PendingText, bytes]]:
+        vectors = self.embedder.passages([item.text for item in items])
+        return [(item, encode(vector)) for item, vector in zip(items, vectors, strict=True)]
+
+    def counts(self) -> IndexCounts:
+        return self._diary.index_counts(self.embedder_id)
+
+    def forget_messages(self, message_ids: Sequence[int]) -> None:
+        """Deleted messages leave memory too (the store already deleted their vectors)."""
+        self._messages.remove(message_ids)
+
+    def forget_facts(self, fact_ids: Sequence[int]) -> None:
+        self._facts.remove(fact_ids)
+        for fact_id in fact_ids:
+            self._fact_source.pop(fact_id, None)
+
+    def forget_everything(self) -> None:
+        self._messages.clear()
+        self._facts.clear()
+        self._fact_source.clear()
+
+    # -- asking ------------------------------------------------------------------------------------
+    def query_vector(self, text: str) -> NDArray[np.float32]:
+        return self.embedder.query(text)
+
+    def hits(self, query: NDArray[np.float32], k: int) -> list[SemanticHit]:
+        """The ``k`` messages nearest to ``query``, a fact's source message counting as near as its fact."""
+        best: dict[int, float] = dict(self._messages.search(query, k))
+        fact_hits = self._facts.search(query, max(8, k // 8))
+        if fact_hits:
+            live = {
+                v.key_id: v.message_id
+                for v in self._diary.fact_vectors(self.embedder_id, [f for f, _ in fact_hits])
+            }
+            for fact_id, similarity in fact_hits:
+                message_id = live.get(fact_id)
+                if message_id is None:
+                    self.forget_facts([fact_id])  # deleted or reworded since: never lend its old meaning
+                    continue
+                lent = similarity * FACT_WEIGHT
+                if lent > best.get(message_id, -1.0):
+                    best[message_id] = lent
+        ranked = sorted(best.items(), key=lambda pair: -pair[1])
+        return [SemanticHit(message_id, similarity) for message_id, similarity in ranked]
+
+    def similarity(self, query: NDArray[np.float32], message_ids: Sequence[int]) -> dict[int, float]:
+        """Cosine of each indexed message among ``message_ids`` to ``query``."""
+        return self._messages.similarity(query, message_ids)

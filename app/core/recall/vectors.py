@@ -1,0 +1,181 @@
+"""An in-memory index of quantized unit vectors: the semantic half of recall, searched every turn.
+
+Why this shape:
+
+* **int8 with a per-vector scale.** A vector is stored as a float32 scale and ``dim`` signed bytes (516
+  bytes for 512 dimensions, a quarter of float32); the cosine error is far below what separates a relevant
+  entry from an unrelated one. The bytes are what the store keeps (``encode`` / ``decode``).
+* **Exact up to tens of thousands, binary first beyond.** Scoring every vector is a matrix–vector product,
+  done in slices so memory stays flat. On a diary of 100,000 messages a first pass on the vectors' sign
+  bits (Hamming distance, 64 bytes a vector) keeps the best few thousand, which are then scored exactly:
+  the 60 ms budget of a turn holds on a laptop CPU.
+* **Ids, not rows.** Rows are replaced in place when a message is re-embedded (an edit) and blanked when it
+  is forgotten, so the caller only ever speaks of message (or fact) ids. Thread-safe: the indexer adds while
+  a reply searches.
+"""
+
+from __future__ import annotations
+
+import struct
+import threading
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
+
+import numpy as np
+from numpy.typing import NDArray
+
+EXACT_LIMIT = 30_000  # up to this many vectors every one is scored exactly
+PREFILTER = 4096  # beyond it, the best this many by sign bits are scored exactly
+_SLICE = 16_384
+_SCALE = struct.Struct("<f")
+
+
+def encode(vector: NDArray[np.float32]) -> bytes:
+    """A unit vector as bytes: float32 scale, then int8 components (``decode`` reverses it)."""
+    peak = float(np.max(np.abs(vector))) or 1.0
+    scale = peak / 127.0
+    codes = np.clip(np.rint(vector / scale), -127, 127).astype(np.int8)
+    return _SCALE.pack(scale) + codes.tobytes()
+
+
+def decode(blob: bytes, dim: int) -> tuple[NDArray[np.int8], float]:
+    """The int8 components and scale of ``encode``'s bytes; ValueError if they are not of ``dim``."""
+    if len(blob) != _SCALE.size + dim:
+        raise ValueError(f"a vector of {len(blob)} bytes is not {dim}-dimensional")
+    (scale,) = _SCALE.unpack_from(blob)
+    return np.frombuffer(blob, dtype=np.int8, offset=_SCALE.size), float(scale)
+
+
+class VectorIndex:
+    """Quantized vectors by id, searchable by cosine similarity to a query vector."""
+
+    def __init__(self, dim: int, capacity: int = 1024) -> None:
+        self.dim = dim
+        self._lock = threading.Lock()
+        self._ids = np.full(capacity, -1, dtype=np.int64)
+        self._codes = np.zeros((capacity, dim), dtype=np.int8)
+        self._scales = np.zeros(capacity, dtype=np.float32)
+        self._bits = np.zeros((capacity, (dim + 7) // 8), dtype=np.uint8)
+        self._rows: dict[int, int] = {}
+        self._size = 0
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._rows)
+
+    def __contains__(self, key: int) -> bool:
+        with self._lock:
+            return key in self._rows
+
+    def upsert(self, items: Iterable[tuple[int, bytes]]) -> int:
+        """Add or replace vectors given as ``encode`` bytes; a malformed one is skipped. Returns how many."""
+        added = 0
+        with self._lock:
+            for key, blob in items:
+                try:
+                    codes, scale = decode(blob, self.dim)
+                except ValueError:
+                    continue
+                row = self._rows.get(key)
+                if row is None:
+                    row = self._append_row()
+                    self._rows[key] = row
+                self._ids[row] = key
+                self._codes[row] = codes
+                self._scales[row] = scale
+                self._bits[row] = np.packbits(codes > 0)
+                added += 1
+        return added
+
+    def remove(self, keys: Iterable[int]) -> None:
+        """Forget these ids (their rows are blanked: zero scale never matches)."""
+        with self._lock:
+            for key in keys:
+                row = self._rows.pop(int(key), None)
+                if row is not None:
+                    self._ids[row] = -1
+                    self._codes[row] = 0
+                    self._scales[row] = 0.0
+                    self._bits[row] = 0
+
+    def clear(self) -> None:
+        with self._lock:
+            self._rows.clear()
+            self._ids[:] = -1
+            self._codes[:] = 0
+            self._scales[:] = 0.0
+            self._bits[:] = 0
+            self._size = 0
+
+    def search(self, query: NDArray[np.float32], k: int) -> list[tuple[int, float]]:
+        """The ``k`` ids most similar to ``query`` (a unit vector), best first, with their cosine."""
+        with self._lock:
+            n = self._size
+            if n == 0 or k <= 0:
+                return []
+            rows = self._prefiltered(query, n)
+            scores = self._exact(query, rows)
+            take = min(k, len(rows))
+            best = np.argpartition(-scores, take - 1)[:take]
+            best = best[np.argsort(-scores[best], kind="stable")]
+            found = [(int(self._ids[rows[i]]), float(scores[i])) for i in best]
+        return [(key, score) for key, score in found if key >= 0]
+
+    def similarity(self, query: NDArray[np.float32], keys: Sequence[int]) -> dict[int, float]:
+        """The cosine of each known id in ``keys`` to ``query``."""
+        with self._lock:
+            known = [(int(key), self._rows[int(key)]) for key in keys if int(key) in self._rows]
+            if not known:
+                return {}
+            rows = np.fromiter((row for _, row in known), dtype=np.int64, count=len(known))
+            scores = self._exact(query, rows)
+        return {key: float(score) for (key, _), score in zip(known, scores, strict=True)}
+
+    # -- inside the lock ---------------------------------------------------------------------------
+    def _append_row(self) -> int:
+        if self._size == len(self._ids):
+            self._grow()
+        row = self._size
+        self._size += 1
+        return row
+
+    def _grow(self) -> None:
+        capacity = max(1024, len(self._ids) * 2)
+        self._ids = np.concatenate([self._ids, np.full(capacity - len(self._ids), -1, dtype=np.int64)])
+        self._codes = _grown(self._codes, capacity)
+        self._scales = _grown(self._scales, capacity)
+        self._bits = _grown(self._bits, capacity)
+
+    def _prefiltered(self, query: NDArray[np.float32], n: int) -> NDArray[np.int64]:
+        """Rows worth scoring exactly: all of them on a small index, the nearest by sign bits beyond."""
+        if n <= EXACT_LIMIT:
+            return np.arange(n, dtype=np.int64)
+        wanted = np.packbits(query > 0)
+        distance = np.bitwise_count(np.bitwise_xor(self._bits[:n], wanted)).sum(axis=1, dtype=np.int32)
+        distance[self._ids[:n] < 0] = np.iinfo(np.int32).max
+        take = min(PREFILTER, n)
+        return np.argpartition(distance, take - 1)[:take].astype(np.int64)
+
+    def _exact(self, query: NDArray[np.float32], rows: NDArray[np.int64]) -> NDArray[np.float32]:
+        q = np.asarray(query, dtype=np.float32)
+        out = np.empty(len(rows), dtype=np.float32)
+        contiguous = len(rows) > 0 and rows[0] == 0 and rows[-1] == len(rows) - 1
+        for start in range(0, len(rows), _SLICE):
+            part = slice(start, min(start + _SLICE, len(rows)))
+            if contiguous:
+                codes = self._codes[part]
+                scales = self._scales[part]
+            else:
+                codes = self._codes[rows[part]]
+                scales = self._scales[rows[part]]
+            out[part] = (codes.astype(np.float32) @ q) * scales
+        return out
+
+
+_Array = TypeVar("_Array", bound=NDArray[Any])
+
+
+def _grown(array: _Array, capacity: int) -> _Array:
+    grown: _Array = np.zeros((capacity, *array.shape[1:]), dtype=array.dtype)  # type: ignore[assignment]
+    grown[: len(array)] = array
+    return grown

@@ -1,0 +1,53 @@
+"""The quiet "Remembered 5 entries" line under a reply, and the menu that lists them.
+
+Hearth shows the person which of their own words the model was given for a reply: the line sits beside
+the reply's time (painted by the chat delegate, no widget per message); a click opens a menu of the
+entries — date, who wrote it, first words — and choosing one jumps to it, on whatever day it was written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QCoreApplication, QDate, QLocale
+from PySide6.QtWidgets import QMenu, QWidget
+
+from app.core.events import RememberedEntry
+
+CONTEXT = "Remembered"
+
+
+def remembered_label(count: int) -> str:
+    """``Remembered 1 entry`` / ``Remembered 5 entries`` (plural forms come from the translation)."""
+    text = QCoreApplication.translate(CONTEXT, "Remembered %n entries", "", count)
+    if count == 1 and text == "Remembered 1 entries":  # no translator loaded: English's own singular
+        return "Remembered 1 entry"
+    return text
+
+
+def entry_text(entry: RememberedEntry) -> str:
+    """``Tue 8 May 2023 · you: Nora finally moved…`` for the menu."""
+    if entry.day is None:
+        day = QCoreApplication.translate(CONTEXT, "undated")
+    else:
+        day = QLocale().toString(QDate(entry.day.year, entry.day.month, entry.day.day), "ddd d MMM yyyy")
+    who = QCoreApplication.translate(CONTEXT, "you") if entry.role == "user" else QCoreApplication.translate(
+        CONTEXT, "Hearth"
+    )
+    return f"{day} · {who}: {entry.preview}"
+
+
+def remembered_menu(
+    parent: QWidget, entries: Sequence[RememberedEntry], open_entry: Callable[[int], None]
+) -> QMenu:
+    """A menu of the entries recall gave a reply; choosing one calls ``open_entry(message_id)``."""
+    menu = QMenu(parent)
+    title = menu.addAction(
+        QCoreApplication.translate(CONTEXT, "What Hearth was given from your diary for this reply")
+    )
+    title.setEnabled(False)
+    menu.addSeparator()
+    for entry in entries:
+        action = menu.addAction(entry_text(entry).replace("&", "&&"))
+        action.triggered.connect(lambda *_, mid=entry.message_id: open_entry(mid))
+    return menu

