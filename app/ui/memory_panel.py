@@ -37,6 +37,8 @@ from app.ui.bridge import CompanionBridge
 from app.ui.errors import show_exception
 from app.ui.facts_model import (
     FROM,
+    IN_PROMPT,
+    KIND,
     PINNED,
     SOURCE,
     TEXT,
@@ -55,6 +57,7 @@ if TYPE_CHECKING:
     from app.core.companion import Companion
 
 NARROW_WIDTH = 760  # px; below this the secondary columns are hidden
+VERY_NARROW_WIDTH = 560  # px; below this "From", "In prompt" and "Kind" go too (the fact's tooltip has them)
 DELETE_TITLE = QT_TRANSLATE_NOOP("MemoryPanel", "Delete this fact?")
 DELETE_WARNING = QT_TRANSLATE_NOOP("MemoryPanel", "It will be gone for good: Hearth removes it and every "
                                    "earlier version of it, and will not learn it again from your diary.")
@@ -95,9 +98,11 @@ class MemoryPanel(QWidget):
         self.status = QLabel()
         self.status.setObjectName("memoryStatus")
         layout.addWidget(self.status)
-        self.setMinimumSize(520, 320)
+        self.setMinimumSize(340, 320)  # the dock beside a 1024 px window; narrow columns hide
 
-    def _build_toolbar(self) -> QHBoxLayout:
+    def _build_toolbar(self) -> QVBoxLayout:
+        """The filter on its own line, the buttons under it: a narrow dock (and Russian labels) fit."""
+        column = QVBoxLayout()
         row = QHBoxLayout()
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText(self.tr("Filter (Ctrl+F): words in a fact, a kind…"))
@@ -111,10 +116,12 @@ class MemoryPanel(QWidget):
                                           self.open_selected_message)
         self.delete_button = self._button(self.tr("&Delete…"), self.tr("Delete the selected fact for good"),
                                           self.delete_selected)
-        row.addWidget(self.filter_edit, 1)
+        column.addWidget(self.filter_edit)
         for button in (self.pin_button, self.source_button, self.delete_button):
             row.addWidget(button)
-        return row
+        row.addStretch(1)
+        column.addLayout(row)
+        return column
 
     def _build_view(self) -> QTableView:
         view = QTableView()
@@ -195,9 +202,11 @@ class MemoryPanel(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """In a narrow dock the fact text matters most: "Source" and "Updated" move into its tooltip."""
-        narrow = event.size().width() < NARROW_WIDTH
+        width = event.size().width()
         for column in (SOURCE, UPDATED):
-            self.view.setColumnHidden(column, narrow)
+            self.view.setColumnHidden(column, width < NARROW_WIDTH)
+        for column in (FROM, IN_PROMPT, KIND):
+            self.view.setColumnHidden(column, width < VERY_NARROW_WIDTH)
         super().resizeEvent(event)
 
     # -- reading ------------------------------------------------------------------------------------

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING, TypeGuard
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QRectF, QSettings, Qt
-from PySide6.QtGui import QAction, QFont, QKeySequence, QPainter, QPaintEvent, QPalette
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMessageBox, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QRectF, QSettings, Qt
+from PySide6.QtGui import QAction, QFont, QKeySequence, QPainter, QPaintEvent, QPalette, QResizeEvent
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMessageBox, QVBoxLayout, QWidget
 
 from app.store import Conversation
 from app.ui.chat_delegate import blend
@@ -21,6 +21,7 @@ from app.ui.chat_model import ChatItem
 from app.ui.errors import show_error, show_exception
 from app.ui.i18n import DateText
 from app.ui.sidebar import day_title
+from app.ui.wrap_button import WrapButton
 
 if TYPE_CHECKING:
     from app.ui.main_window import MainWindow
@@ -46,12 +47,12 @@ class NoticeBar(QFrame):
         self.text = QLabel("", self)
         self.text.setWordWrap(True)
         self.text.setObjectName("noticeBarText")
-        self.action_button = QPushButton("", self)
+        self.action_button = WrapButton("", self)
         self.action_button.setObjectName("noticeBarAction")
-        self.close_button = QPushButton(self.tr("Not now"), self)
+        self.close_button = WrapButton(self.tr("Not now"), self)
         self.close_button.setObjectName("noticeBarClose")
         self.close_button.setFlat(True)
-        self.close_button.setAccessibleName(self.tr("Dismiss the notice"))
+        self.close_button.setAccessibleDescription(self.tr("Dismiss the notice"))
         self.close_button.clicked.connect(self.hide)
         self._action: Callable[[], None] | None = None
         self._important = False
@@ -72,6 +73,23 @@ class NoticeBar(QFrame):
         buttons.addWidget(self.action_button)
         buttons.addWidget(self.close_button)
         column.addLayout(buttons)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._claim_height(event.size().width())
+        super().resizeEvent(event)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:  # a button re-wrapped its label, the text changed
+            self._claim_height(self.width())
+        return super().event(event)
+
+    def _claim_height(self, width: int) -> None:
+        """Claim the height the wrapped text needs at this width: the splitter around the chat pane does
+        not pass height-for-width down, so without this a narrow banner is cut at top and bottom."""
+        layout = self.layout()
+        needed = layout.heightForWidth(width) if layout is not None else -1
+        if needed > 0 and needed != self.minimumHeight():
+            self.setMinimumHeight(needed)
 
     def paintEvent(self, _event: QPaintEvent) -> None:
         """A soft tint of the accent colour, drawn from the palette so both themes fit."""
@@ -97,7 +115,6 @@ class NoticeBar(QFrame):
         self.text.setText(text)
         self._action = action
         self.action_button.setText(action_text)
-        self.action_button.setAccessibleName(action_text)
         self.action_button.setVisible(bool(action_text and action))
         self.show()
 
