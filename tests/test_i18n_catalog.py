@@ -83,7 +83,8 @@ def test_the_committed_qm_is_built_from_the_ts(ts: Path, tmp_path: Path) -> None
     subprocess.run([_tool("pyside6-lrelease"), "-silent", str(ts), "-qm", str(built)], check=True,
                    capture_output=True, timeout=120)
     committed = ts.with_suffix(".qm")
-    assert committed.exists() and committed.read_bytes() == built.read_bytes(), f"{committed.name} is stale: {FIX}"
+    stale = f"{committed.name} is stale: {FIX}"
+    assert committed.exists() and committed.read_bytes() == built.read_bytes(), stale
 
 
 @pytest.mark.parametrize("ts", _ts_files(), ids=lambda p: p.name)

@@ -152,7 +152,9 @@ class MemoryPanel(QWidget):
         self.view = view
         return view
 
-    def _build_add_row(self) -> QHBoxLayout:
+    def _build_add_row(self) -> QVBoxLayout:
+        """The new fact on its own line (its placeholder is a whole sentence), kind and Add under it."""
+        column = QVBoxLayout()
         row = QHBoxLayout()
         self.add_edit = QLineEdit()
         self.add_edit.setPlaceholderText(self.tr("Something Hearth should remember about you (Ctrl+N)"))
@@ -164,10 +166,12 @@ class MemoryPanel(QWidget):
         self.add_kind.setCurrentIndex(self.add_kind.findData("other"))
         self.add_kind.setAccessibleName(self.tr("Kind of the new fact"))
         self.add_button = self._button(self.tr("&Add"), self.tr("Add this fact"), self.add_from_field)
-        row.addWidget(self.add_edit, 1)
+        column.addWidget(self.add_edit)
+        row.addStretch(1)
         row.addWidget(self.add_kind)
         row.addWidget(self.add_button)
-        return row
+        column.addLayout(row)
+        return column
 
     def _button(self, text: str, accessible: str, slot: Callable[[], None]) -> QPushButton:
         button = QPushButton(text)

@@ -50,10 +50,13 @@ from app.ui.model_sections import (
     wrapped_label,
 )
 from app.ui.tasks import TaskRunner
+from app.ui.wrap_button import fit_to_contents
 
 if TYPE_CHECKING:
     from app.llm.engine import ModelEngine
 
+
+PREFERRED_WIDTH = 760  # px: wide enough for the Russian labels on one line, small beside 1024
 
 class ModelManagerDialog(QDialog):
     """Current model and its stats, the catalog with downloads, a local file picker, model settings."""
@@ -87,6 +90,7 @@ class ModelManagerDialog(QDialog):
         self._build()
         self._connect()
         self.refresh()
+        fit_to_contents(self, PREFERRED_WIDTH)
 
     def _shared_download(self, runner: TaskRunner, endpoint: str | None) -> ModelDownload:
         """One download per models folder for the whole app, owned by the runner, not by a dialog.

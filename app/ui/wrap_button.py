@@ -1,4 +1,4 @@
-"""A push button whose label wraps onto a second line instead of being cut off.
+"""Labels that fit: a push button whose label wraps instead of being cut off, a dialog sized for its text.
 
 A ``QPushButton`` draws its text on one line and, squeezed below its size hint, simply clips it — which
 is what a long Russian label ("Скачать рекомендованную модель…") in a narrow column (the memory dock
@@ -77,3 +77,19 @@ def _split(text: str, measure: Callable[[str], int]) -> str:
         return text
     best = min(spaces, key=lambda i: max(measure(text[:i]), measure(text[i + 1:])))
     return f"{text[:best]}\n{text[best + 1:]}"
+
+
+def fit_to_contents(window: QWidget, width: int) -> None:
+    """Size ``window`` to ``width`` and the height its wrapped labels need at that width (within the
+    screen). A top-level layout's minimum size ignores height-for-width, so a dialog of long wrapped
+    texts would otherwise open squeezed, its labels cut."""
+    layout = window.layout()
+    if layout is None:
+        return
+    layout.activate()
+    width = max(width, window.minimumWidth())
+    height = layout.totalHeightForWidth(width) if layout.hasHeightForWidth() else layout.sizeHint().height()
+    screen = window.screen().availableGeometry() if window.screen() is not None else None
+    if screen is not None:
+        width, height = min(width, screen.width()), min(height, screen.height())
+    window.resize(width, max(height, window.minimumHeight()))

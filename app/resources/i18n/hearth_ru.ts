@@ -1721,7 +1721,7 @@ How was your day?</source>
     </message>
     <message>
         <source>Let the companion form &amp;reflections about patterns (off by default)</source>
-        <translation>Разрешить собеседнику &amp;размышлять о закономерностях (по умолчанию выключено)</translation>
+        <translation>&amp;Размышления о закономерностях (по умолчанию выключены)</translation>
     </message>
     <message>
         <source>Reflections</source>
