@@ -46,7 +46,7 @@ UI_SOURCES = $(shell find app/ui -name '*.py' | sort)
 translations:  # needs the installed venv (make run / make test), never reinstalls it for a new string
 	@test -x $(BIN)/pyside6-lupdate || { echo "$(BIN)/pyside6-lupdate is missing: run make test first"; exit 1; }
 	$(if $(LANG_NEW),$(BIN)/pyside6-lupdate -silent -locations none -target-language $(LANG_NEW) $(UI_SOURCES) -ts $(I18N)/hearth_$(LANG_NEW).ts)
-	for ts in $(I18N)/hearth_*.ts; do \
+	@for ts in $(I18N)/hearth_*.ts; do \
 		$(BIN)/pyside6-lupdate -silent -locations none -no-obsolete $(UI_SOURCES) -ts $$ts && \
 		$(BIN)/pyside6-lrelease -silent $$ts -qm $${ts%.ts}.qm || exit 1; \
 	done

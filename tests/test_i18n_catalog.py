@@ -148,3 +148,13 @@ def test_every_russian_plural_has_three_distinct_forms_where_russian_has_them(ru
     picked = {n: plurals.matches(n) for n in (1, 2, 5, 11, 21, 22, 25)}
     assert picked == {1: "1 совпадение", 2: "2 совпадения", 5: "5 совпадений", 11: "11 совпадений",
                       21: "21 совпадение", 22: "22 совпадения", 25: "25 совпадений"}
+
+
+def test_every_catalog_note_is_a_translation_source() -> None:
+    """The model manager shows each catalog entry's notes translated: a new model needs its notes in
+    ``app.ui.model_sections.CATALOG_NOTES`` (then ``make translations``)."""
+    from app.llm.catalog import load_catalog
+    from app.ui.model_sections import CATALOG_NOTES
+
+    missing = [entry.title for entry in load_catalog() if entry.notes not in CATALOG_NOTES]
+    assert not missing, f"catalog notes not marked for translation: {missing}"

@@ -36,6 +36,8 @@ from PySide6.QtCore import (
     QTranslator,
 )
 
+from app.llm.catalog import CatalogEntry, format_bytes
+
 SOURCE_LANGUAGE = "en"
 SYSTEM = "system"
 _QM = re.compile(r"hearth_([a-z]{2,3}(?:_[A-Z]{2})?)\.qm")
@@ -150,6 +152,20 @@ def number(value: int) -> str:
     """1,234 / 1 234 — grouped as the language writes numbers (English keeps Python's "1,234" whatever
     the system locale, e.g. "C", would group)."""
     return f"{value:,}" if current_language() == SOURCE_LANGUAGE else QLocale().toString(value)
+
+
+def data_size(n: float) -> str:
+    """"2.1 GB" / "2,1 ГБ": decimal units, as download sites show them, in the interface's language."""
+    if current_language() == SOURCE_LANGUAGE:
+        return format_bytes(n)
+    if abs(n) < 1000:
+        return QCoreApplication.translate("DataSize", "{n} B").format(n=round(n))
+    return QLocale().formattedDataSize(round(n), 1, QLocale.DataSizeFormat.DataSizeSIFormat)
+
+
+def entry_size(entry: CatalogEntry) -> str:
+    """A catalog entry's download size (``size_text``, which is English, for the other languages)."""
+    return data_size(entry.size) if entry.size else QCoreApplication.translate("DataSize", "size unknown")
 
 
 class Plurals(QObject):

@@ -16,10 +16,10 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
-from app.llm.catalog import CatalogEntry, format_bytes
+from app.llm.catalog import CatalogEntry
 from app.llm.download import DownloadProgress, download_model
 from app.llm.errors import DownloadCancelled
-from app.ui.i18n import Plurals
+from app.ui.i18n import Plurals, data_size
 from app.ui.tasks import TaskRunner
 
 PROGRESS_INTERVAL_S = 0.1
@@ -41,11 +41,11 @@ def format_progress(progress: DownloadProgress) -> str:
     parts = [f"{progress.percent:.0f}%"]
     if progress.total:
         parts.append(QCoreApplication.translate("ModelDownload", "{done} of {total}").format(
-            done=format_bytes(progress.downloaded), total=format_bytes(progress.total)))
+            done=data_size(progress.downloaded), total=data_size(progress.total)))
     else:
-        parts.append(format_bytes(progress.downloaded))
+        parts.append(data_size(progress.downloaded))
     if progress.rate_bps > 0:
-        parts.append(f"{format_bytes(progress.rate_bps)}/s")
+        parts.append(f"{data_size(progress.rate_bps)}/s")
     if progress.eta_s is not None and progress.downloaded < progress.total:
         parts.append(format_duration(progress.eta_s))
     return " · ".join(parts)

@@ -32,13 +32,14 @@ from PySide6.QtWidgets import (
 )
 
 from app.config import ModelSettings, SettingsStore
-from app.llm.catalog import CatalogEntry, CatalogError, format_bytes, load_catalog, models_dir
+from app.llm.catalog import CatalogEntry, CatalogError, load_catalog, models_dir
 from app.llm.download import DownloadProgress, local_path, partial_bytes
 from app.llm.errors import EngineError
 from app.llm.loading import LoadedModel, load_model_file
 from app.llm.selection import is_tiny_file
 from app.ui.bridge import CompanionBridge
 from app.ui.errors import show_error, show_exception, translated_text
+from app.ui.i18n import data_size, entry_size
 from app.ui.model_download import ModelDownload, format_progress
 from app.ui.model_sections import (
     CurrentModelBox,
@@ -46,6 +47,7 @@ from app.ui.model_sections import (
     FirstRunCard,
     ModelSettingsBox,
     action_button,
+    entry_notes,
     fill_catalog_view,
     wrapped_label,
 )
@@ -231,9 +233,9 @@ class ModelManagerDialog(QDialog):
         partial = self._partial_bytes(entry)
         if partial and entry.size:
             paused = self.tr("Paused at {done} of {total}")
-            return paused.format(done=format_bytes(partial), total=entry.size_text)
+            return paused.format(done=data_size(partial), total=entry_size(entry))
         if partial:
-            return self.tr("Paused at {done}").format(done=format_bytes(partial))
+            return self.tr("Paused at {done}").format(done=data_size(partial))
         return ""
 
     def _partial_bytes(self, entry: CatalogEntry) -> int:
@@ -254,7 +256,7 @@ class ModelManagerDialog(QDialog):
         running = self.download.running
         downloaded = entry is not None and self.downloaded_path(entry) is not None
         if self.catalog:
-            self.entry_notes.setText(entry.notes if entry is not None else "")
+            self.entry_notes.setText(entry_notes(entry) if entry is not None else "")
         self.download_button.setEnabled(entry is not None and not running and not downloaded)
         resumable = entry is not None and self._partial_bytes(entry) > 0
         self.download_button.setText(self.tr("&Resume download") if resumable else self.tr("&Download"))

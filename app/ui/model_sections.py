@@ -29,11 +29,24 @@ from PySide6.QtWidgets import (
 )
 
 from app.config import ModelSettings
-from app.llm.catalog import CatalogEntry, format_bytes
-from app.ui.i18n import number
+from app.llm.catalog import CatalogEntry
+from app.ui.i18n import QT_TRANSLATE_NOOP, data_size, entry_size, number
 
 KV_CACHE_TYPES = ("f16", "q8_0", "q4_0")
 translate = QCoreApplication.translate
+# The catalog's notes (app/resources/catalog.toml) as translation sources; tests/test_i18n_catalog.py fails
+# when a catalog entry's notes are not here (a new model in the catalog needs its notes translated too).
+CATALOG_NOTES = (
+    QT_TRANSLATE_NOOP("Catalog", "Recommended. Strong in English and Russian (and 27 more languages); the "
+                                 "best choice for a diary kept in more than one language."),
+    QT_TRANSLATE_NOOP("Catalog", "Good English writing. Russian is not an officially supported language: it "
+                                 "understands Russian but answers in it noticeably worse than Qwen2.5."),
+)
+
+
+def entry_notes(entry: CatalogEntry) -> str:
+    """The entry's notes in the interface's language."""
+    return translate("Catalog", entry.notes)
 EntryRole = Qt.ItemDataRole.UserRole + 1  # the CatalogEntry of a row in the catalog view
 MAX_CONTEXT = 131072
 
@@ -61,10 +74,10 @@ def fill_catalog_view(view: QTreeWidget, catalog: list[CatalogEntry]) -> None:
     view.clear()
     for entry in catalog:
         title = entry.title + ("  — " + translate("ModelManager", "recommended") if entry.default else "")
-        item = QTreeWidgetItem([title, entry.size_text, _languages(entry.languages), ""])
+        item = QTreeWidgetItem([title, entry_size(entry), _languages(entry.languages), ""])
         item.setData(0, EntryRole, entry)
         licence = translate("ModelManager", "Licence: {licence}").format(licence=entry.license)
-        item.setToolTip(0, f"{entry.notes}\n{licence}")
+        item.setToolTip(0, f"{entry_notes(entry)}\n{licence}")
         item.setToolTip(2, ", ".join(entry.languages))
         view.addTopLevelItem(item)
         if entry.default:
@@ -83,7 +96,7 @@ def format_info(info: dict[str, Any]) -> str:
     """"2.1 GB · 3.1B parameters · context 4,096 tokens (trained for 32,768) · 12.3 tokens/s"."""
     parts = []
     if info.get("size_bytes"):
-        parts.append(format_bytes(int(info["size_bytes"])))
+        parts.append(data_size(int(info["size_bytes"])))
     if info.get("n_params"):
         n = int(info["n_params"])
         size = (translate("ModelManager", "{n}B parameters").format(n=f"{n / 1e9:.1f}") if n >= 1e9
@@ -124,9 +137,9 @@ class FirstRunCard(QFrame):
         )
         offer = self.tr("{title} writes much better replies and remembers more. It downloads once "
                         "({size}) and then works offline; nothing else ever leaves this computer.")
-        self.text.setText(f"{now} {offer.format(title=entry.title, size=entry.size_text)}")
+        self.text.setText(f"{now} {offer.format(title=entry.title, size=entry_size(entry))}")
         self.button.setText(
-            self.tr("Download {title} ({size})").format(title=entry.title, size=entry.size_text))
+            self.tr("Download {title} ({size})").format(title=entry.title, size=entry_size(entry)))
 
 
 class CurrentModelBox(QGroupBox):

@@ -139,6 +139,17 @@
     </message>
 </context>
 <context>
+    <name>Catalog</name>
+    <message>
+        <source>Recommended. Strong in English and Russian (and 27 more languages); the best choice for a diary kept in more than one language.</source>
+        <translation>Рекомендуется. Хорошо пишет по-английски и по-русски (и ещё на 27 языках); лучший выбор для дневника, который ведут больше чем на одном языке.</translation>
+    </message>
+    <message>
+        <source>Good English writing. Russian is not an officially supported language: it understands Russian but answers in it noticeably worse than Qwen2.5.</source>
+        <translation>Хорошо пишет по-английски. Русский официально не поддерживается: модель понимает русский, но отвечает на нём заметно хуже, чем Qwen2.5.</translation>
+    </message>
+</context>
+<context>
     <name>ChatDelegate</name>
     <message>
         <source>writing…</source>
@@ -269,6 +280,17 @@ How was your day?</source>
     <message>
         <source>Download the recommended model, or choose a .gguf file.</source>
         <translation>Скачайте рекомендованную модель или выберите файл .gguf.</translation>
+    </message>
+</context>
+<context>
+    <name>DataSize</name>
+    <message>
+        <source>{n} B</source>
+        <translation>{n} Б</translation>
+    </message>
+    <message>
+        <source>size unknown</source>
+        <translation>размер неизвестен</translation>
     </message>
 </context>
 <context>
