@@ -36,13 +36,13 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-# Translations (app/resources/i18n, see README "Translations"): lupdate collects every tr()/translate()
-# string of app/ui into each hearth_<lang>.ts (keeping the translations already there, dropping strings
+# Translations (app/resources/i18n, see README "Languages"): lupdate collects every tr()/translate()
+# string of app/ui and app/cli into each hearth_<lang>.ts (keeping the translations already there, dropping strings
 # that are gone; no line numbers, so branches that add strings merge cleanly), lrelease builds the .qm the
 # app loads. Both files are committed; tests/test_i18n_catalog.py fails if a .qm is stale or a string is
 # untranslated. A new language: `make translations LANG_NEW=de` creates hearth_de.ts to fill in.
 I18N := app/resources/i18n
-UI_SOURCES = $(shell find app/ui -name '*.py' | sort)
+UI_SOURCES = $(shell find app/ui app/cli -name '*.py' | sort)
 translations:  # needs the installed venv (make run / make test), never reinstalls it for a new string
 	@test -x $(BIN)/pyside6-lupdate || { echo "$(BIN)/pyside6-lupdate is missing: run make test first"; exit 1; }
 	$(if $(LANG_NEW),$(BIN)/pyside6-lupdate -silent -locations none -target-language $(LANG_NEW) $(UI_SOURCES) -ts $(I18N)/hearth_$(LANG_NEW).ts)

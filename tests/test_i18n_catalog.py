@@ -20,7 +20,7 @@ import pytest
 from app.ui.i18n import Plurals, available_languages, i18n_dir, install_language, remove_translators
 
 ROOT = Path(__file__).resolve().parents[1]
-UI_SOURCES = sorted(str(p) for p in (ROOT / "app" / "ui").rglob("*.py"))
+UI_SOURCES = sorted(str(p) for area in ("ui", "cli") for p in (ROOT / "app" / area).rglob("*.py"))
 FIX = "run `make translations` and translate what it adds to app/resources/i18n/hearth_<lang>.ts"
 PLACEHOLDER = re.compile(r"\{\w+\}|%n|%L?\d")
 Message = tuple[str, str]  # (context, source)

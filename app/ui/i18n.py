@@ -37,6 +37,7 @@ from PySide6.QtCore import (
 )
 
 from app.llm.catalog import CatalogEntry, format_bytes
+from app.ui.error_texts import QT_TRANSLATE_NOOP as QT_TRANSLATE_NOOP  # re-exported for the GUI
 
 SOURCE_LANGUAGE = "en"
 SYSTEM = "system"
@@ -221,12 +222,6 @@ class Plurals(QObject):
         return self._english(
             n, self.tr("about %n min left", "", n),
             "about {n} min left", "about {n} min left")
-
-
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - the name lupdate looks for
-    """Mark ``text`` for translation in ``context`` and return it unchanged (PySide6's own is typed as
-    returning ``object``); translate it where it is shown, with ``QCoreApplication.translate``."""
-    return text
 
 
 def tr(context: str, text: str) -> str:

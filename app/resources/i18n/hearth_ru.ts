@@ -201,6 +201,144 @@ How was your day?</source>
     </message>
 </context>
 <context>
+    <name>Cli</name>
+    <message>
+        <source>cannot use the data directory:</source>
+        <translation>нельзя использовать папку данных:</translation>
+    </message>
+    <message>
+        <source>Pass --data-dir DIR.</source>
+        <translation>Укажите --data-dir ПАПКА.</translation>
+    </message>
+    <message>
+        <source>(using the bundled tiny model: replies are simple; `hearth models pull` gets a better one)</source>
+        <translation>(работает встроенная маленькая модель: ответы простые; `hearth models pull` скачает модель получше)</translation>
+    </message>
+    <message>
+        <source>[stopped]</source>
+        <translation>[остановлено]</translation>
+    </message>
+    <message>
+        <source>the week of {day} ends after {last}, the last day Hearth&apos;s calendar knows. Choose a day before {monday} for a weekly digest.</source>
+        <translation>неделя с днём {day} заканчивается после {last} — последнего дня, который знает календарь Hearth. Для итога недели выберите день до {monday}.</translation>
+    </message>
+    <message>
+        <source>nothing was written on {day} (or its week); there is nothing to digest.</source>
+        <translation>за {day} (и за ту неделю) ничего не написано; подводить итог не из чего.</translation>
+    </message>
+    <message>
+        <source>(no observations yet: they need digests of at least two days)</source>
+        <translation>(наблюдений пока нет: для них нужны итоги хотя бы двух дней)</translation>
+    </message>
+    <message>
+        <source>Check the path.</source>
+        <translation>Проверьте путь.</translation>
+    </message>
+    <message>
+        <source>No matches.</source>
+        <translation>Ничего не найдено.</translation>
+    </message>
+    <message>
+        <source>This deletes entry {id} for good: {entry}</source>
+        <translation>Это навсегда удалит запись {id}: {entry}</translation>
+    </message>
+    <message>
+        <source>Run `hearth rm {id} --yes` to do it.</source>
+        <translation>Чтобы удалить, выполните `hearth rm {id} --yes`.</translation>
+    </message>
+    <message>
+        <source>Deleted entry {id}.</source>
+        <translation>Запись {id} удалена.</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>вы</translation>
+    </message>
+    <message>
+        <source>companion</source>
+        <translation>собеседник</translation>
+    </message>
+    <message>
+        <source>There is no entry {id}.</source>
+        <translation>Записи {id} нет.</translation>
+    </message>
+    <message>
+        <source>Find entry ids with `hearth search WORD --json`.</source>
+        <translation>Номера записей можно найти командой `hearth search СЛОВО --json`.</translation>
+    </message>
+    <message>
+        <source>No facts yet. Add one with: hearth facts add TEXT</source>
+        <translation>Фактов пока нет. Добавить: hearth facts add ТЕКСТ</translation>
+    </message>
+    <message>
+        <source>(retired)</source>
+        <translation>(заменён)</translation>
+    </message>
+    <message>
+        <source>Added fact #{id}.</source>
+        <translation>Факт №{id} добавлен.</translation>
+    </message>
+    <message>
+        <source>Changed fact #{id}.</source>
+        <translation>Факт №{id} изменён.</translation>
+    </message>
+    <message>
+        <source>Deleted fact #{id}; it will not be re-learned automatically.</source>
+        <translation>Факт №{id} удалён; автоматически он больше не запомнится.</translation>
+    </message>
+    <message>
+        <source>Pinned fact #{id}.</source>
+        <translation>Факт №{id} закреплён.</translation>
+    </message>
+    <message>
+        <source>Unpinned fact #{id}.</source>
+        <translation>Факт №{id} откреплён.</translation>
+    </message>
+    <message>
+        <source>Exported to {path}.</source>
+        <translation>Экспортировано в {path}.</translation>
+    </message>
+    <message>
+        <source>Backup written: {path}</source>
+        <translation>Резервная копия записана: {path}</translation>
+    </message>
+    <message>
+        <source>There is no backup to restore.</source>
+        <translation>Резервной копии для восстановления нет.</translation>
+    </message>
+    <message>
+        <source>Give the path of a backup file.</source>
+        <translation>Укажите путь к файлу резервной копии.</translation>
+    </message>
+    <message>
+        <source>Restored {path}. The state before the restore was backed up first.</source>
+        <translation>Восстановлено из {path}. Состояние до восстановления сначала сохранено в резервную копию.</translation>
+    </message>
+    <message>
+        <source>This erases every entry, fact, summary and backup for good.</source>
+        <translation>Это навсегда сотрёт все записи, факты, пересказы и резервные копии.</translation>
+    </message>
+    <message>
+        <source>Run `hearth forget-everything --yes` to do it.</source>
+        <translation>Чтобы стереть, выполните `hearth forget-everything --yes`.</translation>
+    </message>
+    <message>
+        <source>Everything was erased.</source>
+        <translation>Всё стёрто.</translation>
+    </message>
+</context>
+<context>
+    <name>CliPlurals</name>
+    <message numerus="yes">
+        <source>Imported %n message(s).</source>
+        <translation>
+            <numerusform>Импортировано %n сообщение.</numerusform>
+            <numerusform>Импортировано %n сообщения.</numerusform>
+            <numerusform>Импортировано %n сообщений.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Composer</name>
     <message>
         <source>Send</source>
