@@ -158,3 +158,12 @@ def test_every_catalog_note_is_a_translation_source() -> None:
 
     missing = [entry.title for entry in load_catalog() if entry.notes not in CATALOG_NOTES]
     assert not missing, f"catalog notes not marked for translation: {missing}"
+
+
+def test_english_error_texts_stay_the_errors_own_words(qapp: object) -> None:
+    """The patterns generalize ("The {what} is empty" → "The text is empty"); English keeps the original."""
+    from app.ui.errors import translated_text
+
+    remove_translators()
+    for text in ("Fact 42 does not exist.", "The fact is empty.", "The model file /m/x.gguf does not exist."):
+        assert translated_text(text) == text

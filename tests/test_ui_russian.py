@@ -176,12 +176,21 @@ def launch(qtbot: Any, data_dir: Path, tiny_engine: Any, russian: None) -> Itera
     yield from launcher(qtbot, data_dir, tiny_engine)
 
 
-def _started(qtbot: Any, launch: Any) -> HearthApp:
-    hearth = launch(quick_settings(language="ru"))  # as a Russian speaker's saved choice
+@pytest.fixture
+def launch_english(qtbot: Any, data_dir: Path, tiny_engine: Any, qapp: Any) -> Iterator[Any]:
+    remove_translators(qapp)
+    ensure_private_dir(data_dir)
+    seed_diary(data_dir, language="en")
+    yield from launcher(qtbot, data_dir, tiny_engine)
+
+
+def _started(qtbot: Any, launch: Any, language: str = "ru") -> HearthApp:
+    hearth = launch(quick_settings(language=language))  # as the person's saved choice
     window = hearth.window
     window.resize(*SIZE)
     qtbot.waitUntil(lambda: window.notice_bar.isVisible(), timeout=10_000)  # the tiny model's offer
-    qtbot.waitUntil(lambda: window.sidebar.days.rowCount() >= len(SEEDS["ru"].earlier) + 1, timeout=10_000)
+    days = len(SEEDS[language].earlier) + 1
+    qtbot.waitUntil(lambda: window.sidebar.days.rowCount() >= days, timeout=10_000)
     return hearth
 
 
@@ -199,6 +208,20 @@ def test_the_main_window_in_russian_with_and_without_the_memory_dock(qtbot: Any,
     assert window.memory_panel.status.text().startswith("6 фактов")
     menu = window.chat_view.build_menu(window.chat_model.rowCount() - 1)
     assert not [a.text() for a in menu.actions() if _is_english(a.text())]
+
+
+def test_english_holds_at_1024_with_the_memory_dock_open(qtbot: Any, launch_english: Any) -> None:
+    """The banner used to squeeze into a narrow column and cut its button even in English."""
+    hearth = _started(qtbot, launch_english, "en")
+    window = hearth.window
+    window.memory_dock.show()
+    window.resizeDocks([window.memory_dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
+    qtbot.waitUntil(lambda: window.memory_panel.model.rowCount() == len(SEEDS["en"].facts), timeout=10_000)
+    for _ in range(3):
+        QApplication.processEvents()
+    _untranslated, clipped = _walk(window)
+    assert not clipped, "\n".join(clipped)
+    assert window.notice_bar.action_button.text().replace("\n", " ") == "Download recommended model…"
 
 
 def test_the_dialogs_in_russian(qtbot: Any, launch: Any) -> None:

@@ -119,6 +119,7 @@ def translate_error_text(text: str, lookup: Callable[[str], str]) -> str:
         return found
     for pattern, template in ERROR_PATTERNS:
         match = pattern.fullmatch(text)
-        if match:
-            return lookup(template).format(**match.groupdict())
+        translated = lookup(template) if match else template
+        if match and translated != template:  # untranslated (English): the error's own words, unchanged
+            return translated.format(**match.groupdict())
     return text

@@ -222,9 +222,3 @@ class Plurals(QObject):
         return self._english(
             n, self.tr("about %n min left", "", n),
             "about {n} min left", "about {n} min left")
-
-
-def tr(context: str, text: str) -> str:
-    """``QCoreApplication.translate`` for text that is not a literal at the call site (lupdate finds the
-    literals where they are defined, through ``QT_TRANSLATE_NOOP``)."""
-    return QCoreApplication.translate(context, text)
