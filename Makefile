@@ -13,7 +13,7 @@ ifeq ($(shell uname -m),x86_64)
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON
 endif
 
-.PHONY: run test lint bench clean-venv
+.PHONY: run test lint bench clean-venv translations
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,21 @@ lint: $(STAMP)
 	$(BIN)/ruff check app tests
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+
+# Translations (app/resources/i18n, see README "Languages"): lupdate collects every tr()/translate()
+# string of app/ui and app/cli into each hearth_<lang>.ts (keeping the translations already there, dropping strings
+# that are gone; no line numbers, so branches that add strings merge cleanly), lrelease builds the .qm the
+# app loads. Both files are committed; tests/test_i18n_catalog.py fails if a .qm is stale or a string is
+# untranslated. A new language: `make translations LANG_NEW=de` creates hearth_de.ts to fill in.
+I18N := app/resources/i18n
+UI_SOURCES = $(shell find app/ui app/cli -name '*.py' | sort)
+translations:  # needs the installed venv (make run / make test), never reinstalls it for a new string
+	@test -x $(BIN)/pyside6-lupdate || { echo "$(BIN)/pyside6-lupdate is missing: run make test first"; exit 1; }
+	$(if $(LANG_NEW),$(BIN)/pyside6-lupdate -silent -locations none -target-language $(LANG_NEW) $(UI_SOURCES) -ts $(I18N)/hearth_$(LANG_NEW).ts)
+	@for ts in $(I18N)/hearth_*.ts; do \
+		$(BIN)/pyside6-lupdate -silent -locations none -no-obsolete $(UI_SOURCES) -ts $$ts && \
+		$(BIN)/pyside6-lrelease -silent $$ts -qm $${ts%.ts}.qm || exit 1; \
+	done
 
 clean-venv:
 	rm -rf $(VENV)

@@ -162,6 +162,7 @@ class SettingChanges(TypedDict, total=False):
     recall_enabled: bool
     reflections_enabled: bool
     theme: str
+    language: str
     extra: dict[str, Any]
 
 
@@ -176,6 +177,7 @@ class Settings:
     recall_enabled: bool = True
     reflections_enabled: bool = False
     theme: str = "system"  # system | light | dark
+    language: str = "system"  # system | en | ru (any language with a translation in resources/i18n)
     extra: dict[str, Any] = field(default_factory=dict)
 
     def changed(self, **changes: Unpack[SettingChanges]) -> Settings:

@@ -110,7 +110,11 @@ def test_index_search_replace_and_remove(monkeypatch: pytest.MonkeyPatch, exact_
             "My sister Nora finally moved to Lisbon last week, she sent photos of the trams.",
             "Where has my sibling relocated?",
         ),
-        (FILLER_RU, "Оказалось, у меня аллергия на киви, весь вечер чесалась.", "Какой фрукт мне противопоказан?"),
+        (
+            FILLER_RU,
+            "Оказалось, у меня аллергия на киви, весь вечер чесалась.",
+            "Какой фрукт мне противопоказан?",
+        ),
     ],
 )
 def test_a_paraphrase_finds_its_entry(

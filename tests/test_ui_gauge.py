@@ -72,7 +72,7 @@ def test_warning_near_the_limit_and_summarizing_state(qtbot) -> None:
     folding = report(2700, summarizing=True, dropped=4)
     gauge.set_report(folding)
     assert gauge.state.text() == "Summarizing older turns…"
-    assert "4 older message(s) left out" in gauge.toolTip()
+    assert "4 older messages left out" in gauge.toolTip()
     assert "folded into the summary" in gauge.toolTip()
 
 

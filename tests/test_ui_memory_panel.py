@@ -59,6 +59,7 @@ def bridge(companion: Any) -> Iterator[CompanionBridge]:
 def panel(qtbot, bridge: CompanionBridge, runner: TaskRunner) -> MemoryPanel:
     panel = MemoryPanel(bridge, runner)
     qtbot.addWidget(panel)
+    panel.resize(800, 480)  # wide: every column shows (a narrow dock hides the secondary ones)
     panel.show()
     return panel
 

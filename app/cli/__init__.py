@@ -16,8 +16,9 @@ from typing import Any
 
 from app import __version__
 from app.cli import chat_cmd, gui_cmd, index_cmd, models_cmd, store_cmd
+from app.cli.i18n import error_text, set_language, translate
 from app.cli.store_cmd import printable
-from app.config import DataDirError, resolve_data_dir
+from app.config import DataDirError, Settings, resolve_data_dir
 
 AREAS = (gui_cmd, models_cmd, store_cmd, chat_cmd, index_cmd)
 
@@ -96,14 +97,18 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    set_language("system")  # the terminal's, until the diary's settings say otherwise
+    cannot = translate("Cli", "cannot use the data directory:")
     try:
         data_dir = resolve_data_dir(args.data_dir)
     except DataDirError as exc:
-        print(printable(f"hearth: cannot use the data directory: {exc} {exc.hint}"), file=sys.stderr)
+        print(printable(f"hearth: {cannot} {error_text(str(exc))} {error_text(exc.hint)}"), file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"hearth: cannot use the data directory: {exc}. Pass --data-dir DIR.", file=sys.stderr)
+        hint = translate("Cli", "Pass --data-dir DIR.")
+        print(f"hearth: {cannot} {exc}. {hint}", file=sys.stderr)
         return 2
+    set_language(Settings.load(data_dir).language)
     handler = getattr(args, "func", None) or gui_cmd.run_gui
     return int(handler(args, data_dir) or 0)
 

@@ -21,6 +21,7 @@ from dataclasses import replace
 from datetime import date, timedelta
 from pathlib import Path
 
+from app.cli.i18n import error_text, translate
 from app.cli.store_cmd import printable
 from app.config import ModelSettings, SettingsStore
 from app.core.companion import Companion
@@ -63,7 +64,7 @@ def _guarded(handler: Handler) -> Handler:
         try:
             return handler(args, data_dir)
         except (CoreError, EngineError, StoreError) as exc:
-            print(f"hearth: {exc}" + (f" {exc.hint}" if exc.hint else ""), file=sys.stderr)
+            print(f"hearth: {error_line(exc)}", file=sys.stderr)
             return 1
         except KeyboardInterrupt:
             return 130
@@ -81,15 +82,21 @@ def _load_model(args: argparse.Namespace, model: ModelSettings, data_dir: Path) 
     if loaded.problem is not None:
         print(f"hearth: {_problem_text(loaded.problem)}", file=sys.stderr)
     if loaded.is_tiny and not args.json:
-        note = "(using the bundled tiny model: replies are simple; `hearth models pull` gets a better one)"
+        note = translate("Cli", "(using the bundled tiny model: replies are simple; `hearth models pull` "
+                                "gets a better one)")
         print(note, file=sys.stderr)
     return loaded
 
 
 def _problem_text(problem: BaseException | str) -> str:
     if isinstance(problem, EngineError):
-        return f"{problem} {problem.hint}".rstrip()
-    return str(problem)
+        return error_line(problem)
+    return error_text(str(problem))
+
+
+def error_line(exc: CoreError | EngineError | StoreError) -> str:
+    """A typed error's message and hint on one line, in the terminal's language."""
+    return f"{error_text(str(exc))} {error_text(exc.hint)}".rstrip()
 
 
 class _Session:
@@ -134,9 +141,11 @@ class _Printer:
             elif isinstance(event, TokenStreamed):
                 sys.stdout.write(printable(event.text, keep_newlines=True))
             elif isinstance(event, ReplyFinished):
-                sys.stdout.write(" [stopped]\n" if event.status == "interrupted" else "\n")
+                stopped = translate("Cli", "[stopped]")
+                sys.stdout.write(f" {stopped}\n" if event.status == "interrupted" else "\n")
             elif isinstance(event, ErrorRaised):
-                print(printable(f"hearth: {event.message} {event.hint}".rstrip()), file=sys.stderr)
+                line = f"hearth: {error_text(event.message)} {error_text(event.hint)}".rstrip()
+                print(printable(line), file=sys.stderr)
             elif isinstance(event, Remembered):
                 print(printable(remembered_line(event)), file=sys.stderr)
             sys.stdout.flush()
@@ -166,7 +175,7 @@ def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
             try:
                 companion.send(text)
             except MessageRejected as exc:
-                print(f"hearth: {exc} {exc.hint}", file=sys.stderr)
+                print(f"hearth: {error_line(exc)}", file=sys.stderr)
                 continue
             companion.wait_idle()
     except KeyboardInterrupt:
@@ -180,8 +189,9 @@ def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
 def run_digest(args: argparse.Namespace, data_dir: Path) -> int:
     if args.weekly and (date.max - args.day).days < 6 - args.day.weekday():
         last_monday = date.max - timedelta(days=date.max.weekday())
-        print(f"hearth: the week of {args.day} ends after {date.max}, the last day Hearth's calendar knows. "
-              f"Choose a day before {last_monday} for a weekly digest.", file=sys.stderr)  # fmt: skip
+        too_late = translate("Cli", "the week of {day} ends after {last}, the last day Hearth's calendar "
+                                    "knows. Choose a day before {monday} for a weekly digest.")
+        print("hearth: " + too_late.format(day=args.day, last=date.max, monday=last_monday), file=sys.stderr)
         return 2
     session = _Session(args, data_dir)
     try:
@@ -190,8 +200,8 @@ def run_digest(args: argparse.Namespace, data_dir: Path) -> int:
     finally:
         session.close()
     if not text:
-        print(f"hearth: nothing was written on {args.day} (or its week); there is nothing to digest.",
-              file=sys.stderr)  # fmt: skip
+        nothing = translate("Cli", "nothing was written on {day} (or its week); there is nothing to digest.")
+        print("hearth: " + nothing.format(day=args.day), file=sys.stderr)
         return 1
     print(printable(text, keep_newlines=True))
     return 0
@@ -207,5 +217,6 @@ def run_reflect(args: argparse.Namespace, data_dir: Path) -> int:
     for text in current:
         print(f"- {printable(text)}")
     if not current:
-        print("(no observations yet: they need digests of at least two days)", file=sys.stderr)
+        none_yet = translate("Cli", "(no observations yet: they need digests of at least two days)")
+        print(none_yet, file=sys.stderr)
     return 0

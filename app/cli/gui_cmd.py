@@ -20,6 +20,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     shots.add_argument(
         "--theme", choices=("light", "dark", "both"), default="both", help="which theme(s) to capture"
     )
+    shots.add_argument(
+        "--lang", choices=("en", "ru", "all"), default="en",
+        help="interface language(s) to capture (ru: Russian interface and a Russian diary)",
+    )
     shots.set_defaults(func=run_screenshots)
 
 
@@ -35,8 +39,9 @@ def run_screenshots(args: argparse.Namespace, data_dir: Path) -> int:
     from app.ui.screenshots import ScreenshotError, take_screenshots
 
     themes = ("light", "dark") if args.theme == "both" else (args.theme,)
+    languages = ("en", "ru") if args.lang == "all" else (args.lang,)
     try:
-        paths = take_screenshots(Path(args.directory), themes=themes)
+        paths = take_screenshots(Path(args.directory), themes=themes, languages=languages)
     except (ScreenshotError, OSError) as exc:
         print(f"hearth: screenshots failed: {exc}", file=sys.stderr)
         return 1

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from app.cli.i18n import error_text
 from app.config import ModelSettings, SettingsStore
 from app.llm.catalog import CatalogEntry, default_entry, find_entry, format_bytes, load_catalog, models_dir
 from app.llm.download import DownloadProgress, download_model, local_path, partial_bytes
@@ -68,6 +69,7 @@ def _default_name() -> str:
 
 
 def _fail(message: str, hint: str = "") -> int:
+    message, hint = error_text(message), error_text(hint)  # typed errors' texts in the terminal's language
     print(f"hearth: {message}", file=sys.stderr)
     if hint:
         print(f"  {hint}", file=sys.stderr)

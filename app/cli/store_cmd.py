@@ -16,6 +16,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from app.cli.i18n import CliPlurals, error_text, translate
 from app.store import FACT_KINDS, DatabaseCorrupt, Diary, DiaryLock, StoreError
 from app.store.exchange import read_export, record_dict
 
@@ -147,6 +148,8 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 
 def _fail(message: str, hint: str = "") -> int:
+    """One line on stderr: what happened, what to do (typed errors' English texts translated here)."""
+    message, hint = error_text(message), error_text(hint)
     print(f"hearth: {message}" + (f" {hint}" if hint else ""), file=sys.stderr)
     return 1
 
@@ -160,7 +163,8 @@ def _guarded(handler: Handler) -> Handler:
         except StoreError as exc:
             return _fail(str(exc), exc.hint)
         except OSError as exc:
-            return _fail(f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), "Check the path.")
+            reason = f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")
+            return _fail(reason, translate("Cli", "Check the path."))
 
     return run
 
@@ -187,7 +191,7 @@ def _search(args: argparse.Namespace, data_dir: Path) -> int:
         _print_json(rows)
         return 0
     if not hits:
-        print("No matches.", file=sys.stderr)
+        print(translate("Cli", "No matches."), file=sys.stderr)
     for hit in hits:
         day = hit.day.isoformat() if hit.day else "----------"
         print(f"{day}  #{hit.message_id:<6} {hit.role:<9} {' '.join(printable(hit.snippet).split())}")
@@ -205,13 +209,14 @@ def _rm(args: argparse.Namespace, data_dir: Path) -> int:
             found = _entry_line(diary, args.message_id)
         if found is None:
             return _no_entry(args.message_id)
-        return _fail(f"This deletes entry {args.message_id} for good: {found}",
-                     f"Run `hearth rm {args.message_id} --yes` to do it.")
+        warning = translate("Cli", "This deletes entry {id} for good: {entry}")
+        run = translate("Cli", "Run `hearth rm {id} --yes` to do it.")
+        return _fail(warning.format(id=args.message_id, entry=found), run.format(id=args.message_id))
     with DiaryLock(data_dir), Diary.open(data_dir) as diary:
         if diary.get_message(args.message_id) is None:
             return _no_entry(args.message_id)
         diary.delete_message(args.message_id)
-    print(f"Deleted entry {args.message_id}.")
+    print(translate("Cli", "Deleted entry {id}.").format(id=args.message_id))
     return 0
 
 
@@ -224,12 +229,13 @@ def _entry_line(diary: Diary, message_id: int) -> str | None:
     day = (conversation.day if conversation else None) or message.created_at.date()
     text = " ".join(printable(message.text).split())
     short = text if len(text) <= RM_PREVIEW_CHARS else text[:RM_PREVIEW_CHARS] + "…"
-    who = "you" if message.role == "user" else message.role
+    who = translate("Cli", "you") if message.role == "user" else translate("Cli", "companion")
     return f'{day.isoformat()}, {who}: "{short}"'
 
 
 def _no_entry(message_id: int) -> int:
-    return _fail(f"There is no entry {message_id}.", "Find entry ids with `hearth search WORD --json`.")
+    return _fail(translate("Cli", "There is no entry {id}.").format(id=message_id),
+                 translate("Cli", "Find entry ids with `hearth search WORD --json`."))
 
 
 def _facts_list(args: argparse.Namespace, data_dir: Path) -> int:
@@ -239,9 +245,10 @@ def _facts_list(args: argparse.Namespace, data_dir: Path) -> int:
         _print_json([record_dict(f) for f in facts])
         return 0
     if not facts:
-        print("No facts yet. Add one with: hearth facts add TEXT", file=sys.stderr)
+        print(translate("Cli", "No facts yet. Add one with: hearth facts add TEXT"), file=sys.stderr)
     for fact in facts:
-        flags = ("📌 " if fact.pinned else "") + ("(retired) " if fact.retired else "")
+        retired = translate("Cli", "(retired)")
+        flags = ("📌 " if fact.pinned else "") + (f"{retired} " if fact.retired else "")
         print(f"#{fact.id:<5} [{fact.kind}, {fact.importance}] {flags}{printable(fact.text)}")
     return 0
 
@@ -249,28 +256,29 @@ def _facts_list(args: argparse.Namespace, data_dir: Path) -> int:
 def _facts_add(args: argparse.Namespace, data_dir: Path) -> int:
     with Diary.open(data_dir) as diary:
         fact = diary.add_fact(args.text, kind=args.kind, importance=args.importance, pinned=args.pin)
-    print(f"Added fact #{fact.id}.")
+    print(translate("Cli", "Added fact #{id}.").format(id=fact.id))
     return 0
 
 
 def _facts_edit(args: argparse.Namespace, data_dir: Path) -> int:
     with Diary.open(data_dir) as diary:
         fact = diary.edit_fact(args.id, text=args.text, source="manual")
-    print(f"Changed fact #{fact.id}.")
+    print(translate("Cli", "Changed fact #{id}.").format(id=fact.id))
     return 0
 
 
 def _facts_rm(args: argparse.Namespace, data_dir: Path) -> int:
     with Diary.open(data_dir) as diary:
         diary.delete_fact(args.id)
-    print(f"Deleted fact #{args.id}; it will not be re-learned automatically.")
+    print(translate("Cli", "Deleted fact #{id}; it will not be re-learned automatically.").format(id=args.id))
     return 0
 
 
 def _facts_pin(args: argparse.Namespace, data_dir: Path) -> int:
     with Diary.open(data_dir) as diary:
         fact = diary.edit_fact(args.id, pinned=not args.off)
-    print(f"{'Pinned' if fact.pinned else 'Unpinned'} fact #{fact.id}.")
+    done = translate("Cli", "Pinned fact #{id}.") if fact.pinned else translate("Cli", "Unpinned fact #{id}.")
+    print(done.format(id=fact.id))
     return 0
 
 
@@ -284,7 +292,7 @@ def _export(args: argparse.Namespace, data_dir: Path) -> int:
         sys.stdout.write(body)
         return 0
     _write_private(args.out, body)
-    print(f"Exported to {args.out}.", file=sys.stderr)
+    print(translate("Cli", "Exported to {path}.").format(path=args.out), file=sys.stderr)
     return 0
 
 
@@ -300,14 +308,14 @@ def _import(args: argparse.Namespace, data_dir: Path) -> int:
     with Diary.open(data_dir) as diary:
         diary.import_json(data)
         count = len(data.get("messages", []))
-    print(f"Imported {count} messages.")
+    print(CliPlurals().messages_imported(count))
     return 0
 
 
 def _backup(args: argparse.Namespace, data_dir: Path) -> int:
     with Diary.open(data_dir) as diary:
         path = diary.backup()
-    print(f"Backup written: {path}")
+    print(translate("Cli", "Backup written: {path}").format(path=path))
     return 0
 
 
@@ -315,27 +323,29 @@ def _restore(args: argparse.Namespace, data_dir: Path) -> int:
     try:
         diary = Diary.open(data_dir)
     except DatabaseCorrupt as exc:
-        print(f"hearth: {exc}", file=sys.stderr)
+        print(f"hearth: {error_text(str(exc))}", file=sys.stderr)
         diary = Diary.open(data_dir)  # the damaged file was moved aside: start from a fresh one
     with diary:
         found = diary.list_backups()
         path = args.file or (found[0] if found else None)
         if path is None:
-            return _fail("There is no backup to restore.", "Give the path of a backup file.")
+            return _fail(translate("Cli", "There is no backup to restore."),
+                         translate("Cli", "Give the path of a backup file."))
         diary.restore(path)
-    print(f"Restored {path}. The state before the restore was backed up first.")
+    restored = translate("Cli", "Restored {path}. The state before the restore was backed up first.")
+    print(restored.format(path=path))
     return 0
 
 
 def _forget_everything(args: argparse.Namespace, data_dir: Path) -> int:
     if not args.yes:
         return _fail(
-            "This erases every entry, fact, summary and backup for good.",
-            "Run `hearth forget-everything --yes` to do it.",
+            translate("Cli", "This erases every entry, fact, summary and backup for good."),
+            translate("Cli", "Run `hearth forget-everything --yes` to do it."),
         )
     with DiaryLock(data_dir), Diary.open(data_dir) as diary:  # never under a running window or chat
         diary.forget_everything()
-    print("Everything was erased.")
+    print(translate("Cli", "Everything was erased."))
     return 0
 
 

@@ -8,17 +8,28 @@ and the work is retried by the companion.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from app.core.events import IndexProgress, JobFailed, JobFinished, JobStarted
+from app.ui.errors import translated
+from app.ui.i18n import QT_TRANSLATE_NOOP, Plurals
 
 DEFAULT_LABELS = {
-    "facts": "Remembering…",
-    "summary": "Summarizing…",
-    "digest": "Writing the day's digest…",
-    "reflection": "Reflecting…",
+    "facts": QT_TRANSLATE_NOOP("Activity", "Remembering…"),
+    "summary": QT_TRANSLATE_NOOP("Activity", "Summarizing…"),
+    "digest": QT_TRANSLATE_NOOP("Activity", "Writing the day's digest…"),
+    "reflection": QT_TRANSLATE_NOOP("Activity", "Reflecting…"),
 }
+# The core's own job labels (``app.core.background.jobs.JOB_LABELS``), English source texts to translate.
+CORE_LABELS = (
+    QT_TRANSLATE_NOOP("Activity", "Summarizing earlier messages…"),
+    QT_TRANSLATE_NOOP("Activity", "Getting ready for your next message…"),
+    QT_TRANSLATE_NOOP("Activity", "Working…"),
+    QT_TRANSLATE_NOOP("Activity", "Background work"),
+    QT_TRANSLATE_NOOP("Activity", "Cancelled."),
+)
+translate = QCoreApplication.translate
 FAILURE_MS = 8000
 SPIN_MS = 120
 SPINNER = "◐◓◑◒"
@@ -38,7 +49,7 @@ class ActivityIndicator(QWidget):
         self._failure = QTimer(self, singleShot=True, interval=FAILURE_MS)
         self._failure.timeout.connect(self._refresh)
         self.setObjectName("activity")
-        self.setAccessibleName("Background activity")
+        self.setAccessibleName(self.tr("Background activity"))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 0, 6, 0)
         layout.setSpacing(6)
@@ -50,7 +61,7 @@ class ActivityIndicator(QWidget):
 
     @staticmethod
     def label_for(event: JobStarted) -> str:
-        return event.label or DEFAULT_LABELS.get(event.kind, "Working…")
+        return translate("Activity", event.label or DEFAULT_LABELS.get(event.kind, "Working…"))
 
     def text(self) -> str:
         """What the status bar says right now (tests read this)."""
@@ -69,14 +80,15 @@ class ActivityIndicator(QWidget):
 
     def job_failed(self, event: JobFailed) -> None:
         self._jobs.pop(event.job_id, None)
-        what = DEFAULT_LABELS.get(event.kind, "Background work").rstrip("…")
-        message = event.message or "it failed"
+        what = translate("Activity", DEFAULT_LABELS.get(event.kind, "Background work")).rstrip("…")
+        message = (translated("Errors", event.message) if event.message else self.tr("it failed")).rstrip(".")
         self._refresh()
         if not self._jobs:
             self._spin.stop()
             self.spinner.setText("!")
-            self.label.setText(f"{what} did not finish: {message}. It will be tried again.")
-            self.label.setToolTip(event.hint)
+            self.label.setText(self.tr("{what} did not finish: {message}. It will be tried again.")
+                               .format(what=what, message=message))
+            self.label.setToolTip(translated("Errors", event.hint))
             self._failure.start()
 
     def clear(self) -> None:
@@ -91,7 +103,7 @@ class ActivityIndicator(QWidget):
             self.label.setToolTip("")
             return
         labels = list(self._jobs.values())
-        extra = f"  (+{len(labels) - 1} more)" if len(labels) > 1 else ""
+        extra = f"  {Plurals().more_jobs(len(labels) - 1)}" if len(labels) > 1 else ""
         self.label.setText(labels[-1] + extra)
         self.label.setToolTip("\n".join(labels))
         if not self._spin.isActive():

@@ -25,7 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.config import APP_NAME, ModelSettings, Settings, SettingsStore
@@ -37,7 +37,8 @@ from app.llm.loading import LoadedModel, describe_engine, load_preferred_model
 from app.store import DatabaseCorrupt, Diary, DiaryLock
 from app.ui import theme
 from app.ui.bridge import CompanionBridge
-from app.ui.errors import error_for, show_error, show_exception
+from app.ui.errors import error_for, show_error, show_exception, translated_text
+from app.ui.i18n import DateText, install_language
 from app.ui.main_window import MainWindow
 from app.ui.model_manager import ModelManagerDialog
 from app.ui.settings_dialog import SettingsDialog
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
 
 EngineFactory = Callable[[ModelSettings, Path], LoadedModel]  # runs off the UI thread
 SetAside = tuple[Path, Path | None]  # the damaged file that was set aside, the latest backup
+translate = QCoreApplication.translate
 _SET_ASIDE = re.compile(r"hearth\.db\.corrupt-[0-9-]+")  # not its -wal/-shm/-journal side files
 
 
@@ -113,7 +115,7 @@ class HearthApp(QObject):
         self.diary = diary
         self.window.set_diary(diary)
         self.window.open_today()
-        self.window.set_ready(False, "Loading the model…")
+        self.window.set_ready(False, self.tr("Loading the model…"))
         self.runner.run(lambda: self._load_companion(diary), self._on_companion, self._on_start_failed)
         self.runner.run(lambda: set_aside_state(diary, self.data_dir), self._show_set_aside_notice,
                         lambda _exc: None)  # only a notice: never in the way of starting
@@ -123,14 +125,16 @@ class HearthApp(QObject):
         if state is None:
             return
         aside, backup = state
-        text = f"An earlier diary file was damaged and set aside as {aside.name}."
+        text = self.tr("An earlier diary file was damaged and set aside as {name}.").format(name=aside.name)
         if backup is None:
-            self.window.notice_bar.show_message(f"{text} There is no backup to restore.", important=True)
+            none = self.tr("There is no backup to restore.")
+            self.window.notice_bar.show_message(f"{text} {none}", important=True)
             return
-        made = datetime.fromtimestamp(backup.stat().st_mtime)
-        text += f" Your latest backup ({backup.name}, {made:%d %B %Y %H:%M}) can be restored."
-        self.window.notice_bar.show_message(text, "Restore backup", lambda: self._restore_set_aside(backup),
-                                            important=True)
+        made = DateText().backup_time(datetime.fromtimestamp(backup.stat().st_mtime))
+        text += " " + self.tr("Your latest backup ({name}, {made}) can be restored.").format(
+            name=backup.name, made=made)
+        self.window.notice_bar.show_message(text, self.tr("Restore backup"),
+                                            lambda: self._restore_set_aside(backup), important=True)
 
     def _restore_set_aside(self, backup: Path) -> None:
         """Retire the running companion and the empty diary (off the UI thread), then ``restore_backup``."""
@@ -138,7 +142,7 @@ class HearthApp(QObject):
         companion, diary, loaded = self.companion, self.diary, self.loaded
         self.bridge.set_companion(None)
         self.diary, self.loaded = None, None
-        self.window.set_ready(False, "Restoring the backup…")
+        self.window.set_ready(False, self.tr("Restoring the backup…"))
 
         def retire() -> None:
             if companion is not None:
@@ -163,7 +167,8 @@ class HearthApp(QObject):
         self.window.set_model_name(loaded.name)
         if loaded.problem is not None:
             title, message, hint = _error_text(loaded.problem)
-            fallback = " Hearth is using its small built-in model for now." if loaded.is_tiny else ""
+            tiny = self.tr("Hearth is using its small built-in model for now.")
+            fallback = f" {tiny}" if loaded.is_tiny else ""
             show_error(self.window, title, message, f"{hint}{fallback}")
         elif loaded.is_tiny and not has_downloaded_model(self.data_dir):
             self.window.show_first_run_notice()
@@ -171,7 +176,7 @@ class HearthApp(QObject):
         self.ready.emit(companion)
 
     def _on_start_failed(self, exc: BaseException) -> None:
-        self.window.set_ready(False, "Hearth could not start — see the message.")
+        self.window.set_ready(False, self.tr("Hearth could not start — see the message."))
         box = show_exception(self.window, exc)
         if isinstance(exc, DatabaseCorrupt) and exc.backup is not None:
             self._offer_backup(box, exc.backup)
@@ -179,8 +184,9 @@ class HearthApp(QObject):
 
     def _offer_backup(self, box: QMessageBox, backup: Path) -> None:
         """A damaged diary was moved aside: one click restores the latest backup into a fresh file."""
-        button = box.addButton(f"Restore backup {backup.name}", QMessageBox.ButtonRole.AcceptRole)
-        button.setAccessibleName("Restore the latest backup")
+        button = box.addButton(self.tr("Restore backup {name}").format(name=backup.name),
+                               QMessageBox.ButtonRole.AcceptRole)
+        button.setAccessibleName(self.tr("Restore the latest backup"))
         button.clicked.connect(lambda: self.restore_backup(backup))
 
     def restore_backup(self, backup: Path) -> None:
@@ -191,7 +197,7 @@ class HearthApp(QObject):
             diary.restore(backup)
             return diary
 
-        self.window.set_ready(False, "Restoring the backup…")
+        self.window.set_ready(False, self.tr("Restoring the backup…"))
         self.runner.run(work, self._on_diary, self._on_start_failed)
 
     # -- dialogs ----------------------------------------------------------------------------------
@@ -275,9 +281,9 @@ def _settings_store(settings: SettingsStore | Settings | None, data_dir: Path) -
 
 def _error_text(problem: BaseException | str) -> tuple[str, str, str]:
     if isinstance(problem, str):
-        return ("The chosen model could not be used", problem,
-                "Pick another model file or download the recommended one in the model manager "
-                "(Ctrl+Shift+M).")
+        return (translate("HearthApp", "The chosen model could not be used"), translated_text(problem),
+                translate("HearthApp", "Pick another model file or download the recommended one in the "
+                          "model manager (Ctrl+Shift+M)."))
     return error_for(problem)
 
 
@@ -303,6 +309,7 @@ def run_app(data_dir: Path) -> int:
     """Open the desktop app on ``data_dir``; returns the exit code."""
     app = make_qapplication()
     settings = SettingsStore.load(Path(data_dir))  # the one read of the settings file in the GUI
+    install_language(settings.current.language, app)  # before any widget: they take their texts when built
     apply_theme(settings.current.theme)
     hearth = HearthApp(Path(data_dir), settings=settings)
     app.aboutToQuit.connect(hearth.shutdown)

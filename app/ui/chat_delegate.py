@@ -24,6 +24,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from app.ui.chat_model import ChatItem, ChatRole
+from app.ui.i18n import DateText
 from app.ui.markdown import render_document
 from app.ui.remembered_line import remembered_label
 
@@ -182,11 +183,11 @@ class ChatDelegate(QStyledItemDelegate):
         palette: QPalette = option.palette  # type: ignore[attr-defined]
         small = self._meta_font(option.font)  # type: ignore[attr-defined]
         metrics = QFontMetrics(small)
-        parts = [item.created_at.strftime("%H:%M")]
+        parts = [DateText.time(item.created_at)]
         if item.streaming:
-            parts.append("writing…")
+            parts.append(self.tr("writing…"))
         elif item.interrupted:
-            parts.append("interrupted")
+            parts.append(self.tr("interrupted"))
         text = "  ·  ".join(parts)
         muted = blend(palette.color(QPalette.ColorRole.Text), palette.color(QPalette.ColorRole.Base), 0.45)
         width = metrics.horizontalAdvance(text) + 2

@@ -21,6 +21,7 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistent
 
 from app.core.events import RememberedEntry
 from app.store import Message
+from app.ui.i18n import DateText
 
 PAGE_SIZE = 150
 
@@ -99,10 +100,10 @@ class ChatModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return item.text
         if role == Qt.ItemDataRole.ToolTipRole:
-            return item.created_at.strftime("%A %d %B %Y, %H:%M")
+            return DateText().day_and_time(item.created_at)
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            who = "You" if item.role == "user" else "Companion"
-            return f"{who}, {item.created_at:%H:%M}: {item.text}"
+            who = self.tr("You") if item.role == "user" else self.tr("Companion")
+            return f"{who}, {DateText.time(item.created_at)}: {item.text}"
         return self._custom_data(item, role)
 
     @staticmethod

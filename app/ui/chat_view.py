@@ -23,12 +23,13 @@ from PySide6.QtWidgets import (
 
 from app.ui.chat_delegate import ChatDelegate
 from app.ui.chat_model import ChatItem, ChatModel
+from app.ui.i18n import QT_TRANSLATE_NOOP
 from app.ui.remembered_line import remembered_label, remembered_menu
 
 BOTTOM_SLACK = 6  # px: "at the bottom" tolerates a few pixels
 TOP_PRELOAD = 240  # px from the top at which older messages are revealed
 HIGHLIGHT_MS = 2500
-EMPTY_TEXT = "Nothing written here yet.\nHow was your day?"
+EMPTY_TEXT = QT_TRANSLATE_NOOP("ChatView", "Nothing written here yet.\nHow was your day?")
 
 
 class ChatView(QListView):
@@ -53,9 +54,10 @@ class ChatView(QListView):
         self._to_bottom_timer = QTimer(self, singleShot=True, interval=0)
         self._to_bottom_timer.timeout.connect(self.scrollToBottom)
         self._connect()
-        self.copy_action = self._make_action("&Copy", QKeySequence.StandardKey.Copy, self.copy_selection)
-        self.setAccessibleName("Conversation")
-        self.setAccessibleDescription("Messages of the selected day, oldest at the top")
+        self.copy_action = self._make_action(
+            self.tr("&Copy"), QKeySequence.StandardKey.Copy, self.copy_selection)
+        self.setAccessibleName(self.tr("Conversation"))
+        self.setAccessibleDescription(self.tr("Messages of the selected day, oldest at the top"))
 
     def _configure(self) -> None:
         self.setFrameShape(QFrame.Shape.NoFrame)
@@ -210,7 +212,7 @@ class ChatView(QListView):
         menu = QMenu(self)
         menu.addAction(self.copy_action)
         if row == self.chat_model.last_row_with_role("assistant"):
-            regenerate = menu.addAction("&Regenerate reply")
+            regenerate = menu.addAction(self.tr("&Regenerate reply"))
             regenerate.setShortcut(QKeySequence("Ctrl+R"))
             regenerate.triggered.connect(self.regenerate_requested)
         item = self.chat_model.item(row)
@@ -219,7 +221,7 @@ class ChatView(QListView):
             listing.setTitle(remembered_label(len(item.remembered)))
             menu.addMenu(listing)
         menu.addSeparator()
-        delete = menu.addAction("&Delete entry…")
+        delete = menu.addAction(self.tr("&Delete entry…"))
         delete.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
         delete.setEnabled(not item.streaming)
         delete.triggered.connect(lambda *_: self.delete_requested.emit(item.message_id))
@@ -246,7 +248,7 @@ class ChatView(QListView):
             colour = self.palette().color(QPalette.ColorRole.PlaceholderText)
             painter.setPen(colour)
             painter.drawText(self.viewport().rect().adjusted(40, 0, -40, 0),
-                             Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, EMPTY_TEXT)
+                             Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, self.tr(EMPTY_TEXT))
 
     def resizeEvent(self, event: object) -> None:  # type: ignore[override]
         was_bottom = self.at_bottom()

@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.ui.i18n import Plurals, number
+
 DEBOUNCE_MS = 250
 MIN_LINES = 2
 MAX_LINES = 8
@@ -97,7 +99,7 @@ class Composer(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.editor = DraftEdit(self)
-        self.send_button = AccentButton("Send", self)
+        self.send_button = AccentButton(self.tr("Send"), self)
         self.count_label = QLabel("", self)
         self.notice = QLabel("", self)
         self._generating = False
@@ -107,21 +109,22 @@ class Composer(QWidget):
 
     def _build(self) -> None:
         self.editor.setObjectName("composerEditor")
-        self.editor.setPlaceholderText("Write about your day…  (Enter sends, Shift+Enter for a new line)")
-        self.editor.setAccessibleName("Message")
-        self.editor.setAccessibleDescription("Your diary entry; Enter sends it, Shift+Enter adds a line")
+        self.editor.setPlaceholderText(self.ready_placeholder())
+        self.editor.setAccessibleName(self.tr("Message"))
+        self.editor.setAccessibleDescription(
+            self.tr("Your diary entry; Enter sends it, Shift+Enter adds a line"))
         self.editor.setTabChangesFocus(True)
         self.editor.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
         self.send_button.setObjectName("sendButton")
-        self.send_button.setAccessibleName("Send message")
-        self.send_button.setToolTip("Send (Enter)")
+        self.send_button.setAccessibleName(self.tr("Send message"))
+        self.send_button.setToolTip(self.tr("Send (Enter)"))
         self.send_button.setDefault(True)
         self.send_button.setMinimumWidth(88)
         self.count_label.setObjectName("draftTokenCount")
-        self.count_label.setAccessibleName("Draft length in tokens")
+        self.count_label.setAccessibleName(self.tr("Draft length in tokens"))
         self.notice.setObjectName("composerNotice")
         self.notice.setWordWrap(True)
-        self.notice.setAccessibleName("Composer message")
+        self.notice.setAccessibleName(self.tr("Composer message"))
         self.notice.hide()
         row = QHBoxLayout()
         row.setSpacing(8)
@@ -148,6 +151,10 @@ class Composer(QWidget):
     def text(self) -> str:
         return self.editor.toPlainText()
 
+    def ready_placeholder(self) -> str:
+        """What the empty editor says once the companion is ready."""
+        return self.tr("Write about your day…  (Enter sends, Shift+Enter for a new line)")
+
     def set_text(self, text: str) -> None:
         self.editor.setPlainText(text)
         self.editor.moveCursor(self.editor.textCursor().MoveOperation.End)
@@ -155,9 +162,11 @@ class Composer(QWidget):
     def set_generating(self, generating: bool) -> None:
         """While a reply streams the button becomes Stop (Esc does the same)."""
         self._generating = generating
-        self.send_button.setText("Stop" if generating else "Send")
-        self.send_button.setAccessibleName("Stop the reply" if generating else "Send message")
-        self.send_button.setToolTip("Stop the reply (Esc)" if generating else "Send (Enter)")
+        self.send_button.setText(self.tr("Stop") if generating else self.tr("Send"))
+        self.send_button.setAccessibleName(
+            self.tr("Stop the reply") if generating else self.tr("Send message"))
+        self.send_button.setToolTip(
+            self.tr("Stop the reply (Esc)") if generating else self.tr("Send (Enter)"))
         self.send_button.setProperty("stopping", generating)
         self.send_button.style().unpolish(self.send_button)
         self.send_button.style().polish(self.send_button)
@@ -171,9 +180,11 @@ class Composer(QWidget):
         if not self.text():
             self.count_label.setText("")
             return
-        word = "token" if tokens == 1 else "tokens"
         over = limit is not None and tokens > limit
-        self.count_label.setText(f"{tokens:,} {word}" + (f" — over the {limit:,} limit" if over else ""))
+        text = Plurals().tokens(tokens).replace(str(tokens), number(tokens))
+        if over and limit is not None:
+            text += " " + self.tr("— over the {limit} limit").format(limit=number(limit))
+        self.count_label.setText(text)
         self.count_label.setProperty("warning", over)
         self.count_label.style().unpolish(self.count_label)
         self.count_label.style().polish(self.count_label)
@@ -203,7 +214,7 @@ class Composer(QWidget):
     def request_send(self) -> None:
         text = self.text()
         if not text.strip():
-            self.show_notice("Write something first — an empty message is not sent.")
+            self.show_notice(self.tr("Write something first — an empty message is not sent."))
             return
         self.clear_notice()
         self.send_requested.emit(text)

@@ -16,99 +16,189 @@ from __future__ import annotations
 
 import errno
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from app.core import errors as core
 from app.llm import errors as llm
 from app.store import errors as store
+from app.ui.error_texts import translate_error_text
+from app.ui.i18n import QT_TRANSLATE_NOOP, SOURCE_LANGUAGE, current_language
 
-GENERIC_HINT_TEXT = "Your diary is safe. Try again; if it keeps happening, restart Hearth."
+GENERIC_HINT_TEXT = QT_TRANSLATE_NOOP("Errors", "Your diary is safe. Try again; if it keeps happening, "
+                                                "restart Hearth.")
 
 # error class -> (title, default hint); looked up along the exception's MRO.
 _TITLES: dict[type[BaseException], tuple[str, str]] = {
     llm.ModelFileMissing: (
-        "Model file not found",
-        "Choose another model file, or download the recommended model in the model manager.",
+        QT_TRANSLATE_NOOP("Errors", "Model file not found"),
+        QT_TRANSLATE_NOOP("Errors", "Choose another model file, or download the recommended model in the "
+                                    "model manager."),
     ),
-    llm.NotAGGUF: ("This is not a model file", "Pick a .gguf model file, or download the recommended model."),
-    llm.ModelCorrupt: ("The model file is damaged", "Delete it and download it again in the model manager."),
+    llm.NotAGGUF: (
+        QT_TRANSLATE_NOOP("Errors", "This is not a model file"),
+        QT_TRANSLATE_NOOP("Errors", "Pick a .gguf model file, or download the recommended model."),
+    ),
+    llm.ModelCorrupt: (
+        QT_TRANSLATE_NOOP("Errors", "The model file is damaged"),
+        QT_TRANSLATE_NOOP("Errors", "Delete it and download it again in the model manager."),
+    ),
     llm.UnsupportedModel: (
-        "This kind of model is not supported",
-        "Choose a model from the catalog in the model manager.",
+        QT_TRANSLATE_NOOP("Errors", "This kind of model is not supported"),
+        QT_TRANSLATE_NOOP("Errors", "Choose a model from the catalog in the model manager."),
     ),
     llm.ContextTooLarge: (
-        "Context size too large for this model",
-        "Lower the context size in the model manager to at most what the model was trained for.",
+        QT_TRANSLATE_NOOP("Errors", "Context size too large for this model"),
+        QT_TRANSLATE_NOOP("Errors", "Lower the context size in the model manager to at most what the "
+                                    "model was trained for."),
     ),
     llm.OutOfMemory: (
-        "Not enough memory for this model",
-        "Close other programs, lower the context size, or choose a smaller model.",
+        QT_TRANSLATE_NOOP("Errors", "Not enough memory for this model"),
+        QT_TRANSLATE_NOOP("Errors", "Close other programs, lower the context size, or choose a smaller "
+                                    "model."),
     ),
-    llm.PromptTooLong: ("Message too long", "Shorten the message; older turns are summarized automatically."),
+    llm.PromptTooLong: (
+        QT_TRANSLATE_NOOP("Errors", "Message too long"),
+        QT_TRANSLATE_NOOP("Errors", "Shorten the message; older turns are summarized automatically."),
+    ),
     llm.ChecksumMismatch: (
-        "The download is not the expected file",
-        "The bad file was removed. Start the download again.",
+        QT_TRANSLATE_NOOP("Errors", "The download is not the expected file"),
+        QT_TRANSLATE_NOOP("Errors", "The bad file was removed. Start the download again."),
     ),
-    llm.DownloadCancelled: ("Download paused", "Press Resume to continue where it stopped."),
-    llm.DownloadError: ("The download failed", "Check the connection and press Resume to continue."),
-    llm.EngineError: ("The model ran into a problem", "Try again; if it keeps happening, reload the model."),
-    store.EmptyText: ("Nothing to save", "Type something first."),
-    store.TextTooLong: ("Text too long", "Shorten the text and try again; nothing was lost."),
+    llm.DownloadCancelled: (
+        QT_TRANSLATE_NOOP("Errors", "Download paused"),
+        QT_TRANSLATE_NOOP("Errors", "Press Resume to continue where it stopped."),
+    ),
+    llm.DownloadError: (
+        QT_TRANSLATE_NOOP("Errors", "The download failed"),
+        QT_TRANSLATE_NOOP("Errors", "Check the connection and press Resume to continue."),
+    ),
+    llm.EngineError: (
+        QT_TRANSLATE_NOOP("Errors", "The model ran into a problem"),
+        QT_TRANSLATE_NOOP("Errors", "Try again; if it keeps happening, reload the model."),
+    ),
+    store.EmptyText: (
+        QT_TRANSLATE_NOOP("Errors", "Nothing to save"),
+        QT_TRANSLATE_NOOP("Errors", "Type something first."),
+    ),
+    store.TextTooLong: (
+        QT_TRANSLATE_NOOP("Errors", "Text too long"),
+        QT_TRANSLATE_NOOP("Errors", "Shorten the text and try again; nothing was lost."),
+    ),
     store.DatabaseCorrupt: (
-        "The diary file is damaged",
-        "Restore the latest backup; the damaged file is kept for inspection.",
+        QT_TRANSLATE_NOOP("Errors", "The diary file is damaged"),
+        QT_TRANSLATE_NOOP("Errors", "Restore the latest backup; the damaged file is kept for inspection."),
     ),
     store.DamagedFile: (
-        "Part of the diary is damaged",
-        "Close Hearth and start it again: it checks the file and offers the latest backup.",
+        QT_TRANSLATE_NOOP("Errors", "Part of the diary is damaged"),
+        QT_TRANSLATE_NOOP("Errors", "Close Hearth and start it again: it checks the file and offers the "
+                                    "latest backup."),
     ),
     store.DiaryInUse: (
-        "The diary is already open",
-        "Switch to the Hearth window that has it open, or close it (or the `hearth chat` in a terminal) "
-        "and start Hearth again.",
+        QT_TRANSLATE_NOOP("Errors", "The diary is already open"),
+        QT_TRANSLATE_NOOP("Errors", "Switch to the Hearth window that has it open, or close it (or the "
+                                    "`hearth chat` in a terminal) and start Hearth again."),
     ),
-    store.DiskFull: ("The disk is full", "Free some space on the disk, then try again; nothing was lost."),
-    store.NotFound: ("Not found", "It may have been deleted already. Refresh the view."),
-    store.FactForgotten: ("Deleted for good", "You deleted this before; Hearth will not remember it again."),
-    store.InvalidValue: ("That value is not allowed", "Check the value and try again."),
-    store.ImportRefused: ("Import refused", "Import into an empty diary."),
-    store.StoreError: ("The diary could not be saved", "Try again; if it keeps happening, restart Hearth."),
-    core.MessageRejected: ("Message not sent", "Edit the message and send it again."),
-    core.CoreError: ("Hearth could not do that", GENERIC_HINT_TEXT),
+    store.DiskFull: (
+        QT_TRANSLATE_NOOP("Errors", "The disk is full"),
+        QT_TRANSLATE_NOOP("Errors", "Free some space on the disk, then try again; nothing was lost."),
+    ),
+    store.NotFound: (
+        QT_TRANSLATE_NOOP("Errors", "Not found"),
+        QT_TRANSLATE_NOOP("Errors", "It may have been deleted already. Refresh the view."),
+    ),
+    store.FactForgotten: (
+        QT_TRANSLATE_NOOP("Errors", "Deleted for good"),
+        QT_TRANSLATE_NOOP("Errors", "You deleted this before; Hearth will not remember it again."),
+    ),
+    store.InvalidValue: (
+        QT_TRANSLATE_NOOP("Errors", "That value is not allowed"),
+        QT_TRANSLATE_NOOP("Errors", "Check the value and try again."),
+    ),
+    store.ImportRefused: (
+        QT_TRANSLATE_NOOP("Errors", "Import refused"),
+        QT_TRANSLATE_NOOP("Errors", "Import into an empty diary."),
+    ),
+    store.StoreError: (
+        QT_TRANSLATE_NOOP("Errors", "The diary could not be saved"),
+        QT_TRANSLATE_NOOP("Errors", "Try again; if it keeps happening, restart Hearth."),
+    ),
+    core.MessageRejected: (
+        QT_TRANSLATE_NOOP("Errors", "Message not sent"),
+        QT_TRANSLATE_NOOP("Errors", "Edit the message and send it again."),
+    ),
+    core.CoreError: (
+        QT_TRANSLATE_NOOP("Errors", "Hearth could not do that"),
+        GENERIC_HINT_TEXT,
+    ),
 }
 # The errors a person fixes in the composer itself (said under the editor, not in a dialog).
 INLINE_REFUSALS: tuple[type[BaseException], ...] = (core.MessageRejected, store.EmptyText, store.TextTooLong)
 TypedError = store.StoreError | llm.EngineError | core.CoreError
 
-GENERIC_TITLE = "Something went wrong"
+GENERIC_TITLE = QT_TRANSLATE_NOOP("Errors", "Something went wrong")
 GENERIC_HINT = GENERIC_HINT_TEXT
+translate = QCoreApplication.translate
+
 
 # Dialogs opened with show_error(parent=None) have no Qt owner; keep them alive until closed.
 _open_boxes: set[QMessageBox] = set()
 
 
 def error_for(exc: BaseException) -> tuple[str, str, str]:
-    """(title, message, hint) for any exception, typed errors first, OS errors next, then generic."""
+    """(title, message, hint) for any exception, typed errors first, OS errors next, then generic —
+    in the interface's language (see ``translated_text`` for the error's own English message)."""
     for cls in type(exc).__mro__:
         if cls in _TITLES:
-            title, default_hint = _TITLES[cls]
-            message = _message_of(exc) or title + "."
-            hint = hint_of(exc) or default_hint
+            title, default_hint = (translate("Errors", text) for text in _TITLES[cls])
+            message = _message_of(exc)
+            message = translated_text(message) if message else title + "."
+            hint = _translated_hint(hint_of(exc), default_hint)
             if isinstance(exc, store.DatabaseCorrupt):
                 hint = _corrupt_database_hint(exc, hint)
             return title, message, hint
     if isinstance(exc, OSError):
         return _os_error(exc)
     if isinstance(exc, MemoryError):
-        title, hint = _TITLES[llm.OutOfMemory]
-        return title, "The computer ran out of memory.", hint
-    return GENERIC_TITLE, f"Hearth hit an unexpected problem ({type(exc).__name__}).", GENERIC_HINT
+        title, hint = (translate("Errors", text) for text in _TITLES[llm.OutOfMemory])
+        return title, translate("Errors", "The computer ran out of memory."), hint
+    message = translate("Errors", "Hearth hit an unexpected problem ({name}).")
+    message = message.format(name=type(exc).__name__)
+    return translate("Errors", GENERIC_TITLE), message, translate("Errors", GENERIC_HINT)
 
 
 def hint_of(exc: BaseException) -> str:
-    """What to do about ``exc``: its own hint if it is one of ours, else nothing."""
+    """What to do about ``exc``: its own hint if it is one of ours, else nothing (English source text)."""
     return exc.hint if isinstance(exc, TypedError) else ""
+
+
+def translated(context: str, text: str) -> str:
+    """``text`` in the interface's language: its translation, a translated pattern, or ``text`` itself."""
+    if not text:
+        return text
+    found = translate(context, text)
+    return found if found != text else (translated_text(text) if context == "Errors" else text)
+
+
+def translated_text(text: str) -> str:
+    """An English error text from the store, model or core in the interface's language (``error_texts``:
+    the exact text if it is a known one, else a matching pattern's template, else as is). The lower
+    layers never import Qt, so their messages stay English source texts; this is where they are translated.
+    """
+    return translate_error_text(text, lambda source: translate("Errors", source))
+
+
+def translated_event_text(message: str, hint: str) -> tuple[str, str]:
+    """An ``ErrorRaised`` event's message and hint, translated (the core writes them in English)."""
+    return translated_text(message), _translated_hint(hint, translate("Errors", GENERIC_HINT))
+
+
+def _translated_hint(hint: str, default: str) -> str:
+    """The error's own hint when the interface can say it; else the (translated) default for its type."""
+    if not hint:
+        return default
+    found = translated_text(hint)
+    return found if found != hint or current_language() == SOURCE_LANGUAGE else default
 
 
 def _message_of(exc: BaseException) -> str:
@@ -121,25 +211,31 @@ def _message_of(exc: BaseException) -> str:
 def _corrupt_database_hint(exc: store.DatabaseCorrupt, hint: str) -> str:
     """The store's own hint (it knows whether a backup exists) plus where the damaged file went."""
     if exc.moved_to:
-        return f"{hint} The damaged file was kept at {exc.moved_to}."
+        kept = translate("Errors", "The damaged file was kept at {path}.").format(path=exc.moved_to)
+        return f"{hint} {kept}"
     return hint
 
 
 def _os_error(exc: OSError) -> tuple[str, str, str]:
     where = f" ({exc.filename})" if exc.filename else ""
     if exc.errno == errno.ENOSPC:
-        title, hint = _TITLES[store.DiskFull]
-        return title, f"There is no space left on the disk{where}.", hint
+        title, hint = (translate("Errors", text) for text in _TITLES[store.DiskFull])
+        message = translate("Errors", "There is no space left on the disk{where}.")
+        return title, message.format(where=where), hint
     if isinstance(exc, PermissionError):
         return (
-            "Permission denied",
-            f"Hearth is not allowed to use this file or folder{where}.",
-            "Check the file's permissions, or choose another location.",
+            translate("Errors", "Permission denied"),
+            translate("Errors", "Hearth is not allowed to use this file or folder{where}.")
+            .format(where=where),
+            translate("Errors", "Check the file's permissions, or choose another location."),
         )
     if isinstance(exc, FileNotFoundError):
-        return "File not found", f"The file does not exist{where}.", "Check the path and try again."
+        return (translate("Errors", "File not found"),
+                translate("Errors", "The file does not exist{where}.").format(where=where),
+                translate("Errors", "Check the path and try again."))
     reason = exc.strerror or type(exc).__name__
-    return "Could not read or write a file", f"{reason}{where}.", "Check the disk and try again."
+    return (translate("Errors", "Could not read or write a file"), f"{reason}{where}.",
+            translate("Errors", "Check the disk and try again."))
 
 
 def show_error(

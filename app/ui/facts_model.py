@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from PySide6.QtCore import (
     QAbstractItemModel,
     QAbstractTableModel,
+    QCoreApplication,
     QDate,
     QDateTime,
     QLocale,
@@ -41,9 +42,31 @@ from PySide6.QtWidgets import (
 
 from app.core.events import FactSaved
 from app.store import FACT_KINDS, Fact, FactChanges
+from app.ui.i18n import QT_TRANSLATE_NOOP
 
 PINNED, TEXT, KIND, IMPORTANCE, SOURCE, IN_PROMPT, FROM, UPDATED = range(8)
-HEADERS = ("Pin", "Fact", "Kind", "Importance", "Source", "In prompt", "From", "Updated")
+HEADERS = (
+    QT_TRANSLATE_NOOP("FactsTableModel", "Pin"),
+    QT_TRANSLATE_NOOP("FactsTableModel", "Fact"),
+    QT_TRANSLATE_NOOP("FactsTableModel", "Kind"),
+    QT_TRANSLATE_NOOP("FactsTableModel", "Importance"),
+    QT_TRANSLATE_NOOP("FactsTableModel", "Source"),
+    QT_TRANSLATE_NOOP("FactsTableModel", "In prompt"),
+    QT_TRANSLATE_NOOP("FactsTableModel", "From"),
+    QT_TRANSLATE_NOOP("FactsTableModel", "Updated"),
+)
+# The stored kinds (``app.store.FACT_KINDS``, English keys) as the table and its editors name them.
+KIND_LABELS = {
+    "person": QT_TRANSLATE_NOOP("FactKinds", "person"),
+    "pet": QT_TRANSLATE_NOOP("FactKinds", "pet"),
+    "project": QT_TRANSLATE_NOOP("FactKinds", "project"),
+    "preference": QT_TRANSLATE_NOOP("FactKinds", "preference"),
+    "habit": QT_TRANSLATE_NOOP("FactKinds", "habit"),
+    "health": QT_TRANSLATE_NOOP("FactKinds", "health"),
+    "place": QT_TRANSLATE_NOOP("FactKinds", "place"),
+    "reminder": QT_TRANSLATE_NOOP("FactKinds", "reminder"),
+    "other": QT_TRANSLATE_NOOP("FactKinds", "other"),
+}
 FactIdRole = Qt.ItemDataRole.UserRole + 1
 SortRole = Qt.ItemDataRole.UserRole + 2
 MessageIdRole = Qt.ItemDataRole.UserRole + 3
@@ -123,6 +146,17 @@ def format_when(when: datetime | None) -> str:
     return QLocale().toString(moment, QLocale.FormatType.ShortFormat)
 
 
+def kind_label(kind: str) -> str:
+    """A stored kind in the interface's language (an unknown kind is shown as stored)."""
+    return QCoreApplication.translate("FactKinds", kind) if kind in KIND_LABELS else kind
+
+
+def fill_kinds(combo: QComboBox) -> None:
+    """The kinds as translated items whose data is the stored key."""
+    for kind in FACT_KINDS:
+        combo.addItem(kind_label(kind), kind)
+
+
 def stars(importance: int) -> str:
     n = max(1, min(5, importance))
     return "★" * n + "☆" * (5 - n)
@@ -150,7 +184,7 @@ class FactsTableModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
+            return self.tr(HEADERS[section])
         return None
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
@@ -180,15 +214,15 @@ class FactsTableModel(QAbstractTableModel):
         if column == TEXT:
             return row.text
         if column == KIND:
-            return row.kind
+            return kind_label(row.kind)
         if column == IMPORTANCE:
             return stars(row.importance)
         if column == SOURCE:
-            return "You" if row.source == "manual" else "Automatic"
+            return self.tr("You") if row.source == "manual" else self.tr("Automatic")
         if column == IN_PROMPT:
             return "●" if row.id in self._in_prompt else ""
         if column == FROM:
-            return "Show message" if row.provenance_message_id else "—"
+            return self.tr("Show message") if row.provenance_message_id else "—"
         if column == UPDATED:
             return format_when(row.updated_at)
         return None
@@ -203,7 +237,8 @@ class FactsTableModel(QAbstractTableModel):
         if role == SortRole:
             return self._sort_key(row, column)
         if role == FilterRole:
-            return f"{row.text} {row.kind} {self._display(row, SOURCE)}" if column == TEXT else None
+            shown = f"{row.kind} {kind_label(row.kind)} {self._display(row, SOURCE)}"
+            return f"{row.text} {shown}" if column == TEXT else None
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(row, column)
         if role == Qt.ItemDataRole.FontRole and column == TEXT and row.pinned:
@@ -237,24 +272,31 @@ class FactsTableModel(QAbstractTableModel):
     def _tooltip(self, row: FactRow, column: int) -> str | None:
         if column == IN_PROMPT:
             if row.id in self._in_prompt:
-                return "Included in the next prompt"
-            return "Not in the next prompt (only the most important facts fit)"
+                return self.tr("Included in the next prompt")
+            return self.tr("Not in the next prompt (only the most important facts fit)")
         if column == FROM:
-            return "Open the message this was learned from" if row.provenance_message_id else "Added by you"
+            if row.provenance_message_id:
+                return self.tr("Open the message this was learned from")
+            return self.tr("Added by you")
         if column == SOURCE:
-            return "You added this" if row.source == "manual" else "The companion noticed this in your diary"
+            if row.source == "manual":
+                return self.tr("You added this")
+            return self.tr("The companion noticed this in your diary")
         if column == TEXT:
-            who = "Added by you" if row.source == "manual" else "Noticed by the companion"
-            return f"{row.text}\n\n{who} · {row.kind} · updated {format_when(row.updated_at)}"
+            who = self.tr("Added by you") if row.source == "manual" else self.tr("Noticed by the companion")
+            updated = self.tr("updated {when}").format(when=format_when(row.updated_at))
+            return f"{row.text}\n\n{who} · {kind_label(row.kind)} · {updated}"
         return None
 
     def _accessible(self, row: FactRow, column: int) -> str | None:
         if column == PINNED:
-            return "Pinned" if row.pinned else "Not pinned"
+            return self.tr("Pinned") if row.pinned else self.tr("Not pinned")
         if column == IMPORTANCE:
-            return f"Importance {row.importance} of 5"
+            return self.tr("Importance {n} of 5").format(n=row.importance)
         if column == IN_PROMPT:
-            return "In the next prompt" if row.id in self._in_prompt else "Not in the next prompt"
+            if row.id in self._in_prompt:
+                return self.tr("In the next prompt")
+            return self.tr("Not in the next prompt")
         return None
 
     def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
@@ -382,20 +424,20 @@ class FactDelegate(QStyledItemDelegate):
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: AnyIndex) -> QWidget:
         if index.column() == KIND:
             combo = QComboBox(parent)
-            combo.addItems(list(FACT_KINDS))
-            combo.setAccessibleName("Kind")
+            fill_kinds(combo)
+            combo.setAccessibleName(self.tr("Kind"))
             return combo
         if index.column() == IMPORTANCE:
             spin = QSpinBox(parent)
             spin.setRange(1, 5)
-            spin.setAccessibleName("Importance, 1 to 5")
+            spin.setAccessibleName(self.tr("Importance, 1 to 5"))
             return spin
         return super().createEditor(parent, option, index)
 
     def setEditorData(self, editor: QWidget, index: AnyIndex) -> None:
         value = index.data(Qt.ItemDataRole.EditRole)
         if isinstance(editor, QComboBox):
-            editor.setCurrentIndex(max(0, editor.findText(str(value))))
+            editor.setCurrentIndex(max(0, editor.findData(str(value))))
         elif isinstance(editor, QSpinBox):
             editor.setValue(int(value or 3))
         else:
@@ -403,7 +445,7 @@ class FactDelegate(QStyledItemDelegate):
 
     def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: AnyIndex) -> None:
         if isinstance(editor, QComboBox):
-            model.setData(index, editor.currentText(), Qt.ItemDataRole.EditRole)
+            model.setData(index, editor.currentData(), Qt.ItemDataRole.EditRole)
         elif isinstance(editor, QSpinBox):
             model.setData(index, editor.value(), Qt.ItemDataRole.EditRole)
         else:

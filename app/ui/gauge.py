@@ -12,28 +12,31 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPaintEvent, QPalette
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from app.core.events import BudgetReport
+from app.ui.i18n import QT_TRANSLATE_NOOP, Plurals, number
 
 WARN_SHARE = 0.90
 SEGMENT_STYLE: dict[str, tuple[str, str]] = {  # name -> (label, colour)
-    "instructions": ("Instructions", "#7c8aa0"),
-    "facts": ("Memory about you", "#e0913a"),
-    "reflections": ("Reflections", "#9b7bd8"),
-    "summary": ("Summary of earlier turns", "#2aa198"),
-    "history": ("This conversation, word for word", "#4a8fe0"),
-    "recalled": ("Recalled past entries", "#d8649a"),
-    "new_message": ("Your new message", "#4caf50"),
-    "reply_reserve": ("Reserved for the reply", "#a8998c"),
+    "instructions": (QT_TRANSLATE_NOOP("BudgetGauge", "Instructions"), "#7c8aa0"),
+    "facts": (QT_TRANSLATE_NOOP("BudgetGauge", "Memory about you"), "#e0913a"),
+    "reflections": (QT_TRANSLATE_NOOP("BudgetGauge", "Reflections"), "#9b7bd8"),
+    "summary": (QT_TRANSLATE_NOOP("BudgetGauge", "Summary of earlier turns"), "#2aa198"),
+    "history": (QT_TRANSLATE_NOOP("BudgetGauge", "This conversation, word for word"), "#4a8fe0"),
+    "recalled": (QT_TRANSLATE_NOOP("BudgetGauge", "Recalled past entries"), "#d8649a"),
+    "new_message": (QT_TRANSLATE_NOOP("BudgetGauge", "Your new message"), "#4caf50"),
+    "reply_reserve": (QT_TRANSLATE_NOOP("BudgetGauge", "Reserved for the reply"), "#a8998c"),
 }
 WARN_COLOUR = "#d97706"
+translate = QCoreApplication.translate
 
 
 def segment_label(name: str) -> str:
-    return SEGMENT_STYLE.get(name, (name.replace("_", " ").capitalize(), ""))[0]
+    style = SEGMENT_STYLE.get(name)
+    return translate("BudgetGauge", style[0]) if style else name.replace("_", " ").capitalize()
 
 
 def near_limit(report: BudgetReport) -> bool:
@@ -51,19 +54,23 @@ def tooltip_html(report: BudgetReport) -> str:
         label = escape(segment_label(segment.name), quote=False)
         rows.append(
             f"<tr><td><span style='color:{colour}'>&#9632;</span> {label}"
-            f"{items}</td><td align='right'>&nbsp;&nbsp;{segment.tokens:,}</td></tr>"
+            f"{items}</td><td align='right'>&nbsp;&nbsp;{number(segment.tokens)}</td></tr>"
         )
-    rows.append(f"<tr><td>&#9633; Free</td><td align='right'>&nbsp;&nbsp;{report.free:,}</td></tr>")
+    free = escape(translate("BudgetGauge", "Free"), quote=False)
+    rows.append(f"<tr><td>&#9633; {free}</td><td align='right'>&nbsp;&nbsp;{number(report.free)}</td></tr>")
     percent = 100 * report.used / report.n_ctx if report.n_ctx else 0
-    notes = [f"<b>{report.used:,}</b> of <b>{report.n_ctx:,}</b> tokens of context ({percent:.0f}%)"]
+    used = translate("BudgetGauge", "<b>{used}</b> of <b>{n_ctx}</b> tokens of context ({percent}%)")
+    notes = [used.format(used=number(report.used), n_ctx=number(report.n_ctx), percent=f"{percent:.0f}")]
     if report.summarizing:
-        notes.append("Older turns are being folded into the summary.")
+        notes.append(translate("BudgetGauge", "Older turns are being folded into the summary."))
     if report.dropped_messages:
-        notes.append(f"{report.dropped_messages} older message(s) left out of this prompt.")
+        notes.append(Plurals().older_messages_left_out(report.dropped_messages))
     if near_limit(report):
-        notes.append(f"<span style='color:{WARN_COLOUR}'>Almost full.</span>")
+        full = translate("BudgetGauge", "Almost full.")
+        notes.append(f"<span style='color:{WARN_COLOUR}'>{full}</span>")
+    title = translate("BudgetGauge", "Next prompt")
     return (
-        "<p style='white-space:nowrap'><b>Next prompt</b></p>"
+        f"<p style='white-space:nowrap'><b>{title}</b></p>"
         f"<table cellspacing='0' cellpadding='1'>{''.join(rows)}</table>"
         f"<p style='white-space:nowrap'>{'<br>'.join(notes)}</p>"
     )
@@ -123,13 +130,13 @@ class BudgetGauge(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.caption = QLabel("Context", self)
+        self.caption = QLabel(self.tr("Context"), self)
         self.bar = GaugeBar(self)
         self.numbers = QLabel("—", self)
         self.state = QLabel("", self)
         self.report: BudgetReport | None = None
         self.setObjectName("budgetGauge")
-        self.setAccessibleName("Token budget of the next prompt")
+        self.setAccessibleName(self.tr("Token budget of the next prompt"))
         self.numbers.setObjectName("gaugeNumbers")
         self.state.setObjectName("gaugeState")
         self.caption.setObjectName("gaugeCaption")
@@ -140,12 +147,12 @@ class BudgetGauge(QWidget):
         layout.addWidget(self.bar, 1)
         layout.addWidget(self.numbers)
         layout.addWidget(self.state)
-        self.setToolTip("The next prompt's size appears once the model is ready.")
+        self.setToolTip(self.tr("The next prompt's size appears once the model is ready."))
 
     def set_report(self, report: BudgetReport) -> None:
         self.report = report
         self.bar.report = report
-        self.numbers.setText(f"{report.used:,} / {report.n_ctx:,}")
+        self.numbers.setText(f"{number(report.used)} / {number(report.n_ctx)}")
         warn = near_limit(report)
         colour = f"color: {WARN_COLOUR};" if warn else ""
         self.numbers.setStyleSheet(colour)
@@ -154,15 +161,14 @@ class BudgetGauge(QWidget):
         html = tooltip_html(report)
         self.setToolTip(html)
         self.bar.setToolTip(html)
-        self.setAccessibleDescription(
-            f"{report.used} of {report.n_ctx} tokens used" + (", almost full" if warn else "")
-        )
+        used = self.tr("{used} of {n_ctx} tokens used").format(used=report.used, n_ctx=report.n_ctx)
+        self.setAccessibleDescription(used + (self.tr(", almost full") if warn else ""))
         self.bar.update()
 
     @staticmethod
     def state_text(report: BudgetReport) -> str:
         if report.summarizing:
-            return "Summarizing older turns…"
+            return translate("BudgetGauge", "Summarizing older turns…")
         if near_limit(report):
-            return "Almost full"
+            return translate("BudgetGauge", "Almost full")
         return ""

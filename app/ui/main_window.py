@@ -32,7 +32,7 @@ from app.ui.bridge import CompanionBridge
 from app.ui.chat_model import ChatItem, ChatModel
 from app.ui.chat_view import ChatView
 from app.ui.composer import Composer
-from app.ui.errors import INLINE_REFUSALS, hint_of, show_error, show_exception
+from app.ui.errors import INLINE_REFUSALS, error_for, show_error, show_exception, translated_event_text
 from app.ui.gauge import BudgetGauge
 from app.ui.memory_panel import MemoryPanel
 from app.ui.remembered_notice import RememberedNotice
@@ -71,7 +71,7 @@ class MainWindow(QMainWindow):
         self.index_label = IndexStatusLabel(self)
         self.notice_bar = parts.NoticeBar(self)
         self.day_header = parts.DayHeader(self)
-        self.memory_dock = QDockWidget("Memory about you", self)
+        self.memory_dock = QDockWidget(self.tr("Memory about you"), self)
         self.memory_panel = MemoryPanel(bridge, runner, self.memory_dock)
         self.remembered = RememberedNotice(bridge, runner)
         self._sending = False
@@ -80,7 +80,7 @@ class MainWindow(QMainWindow):
         self._build()
         self.actions_: dict[str, QAction] = parts.build_actions(self)
         self._connect()
-        self.set_ready(False, "Opening your diary…")
+        self.set_ready(False, self.tr("Opening your diary…"))
         parts.restore_layout(self)
 
     # -- building ---------------------------------------------------------------------------------
@@ -110,7 +110,7 @@ class MainWindow(QMainWindow):
         self._build_memory_dock()
         self.statusBar().addWidget(self.activity, 1)
         self.statusBar().addPermanentWidget(self.index_label)
-        self.model_label = parts.status_label("", "Current model")
+        self.model_label = parts.status_label("", self.tr("Current model"))
         self.statusBar().addPermanentWidget(self.model_label)
 
     def _build_memory_dock(self) -> None:
@@ -161,9 +161,7 @@ class MainWindow(QMainWindow):
         self.composer.editor.setReadOnly(not ready)
         self.composer.send_button.setEnabled(ready)
         if ready:
-            self.composer.editor.setPlaceholderText(
-                "Write about your day…  (Enter sends, Shift+Enter for a new line)"
-            )
+            self.composer.editor.setPlaceholderText(self.composer.ready_placeholder())
         else:
             self.composer.editor.setPlaceholderText(reason)
         parts.update_action_state(self)
@@ -274,7 +272,8 @@ class MainWindow(QMainWindow):
         if companion is None or self._sending:
             return
         if self.generating:
-            self.composer.show_notice("A reply is still being written — wait for it or press Stop (Esc).")
+            self.composer.show_notice(
+                self.tr("A reply is still being written — wait for it or press Stop (Esc)."))
             return
         self._sending = True
         self.chat_model.show_newest()
@@ -293,7 +292,9 @@ class MainWindow(QMainWindow):
     def _on_send_failed(self, text: str, exc: BaseException) -> None:
         self._sending = False
         if isinstance(exc, INLINE_REFUSALS):  # the person can fix these in place
-            self.composer.show_notice(f"{exc} {hint_of(exc)}".strip() + " Your text is still here.")
+            _title, message, hint = error_for(exc)
+            kept = self.tr("Your text is still here.")
+            self.composer.show_notice(f"{message} {hint} {kept}")
         else:
             show_exception(self, exc)
 
@@ -334,7 +335,7 @@ class MainWindow(QMainWindow):
     # -- companion events -------------------------------------------------------------------------
     def _on_companion_changed(self, companion: Companion | None) -> None:
         """A companion is ready: it writes to the day on screen and budgets for the draft in the editor."""
-        self.set_ready(companion is not None, "Loading the model…")
+        self.set_ready(companion is not None, self.tr("Loading the model…"))
         if companion is None:
             return
         if self.composer.text():
@@ -373,7 +374,8 @@ class MainWindow(QMainWindow):
             self.chat_model.set_remembered(event.reply_id, event.entries)
 
     def _on_error_event(self, event: ev.ErrorRaised) -> None:
-        show_error(self, "Hearth needs your attention", event.message, event.hint)
+        message, hint = translated_event_text(event.message, event.hint)
+        show_error(self, self.tr("Hearth needs your attention"), message, hint)
 
     # -- the next prompt's budget -----------------------------------------------------------------
     def _on_draft_settled(self, text: str) -> None:
@@ -399,9 +401,9 @@ class MainWindow(QMainWindow):
 
     def show_first_run_notice(self) -> None:
         self.notice_bar.show_message(
-            "You're using the small built-in model, so Hearth works right away and offline. "
-            "For warmer, wiser replies, download the recommended model.",
-            "Download recommended model…",
+            self.tr("You're using the small built-in model, so Hearth works right away and offline. "
+                    "For warmer, wiser replies, download the recommended model."),
+            self.tr("Download recommended model…"),
             self.model_manager_requested.emit,
         )
 

@@ -36,8 +36,9 @@ from app.store import MAX_FACT_CHARS, Fact, FactChanges
 from app.ui.bridge import CompanionBridge
 from app.ui.errors import show_exception
 from app.ui.facts_model import (
-    FACT_KINDS,
     FROM,
+    IN_PROMPT,
+    KIND,
     PINNED,
     SOURCE,
     TEXT,
@@ -47,18 +48,19 @@ from app.ui.facts_model import (
     FactsFilterModel,
     FactsTableModel,
     MessageIdRole,
+    fill_kinds,
 )
+from app.ui.i18n import QT_TRANSLATE_NOOP, Plurals
 from app.ui.tasks import TaskRunner
 
 if TYPE_CHECKING:
     from app.core.companion import Companion
 
 NARROW_WIDTH = 760  # px; below this the secondary columns are hidden
-DELETE_TITLE = "Delete this fact?"
-DELETE_WARNING = (
-    "It will be gone for good: Hearth removes it and every earlier version of it, and will not learn it "
-    "again from your diary."
-)
+VERY_NARROW_WIDTH = 560  # px; below this "From", "In prompt" and "Kind" go too (the fact's tooltip has them)
+DELETE_TITLE = QT_TRANSLATE_NOOP("MemoryPanel", "Delete this fact?")
+DELETE_WARNING = QT_TRANSLATE_NOOP("MemoryPanel", "It will be gone for good: Hearth removes it and every "
+                                   "earlier version of it, and will not learn it again from your diary.")
 
 
 class MemoryPanel(QWidget):
@@ -77,7 +79,7 @@ class MemoryPanel(QWidget):
         self.model = FactsTableModel(self)
         self.proxy = FactsFilterModel(self)
         self.proxy.setSourceModel(self.model)
-        self.setAccessibleName("Memory about you")
+        self.setAccessibleName(self.tr("Memory about you"))
         self._build()
         self._connect()
         self._update_status()
@@ -86,7 +88,8 @@ class MemoryPanel(QWidget):
     # -- building -----------------------------------------------------------------------------------
     def _build(self) -> None:
         layout = QVBoxLayout(self)
-        title = QLabel("<b>Memory about you</b> — what Hearth knows. Correct it, pin it, or delete it.")
+        title = QLabel(
+            self.tr("<b>Memory about you</b> — what Hearth knows. Correct it, pin it, or delete it."))
         title.setWordWrap(True)
         layout.addWidget(title)
         layout.addLayout(self._build_toolbar())
@@ -95,29 +98,35 @@ class MemoryPanel(QWidget):
         self.status = QLabel()
         self.status.setObjectName("memoryStatus")
         layout.addWidget(self.status)
-        self.setMinimumSize(520, 320)
+        self.setMinimumSize(340, 320)  # the dock beside a 1024 px window; narrow columns hide
 
-    def _build_toolbar(self) -> QHBoxLayout:
+    def _build_toolbar(self) -> QVBoxLayout:
+        """The filter on its own line, the buttons under it: a narrow dock (and Russian labels) fit."""
+        column = QVBoxLayout()
         row = QHBoxLayout()
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("Filter (Ctrl+F): words in a fact, a kind…")
+        self.filter_edit.setPlaceholderText(self.tr("Filter (Ctrl+F): words in a fact, a kind…"))
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setAccessibleName("Filter facts")
+        self.filter_edit.setAccessibleName(self.tr("Filter facts"))
         self.filter_edit.textChanged.connect(self.set_filter)
-        self.pin_button = self._button("&Pin", "Pin or unpin the selected fact", self.toggle_pin_selected)
-        self.source_button = self._button("Show &message", "Open the diary message this came from",
+        self.pin_button = self._button(self.tr("&Pin"), self.tr("Pin or unpin the selected fact"),
+                                       self.toggle_pin_selected)
+        self.source_button = self._button(
+            self.tr("Show &message"), self.tr("Open the diary message this came from"),
                                           self.open_selected_message)
-        self.delete_button = self._button("&Delete…", "Delete the selected fact for good",
+        self.delete_button = self._button(self.tr("&Delete…"), self.tr("Delete the selected fact for good"),
                                           self.delete_selected)
-        row.addWidget(self.filter_edit, 1)
+        column.addWidget(self.filter_edit)
         for button in (self.pin_button, self.source_button, self.delete_button):
             row.addWidget(button)
-        return row
+        row.addStretch(1)
+        column.addLayout(row)
+        return column
 
     def _build_view(self) -> QTableView:
         view = QTableView()
         view.setObjectName("factsView")
-        view.setAccessibleName("Facts")
+        view.setAccessibleName(self.tr("Facts"))
         view.setModel(self.proxy)
         view.setItemDelegate(FactDelegate(view))
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -143,22 +152,26 @@ class MemoryPanel(QWidget):
         self.view = view
         return view
 
-    def _build_add_row(self) -> QHBoxLayout:
+    def _build_add_row(self) -> QVBoxLayout:
+        """The new fact on its own line (its placeholder is a whole sentence), kind and Add under it."""
+        column = QVBoxLayout()
         row = QHBoxLayout()
         self.add_edit = QLineEdit()
-        self.add_edit.setPlaceholderText("Something Hearth should remember about you (Ctrl+N)")
-        self.add_edit.setAccessibleName("New fact")
+        self.add_edit.setPlaceholderText(self.tr("Something Hearth should remember about you (Ctrl+N)"))
+        self.add_edit.setAccessibleName(self.tr("New fact"))
         self.add_edit.setMaxLength(MAX_FACT_CHARS)
         self.add_edit.returnPressed.connect(self.add_from_field)
         self.add_kind = QComboBox()
-        self.add_kind.addItems(list(FACT_KINDS))
-        self.add_kind.setCurrentText("other")
-        self.add_kind.setAccessibleName("Kind of the new fact")
-        self.add_button = self._button("&Add", "Add this fact", self.add_from_field)
-        row.addWidget(self.add_edit, 1)
+        fill_kinds(self.add_kind)
+        self.add_kind.setCurrentIndex(self.add_kind.findData("other"))
+        self.add_kind.setAccessibleName(self.tr("Kind of the new fact"))
+        self.add_button = self._button(self.tr("&Add"), self.tr("Add this fact"), self.add_from_field)
+        column.addWidget(self.add_edit)
+        row.addStretch(1)
         row.addWidget(self.add_kind)
         row.addWidget(self.add_button)
-        return row
+        column.addLayout(row)
+        return column
 
     def _button(self, text: str, accessible: str, slot: Callable[[], None]) -> QPushButton:
         button = QPushButton(text)
@@ -193,9 +206,11 @@ class MemoryPanel(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """In a narrow dock the fact text matters most: "Source" and "Updated" move into its tooltip."""
-        narrow = event.size().width() < NARROW_WIDTH
+        width = event.size().width()
         for column in (SOURCE, UPDATED):
-            self.view.setColumnHidden(column, narrow)
+            self.view.setColumnHidden(column, width < NARROW_WIDTH)
+        for column in (FROM, IN_PROMPT, KIND):
+            self.view.setColumnHidden(column, width < VERY_NARROW_WIDTH)
         super().resizeEvent(event)
 
     # -- reading ------------------------------------------------------------------------------------
@@ -253,7 +268,7 @@ class MemoryPanel(QWidget):
         companion = self.companion
         if not text or companion is None:
             return
-        kind = self.add_kind.currentText()
+        kind = str(self.add_kind.currentData())
 
         def done(fact: Fact) -> None:
             if self.add_edit.text().strip() == text:
@@ -292,7 +307,7 @@ class MemoryPanel(QWidget):
         fact_id = int(index.data(FactIdRole))
         text = str(index.data(Qt.ItemDataRole.DisplayRole))
         answer = QMessageBox.question(
-            self, DELETE_TITLE, f"“{text}”\n\n{DELETE_WARNING}",
+            self, self.tr(DELETE_TITLE), f"“{text}”\n\n{self.tr(DELETE_WARNING)}",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No,
         )
         if answer != QMessageBox.StandardButton.Yes:
@@ -340,12 +355,12 @@ class MemoryPanel(QWidget):
             return
         self.view.selectRow(index.row())
         menu = QMenu(self)
-        menu.addAction("Edit", lambda: self.view.edit(index.siblingAtColumn(TEXT)))
-        menu.addAction("Pin / unpin", self.toggle_pin_selected)
-        show = menu.addAction("Show message", self.open_selected_message)
+        menu.addAction(self.tr("Edit"), lambda: self.view.edit(index.siblingAtColumn(TEXT)))
+        menu.addAction(self.tr("Pin / unpin"), self.toggle_pin_selected)
+        show = menu.addAction(self.tr("Show message"), self.open_selected_message)
         show.setEnabled(bool(index.data(MessageIdRole)))
         menu.addSeparator()
-        menu.addAction("Delete…", self.delete_selected)
+        menu.addAction(self.tr("Delete…"), self.delete_selected)
         menu.popup(self.view.viewport().mapToGlobal(pos))
 
     # -- feedback -----------------------------------------------------------------------------------
@@ -358,16 +373,17 @@ class MemoryPanel(QWidget):
             pinned = self._selected(PINNED)
             state = pinned.data(Qt.ItemDataRole.CheckStateRole) if pinned is not None else None
             checked = state == Qt.CheckState.Checked
-            self.pin_button.setText("Un&pin" if checked else "&Pin")
+            self.pin_button.setText(self.tr("Un&pin") if checked else self.tr("&Pin"))
 
     def _update_status(self, *_args: object) -> None:
         total = self.model.rowCount()
         shown = self.proxy.rowCount()
         in_prompt = sum(1 for row in self.model.rows() if row.id in self.model.in_prompt())
-        parts = [f"{total} fact{'s' if total != 1 else ''}"]
+        plurals = Plurals()
+        parts = [plurals.facts(total)]
         if shown != total:
-            parts.append(f"{shown} shown")
-        parts.append(f"{in_prompt} in the next prompt")
+            parts.append(plurals.shown(shown))
+        parts.append(plurals.in_next_prompt(in_prompt))
         self.status.setText(" · ".join(parts))
         self._update_buttons()
 

@@ -14,11 +14,12 @@ import threading
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
-from app.llm.catalog import CatalogEntry, format_bytes
+from app.llm.catalog import CatalogEntry
 from app.llm.download import DownloadProgress, download_model
 from app.llm.errors import DownloadCancelled
+from app.ui.i18n import Plurals, data_size
 from app.ui.tasks import TaskRunner
 
 PROGRESS_INTERVAL_S = 0.1
@@ -27,22 +28,24 @@ PROGRESS_INTERVAL_S = 0.1
 def format_duration(seconds: float) -> str:
     """"about 3 min left"-style wording: people want an estimate, not a stopwatch."""
     if seconds < 60:
-        return f"about {max(1, round(seconds))} s left"
+        return Plurals().seconds_left(max(1, round(seconds)))
     if seconds < 3600:
-        return f"about {round(seconds / 60)} min left"
+        return Plurals().minutes_left(round(seconds / 60))
     hours, minutes = divmod(round(seconds / 60), 60)
-    return f"about {hours} h {minutes:02d} min left"
+    return QCoreApplication.translate("ModelDownload", "about {hours} h {minutes} min left").format(
+        hours=hours, minutes=f"{minutes:02d}")
 
 
 def format_progress(progress: DownloadProgress) -> str:
     """"42% · 0.9 of 2.1 GB · 3.4 MB/s · about 5 min left"."""
     parts = [f"{progress.percent:.0f}%"]
     if progress.total:
-        parts.append(f"{format_bytes(progress.downloaded)} of {format_bytes(progress.total)}")
+        parts.append(QCoreApplication.translate("ModelDownload", "{done} of {total}").format(
+            done=data_size(progress.downloaded), total=data_size(progress.total)))
     else:
-        parts.append(format_bytes(progress.downloaded))
+        parts.append(data_size(progress.downloaded))
     if progress.rate_bps > 0:
-        parts.append(f"{format_bytes(progress.rate_bps)}/s")
+        parts.append(f"{data_size(progress.rate_bps)}/s")
     if progress.eta_s is not None and progress.downloaded < progress.total:
         parts.append(format_duration(progress.eta_s))
     return " · ".join(parts)

@@ -32,13 +32,14 @@ from PySide6.QtWidgets import (
 )
 
 from app.config import ModelSettings, SettingsStore
-from app.llm.catalog import CatalogEntry, CatalogError, format_bytes, load_catalog, models_dir
+from app.llm.catalog import CatalogEntry, CatalogError, load_catalog, models_dir
 from app.llm.download import DownloadProgress, local_path, partial_bytes
 from app.llm.errors import EngineError
 from app.llm.loading import LoadedModel, load_model_file
 from app.llm.selection import is_tiny_file
 from app.ui.bridge import CompanionBridge
-from app.ui.errors import show_error, show_exception
+from app.ui.errors import show_error, show_exception, translated_text
+from app.ui.i18n import data_size, entry_size
 from app.ui.model_download import ModelDownload, format_progress
 from app.ui.model_sections import (
     CurrentModelBox,
@@ -46,14 +47,18 @@ from app.ui.model_sections import (
     FirstRunCard,
     ModelSettingsBox,
     action_button,
+    entry_notes,
     fill_catalog_view,
     wrapped_label,
 )
 from app.ui.tasks import TaskRunner
+from app.ui.wrap_button import fit_to_contents
 
 if TYPE_CHECKING:
     from app.llm.engine import ModelEngine
 
+
+PREFERRED_WIDTH = 760  # px: wide enough for the Russian labels on one line, small beside 1024
 
 class ModelManagerDialog(QDialog):
     """Current model and its stats, the catalog with downloads, a local file picker, model settings."""
@@ -82,11 +87,12 @@ class ModelManagerDialog(QDialog):
         self.loading = False
         self.load_after_download = True
         self.download = self._shared_download(runner, endpoint)
-        self.setWindowTitle("Models — Hearth")
+        self.setWindowTitle(self.tr("Models — Hearth"))
         self.setMinimumSize(620, 560)
         self._build()
         self._connect()
         self.refresh()
+        fit_to_contents(self, PREFERRED_WIDTH)
 
     def _shared_download(self, runner: TaskRunner, endpoint: str | None) -> ModelDownload:
         """One download per models folder for the whole app, owned by the runner, not by a dialog.
@@ -128,28 +134,31 @@ class ModelManagerDialog(QDialog):
         layout.addWidget(buttons)
 
     def _build_catalog(self) -> QGroupBox:
-        box = QGroupBox("Download a model")
+        box = QGroupBox(self.tr("Download a model"))
         column = QVBoxLayout(box)
         self.catalog_view = QTreeWidget()
-        self.catalog_view.setHeaderLabels(["Model", "Size", "Languages", "On this computer"])
+        self.catalog_view.setHeaderLabels([self.tr("Model"), self.tr("Size"), self.tr("Languages"),
+                                           self.tr("On this computer")])
         self.catalog_view.setRootIsDecorated(False)
-        self.catalog_view.setAccessibleName("Model catalog")
+        self.catalog_view.setAccessibleName(self.tr("Model catalog"))
         self.catalog_view.currentItemChanged.connect(self._update_buttons)
         self.entry_notes = wrapped_label()
         self.progress_bar = QProgressBar()
         self.progress_bar.setObjectName("downloadProgress")
         self.progress_bar.setRange(0, 1000)
         self.progress_bar.setTextVisible(False)
-        self.progress_bar.setAccessibleName("Download progress")
+        self.progress_bar.setAccessibleName(self.tr("Download progress"))
         self.download_status = wrapped_label(name="downloadStatus")
         row = QHBoxLayout()
-        self.download_button = action_button("&Download", "Download the selected model",
+        self.download_button = action_button(self.tr("&Download"), self.tr("Download the selected model"),
                                             self.download_selected)
-        self.cancel_button = action_button("&Cancel download", "Cancel the download", self.cancel_download)
-        self.use_button = action_button("&Use this model", "Load the selected downloaded model",
+        self.cancel_button = action_button(self.tr("&Cancel download"), self.tr("Cancel the download"),
+                                           self.cancel_download)
+        self.use_button = action_button(
+            self.tr("&Use this model"), self.tr("Load the selected downloaded model"),
                                        self.use_selected)
-        self.pick_button = action_button("Choose a .&gguf file…", "Use a model file from this computer",
-                                        self.pick_local_file)
+        self.pick_button = action_button(self.tr("Choose a .&gguf file…"),
+                                        self.tr("Use a model file from this computer"), self.pick_local_file)
         for button in (self.download_button, self.cancel_button, self.use_button):
             row.addWidget(button)
         row.addStretch(1)
@@ -165,8 +174,8 @@ class ModelManagerDialog(QDialog):
         if not self.catalog:
             self.catalog_view.setEnabled(False)
             self.entry_notes.setText(
-                f"The list of recommended models could not be read ({self._catalog_error}). "
-                "You can still choose a .gguf file from this computer."
+                self.tr("The list of recommended models could not be read ({error}). You can still choose a "
+                        ".gguf file from this computer.").format(error=self._catalog_error)
             )
         fill_catalog_view(self.catalog_view, self.catalog)
 
@@ -218,12 +227,15 @@ class ModelManagerDialog(QDialog):
 
     def _entry_state(self, entry: CatalogEntry) -> str:
         if self.download.running and self.download.entry == entry:
-            return "Downloading…"
+            return self.tr("Downloading…")
         if self.downloaded_path(entry) is not None:
-            return "Downloaded"
+            return self.tr("Downloaded")
         partial = self._partial_bytes(entry)
+        if partial and entry.size:
+            paused = self.tr("Paused at {done} of {total}")
+            return paused.format(done=data_size(partial), total=entry_size(entry))
         if partial:
-            return f"Paused at {format_bytes(partial)}" + (f" of {entry.size_text}" if entry.size else "")
+            return self.tr("Paused at {done}").format(done=data_size(partial))
         return ""
 
     def _partial_bytes(self, entry: CatalogEntry) -> int:
@@ -244,10 +256,10 @@ class ModelManagerDialog(QDialog):
         running = self.download.running
         downloaded = entry is not None and self.downloaded_path(entry) is not None
         if self.catalog:
-            self.entry_notes.setText(entry.notes if entry is not None else "")
+            self.entry_notes.setText(entry_notes(entry) if entry is not None else "")
         self.download_button.setEnabled(entry is not None and not running and not downloaded)
         resumable = entry is not None and self._partial_bytes(entry) > 0
-        self.download_button.setText("&Resume download" if resumable else "&Download")
+        self.download_button.setText(self.tr("&Resume download") if resumable else self.tr("&Download"))
         self.cancel_button.setEnabled(running)
         self.use_button.setEnabled(downloaded and not self.loading)
         self.first_run_card.button.setEnabled(not running)
@@ -270,14 +282,15 @@ class ModelManagerDialog(QDialog):
         """Start or resume ``entry`` (the person asked for it: the only network access Hearth makes)."""
         if self.download.start(entry):
             self.download.reporter = self
-            self.download_status.setText(f"Starting the download of {entry.title}…")
+            self.download_status.setText(
+                self.tr("Starting the download of {title}…").format(title=entry.title))
             self.progress_bar.setValue(0)
             self.refresh()
 
     def cancel_download(self) -> None:
         self.download.cancel()
         self.cancel_button.setEnabled(False)
-        self.download_status.setText("Cancelling…")
+        self.download_status.setText(self.tr("Cancelling…"))
 
     def _on_progress(self, progress: DownloadProgress) -> None:
         self.progress_bar.setValue(round(progress.percent * 10))
@@ -286,20 +299,25 @@ class ModelManagerDialog(QDialog):
     def _on_downloaded(self, path: Path) -> None:
         entry = self.download.entry
         self.progress_bar.setValue(1000)
-        self.download_status.setText(f"Downloaded and verified: {path.name}")
+        self.download_status.setText(self.tr("Downloaded and verified: {name}").format(name=path.name))
         self.refresh()
         if self.download.reporter is self and self.load_after_download and entry is not None:
             self.load_model(path, entry.title)
 
     def _on_download_cancelled(self, _exc: BaseException) -> None:
         done = self.download.last_progress
-        at = f" at {done.percent:.0f}%" if done is not None else ""
-        self.download_status.setText(f"Paused{at}. Press Resume to continue where it stopped.")
+        if done is not None:
+            paused = self.tr("Paused at {percent}%.").format(percent=f"{done.percent:.0f}")
+        else:
+            paused = self.tr("Paused.")
+        resume = self.tr("Press Resume to continue where it stopped.")
+        self.download_status.setText(f"{paused} {resume}")
         self.refresh()
 
     def _on_download_failed(self, exc: BaseException) -> None:
-        hint = exc.hint if isinstance(exc, EngineError) else ""
-        self.download_status.setText(f"The download stopped. {hint}")
+        hint = translated_text(exc.hint) if isinstance(exc, EngineError) else ""
+        stopped = self.tr("The download stopped.")
+        self.download_status.setText(f"{stopped} {hint}".strip())
         self.refresh()
         if self.download.reporter is self:
             show_exception(self, exc)
@@ -323,7 +341,7 @@ class ModelManagerDialog(QDialog):
         chosen = self.settings_store.current.model.path
         start = str(Path(chosen).parent) if chosen else str(Path.home())
         path, _filter = QFileDialog.getOpenFileName(
-            self, "Choose a model file", start, "GGUF models (*.gguf);;All files (*)"
+            self, self.tr("Choose a model file"), start, self.tr("GGUF models (*.gguf);;All files (*)")
         )
         if path:
             self.load_model(Path(path), Path(path).name)
@@ -332,8 +350,8 @@ class ModelManagerDialog(QDialog):
         """Reload the current model with the settings shown (or say why that is not possible yet)."""
         path = self._current_path()
         if path is None:
-            show_error(self, "No model to reload", "There is no model loaded yet.",
-                       "Download the recommended model, or choose a .gguf file first.")
+            show_error(self, self.tr("No model to reload"), self.tr("There is no model loaded yet."),
+                       self.tr("Download the recommended model, or choose a .gguf file first."))
             return
         self.load_model(path, self.engine.model_name if self.engine is not None else path.name)
 
@@ -349,7 +367,7 @@ class ModelManagerDialog(QDialog):
             return
         model = self.model_settings.for_file(path)
         self.loading = True
-        self.current.status.setText(f"Loading {title}…")
+        self.current.status.setText(self.tr("Loading {title}…").format(title=title))
         self._update_buttons()
         self.runner.run(lambda: load_model_file(model, path, title),
                         on_done=lambda loaded: self._on_loaded(loaded, model), on_error=self._on_load_failed)
@@ -358,7 +376,7 @@ class ModelManagerDialog(QDialog):
         """Show the model, save its settings (the person's explicit choice, even the tiny one), hand it on."""
         self.loading = False
         self.engine = loaded.engine
-        self.current.status.setText("Loaded.")
+        self.current.status.setText(self.tr("Loaded."))
         try:
             self.settings_store.change(model=model)
         except OSError as exc:
@@ -368,7 +386,7 @@ class ModelManagerDialog(QDialog):
 
     def _on_load_failed(self, exc: BaseException) -> None:
         self.loading = False
-        self.current.status.setText("The model could not be loaded; the previous one keeps running.")
+        self.current.status.setText(self.tr("The model could not be loaded; the previous one keeps running."))
         self._update_buttons()
         show_exception(self, exc)
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -29,9 +29,24 @@ from PySide6.QtWidgets import (
 )
 
 from app.config import ModelSettings
-from app.llm.catalog import CatalogEntry, format_bytes
+from app.llm.catalog import CatalogEntry
+from app.ui.i18n import QT_TRANSLATE_NOOP, data_size, entry_size, number
 
 KV_CACHE_TYPES = ("f16", "q8_0", "q4_0")
+translate = QCoreApplication.translate
+# The catalog's notes (app/resources/catalog.toml) as translation sources; tests/test_i18n_catalog.py fails
+# when a catalog entry's notes are not here (a new model in the catalog needs its notes translated too).
+CATALOG_NOTES = (
+    QT_TRANSLATE_NOOP("Catalog", "Recommended. Strong in English and Russian (and 27 more languages); the "
+                                 "best choice for a diary kept in more than one language."),
+    QT_TRANSLATE_NOOP("Catalog", "Good English writing. Russian is not an officially supported language: it "
+                                 "understands Russian but answers in it noticeably worse than Qwen2.5."),
+)
+
+
+def entry_notes(entry: CatalogEntry) -> str:
+    """The entry's notes in the interface's language."""
+    return translate("Catalog", entry.notes)
 EntryRole = Qt.ItemDataRole.UserRole + 1  # the CatalogEntry of a row in the catalog view
 MAX_CONTEXT = 131072
 
@@ -58,10 +73,11 @@ def fill_catalog_view(view: QTreeWidget, catalog: list[CatalogEntry]) -> None:
     """One row per catalog entry (title, size, languages, state); the recommended one preselected."""
     view.clear()
     for entry in catalog:
-        title = entry.title + ("  — recommended" if entry.default else "")
-        item = QTreeWidgetItem([title, entry.size_text, _languages(entry.languages), ""])
+        title = entry.title + ("  — " + translate("ModelManager", "recommended") if entry.default else "")
+        item = QTreeWidgetItem([title, entry_size(entry), _languages(entry.languages), ""])
         item.setData(0, EntryRole, entry)
-        item.setToolTip(0, f"{entry.notes}\nLicence: {entry.license}")
+        licence = translate("ModelManager", "Licence: {licence}").format(licence=entry.license)
+        item.setToolTip(0, f"{entry_notes(entry)}\n{licence}")
         item.setToolTip(2, ", ".join(entry.languages))
         view.addTopLevelItem(item)
         if entry.default:
@@ -80,15 +96,21 @@ def format_info(info: dict[str, Any]) -> str:
     """"2.1 GB · 3.1B parameters · context 4,096 tokens (trained for 32,768) · 12.3 tokens/s"."""
     parts = []
     if info.get("size_bytes"):
-        parts.append(format_bytes(int(info["size_bytes"])))
+        parts.append(data_size(int(info["size_bytes"])))
     if info.get("n_params"):
         n = int(info["n_params"])
-        parts.append(f"{n / 1e9:.1f}B parameters" if n >= 1e9 else f"{n / 1e6:.0f}M parameters")
+        size = (translate("ModelManager", "{n}B parameters").format(n=f"{n / 1e9:.1f}") if n >= 1e9
+                else translate("ModelManager", "{n}M parameters").format(n=f"{n / 1e6:.0f}"))
+        parts.append(size)
     if info.get("n_ctx"):
-        trained = f" (trained for {int(info['n_ctx_train']):,})" if info.get("n_ctx_train") else ""
-        parts.append(f"context {int(info['n_ctx']):,} tokens{trained}")
+        context = translate("ModelManager", "context {n} tokens").format(n=number(int(info["n_ctx"])))
+        if info.get("n_ctx_train"):
+            trained = number(int(info["n_ctx_train"]))
+            context += " " + translate("ModelManager", "(trained for {n})").format(n=trained)
+        parts.append(context)
     speed = info.get("last_tokens_per_s")
-    parts.append(f"{float(speed):.1f} tokens/s" if speed else "speed shown after the first reply")
+    parts.append(translate("ModelManager", "{n} tokens/s").format(n=f"{float(speed):.1f}") if speed
+                 else translate("ModelManager", "speed shown after the first reply"))
     return " · ".join(parts)
 
 
@@ -99,46 +121,47 @@ class FirstRunCard(QFrame):
         super().__init__()
         self.setObjectName("firstRunCard")
         column = QVBoxLayout(self)
-        self.title = wrapped_label("Get the recommended model", name="firstRunTitle")
+        self.title = wrapped_label(self.tr("Get the recommended model"), name="firstRunTitle")
         self.text = wrapped_label()
         self.button = QPushButton()
         self.button.setObjectName("recommendedDownload")
-        self.button.setAccessibleName("Download the recommended model")
+        self.button.setAccessibleName(self.tr("Download the recommended model"))
         column.addWidget(self.title)
         column.addWidget(self.text)
         column.addWidget(self.button, 0, Qt.AlignmentFlag.AlignLeft)
 
     def offer(self, entry: CatalogEntry, *, has_model: bool) -> None:
         now = (
-            "Hearth is running on its small built-in model: it works offline right away, but its "
-            "replies are simple." if has_model else "Hearth has no model yet."
+            self.tr("Hearth is running on its small built-in model: it works offline right away, but its "
+                    "replies are simple.") if has_model else self.tr("Hearth has no model yet.")
         )
-        self.text.setText(
-            f"{now} {entry.title} writes much better replies and remembers more. It downloads once "
-            f"({entry.size_text}) and then works offline; nothing else ever leaves this computer."
-        )
-        self.button.setText(f"Download {entry.title} ({entry.size_text})")
+        offer = self.tr("{title} writes much better replies and remembers more. It downloads once "
+                        "({size}) and then works offline; nothing else ever leaves this computer.")
+        self.text.setText(f"{now} {offer.format(title=entry.title, size=entry_size(entry))}")
+        self.button.setText(
+            self.tr("Download {title} ({size})").format(title=entry.title, size=entry_size(entry)))
 
 
 class CurrentModelBox(QGroupBox):
     """Name, file and stats of the loaded model."""
 
     def __init__(self) -> None:
-        super().__init__("Current model")
+        super().__init__()
+        self.setTitle(self.tr("Current model"))
         form = QFormLayout(self)
         self.name = wrapped_label(name="modelName")
         self.path = wrapped_label()
         self.stats = wrapped_label(name="modelStats")
         self.status = wrapped_label()
-        form.addRow("Model:", self.name)
-        form.addRow("File:", self.path)
-        form.addRow("Stats:", self.stats)
+        form.addRow(self.tr("Model:"), self.name)
+        form.addRow(self.tr("File:"), self.path)
+        form.addRow(self.tr("Stats:"), self.stats)
         form.addRow(self.status)
 
     def show_none(self) -> None:
-        self.name.setText("No model loaded")
+        self.name.setText(self.tr("No model loaded"))
         self.path.setText("")
-        self.stats.setText("Download the recommended model, or choose a .gguf file.")
+        self.stats.setText(self.tr("Download the recommended model, or choose a .gguf file."))
 
     def show_info(self, info: dict[str, Any]) -> None:
         self.name.setText(str(info.get("name") or self.name.text()))
@@ -150,27 +173,30 @@ class ModelSettingsBox(QGroupBox):
     """Context size, GPU layers, threads and KV cache type, with an "Apply and reload" button."""
 
     def __init__(self, settings: ModelSettings) -> None:
-        super().__init__("Model settings")
+        super().__init__()
+        self.setTitle(self.tr("Model settings"))
         form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
-        self.n_ctx = _spin(512, MAX_CONTEXT, settings.n_ctx, "Context size in tokens", step=512)
-        self.n_ctx.setToolTip("How many tokens the model sees at once; 4,096 is what Hearth is tuned for")
-        self.n_gpu_layers = _spin(-1, 999, settings.n_gpu_layers, "GPU layers")
-        self.n_gpu_layers.setSpecialValueText("All layers")
-        self.n_gpu_layers.setToolTip("Layers to run on the GPU: 0 = CPU only (works everywhere)")
-        self.n_threads = _spin(0, max(1, os.cpu_count() or 1) * 2, settings.n_threads, "CPU threads")
-        self.n_threads.setSpecialValueText("Automatic")
+        self.n_ctx = _spin(512, MAX_CONTEXT, settings.n_ctx, self.tr("Context size in tokens"), step=512)
+        self.n_ctx.setToolTip(
+            self.tr("How many tokens the model sees at once; 4,096 is what Hearth is tuned for"))
+        self.n_gpu_layers = _spin(-1, 999, settings.n_gpu_layers, self.tr("GPU layers"))
+        self.n_gpu_layers.setSpecialValueText(self.tr("All layers"))
+        self.n_gpu_layers.setToolTip(self.tr("Layers to run on the GPU: 0 = CPU only (works everywhere)"))
+        self.n_threads = _spin(0, max(1, os.cpu_count() or 1) * 2, settings.n_threads, self.tr("CPU threads"))
+        self.n_threads.setSpecialValueText(self.tr("Automatic"))
         self.kv_cache = QComboBox()
         self.kv_cache.addItems(list(KV_CACHE_TYPES))
         self.kv_cache.setCurrentText(settings.kv_cache_type)
-        self.kv_cache.setAccessibleName("KV cache type")
-        self.kv_cache.setToolTip("q8_0 and q4_0 use less memory for the context, at a small cost in quality")
-        self.apply_button = QPushButton("&Apply and reload")
-        self.apply_button.setAccessibleName("Reload the model with these settings")
-        form.addRow(_buddy("Conte&xt size:", self.n_ctx), self.n_ctx)
-        form.addRow(_buddy("G&PU layers:", self.n_gpu_layers), self.n_gpu_layers)
-        form.addRow(_buddy("&Threads:", self.n_threads), self.n_threads)
-        form.addRow(_buddy("&KV cache:", self.kv_cache), self.kv_cache)
+        self.kv_cache.setAccessibleName(self.tr("KV cache type"))
+        self.kv_cache.setToolTip(self.tr("q8_0 and q4_0 use less memory for the context, at a small cost in "
+                                         "quality"))
+        self.apply_button = QPushButton(self.tr("&Apply and reload"))
+        self.apply_button.setAccessibleName(self.tr("Reload the model with these settings"))
+        form.addRow(_buddy(self.tr("Conte&xt size:"), self.n_ctx), self.n_ctx)
+        form.addRow(_buddy(self.tr("G&PU layers:"), self.n_gpu_layers), self.n_gpu_layers)
+        form.addRow(_buddy(self.tr("&Threads:"), self.n_threads), self.n_threads)
+        form.addRow(_buddy(self.tr("&KV cache:"), self.kv_cache), self.kv_cache)
         form.addRow(self.apply_button)
         self.apply_button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
 

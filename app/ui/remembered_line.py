@@ -13,27 +13,24 @@ from PySide6.QtCore import QCoreApplication, QDate, QLocale
 from PySide6.QtWidgets import QMenu, QWidget
 
 from app.core.events import RememberedEntry
-
-CONTEXT = "Remembered"
+from app.ui.i18n import Plurals
 
 
 def remembered_label(count: int) -> str:
-    """``Remembered 1 entry`` / ``Remembered 5 entries`` (plural forms come from the translation)."""
-    text = QCoreApplication.translate(CONTEXT, "Remembered %n entries", "", count)
-    if count == 1 and text == "Remembered 1 entries":  # no translator loaded: English's own singular
-        return "Remembered 1 entry"
-    return text
+    """``Remembered 1 entry`` / ``Remembered 5 entries`` (and the translation's plural forms)."""
+    return Plurals().remembered_entries(count)
 
 
 def entry_text(entry: RememberedEntry) -> str:
     """``Tue 8 May 2023 · you: Nora finally moved…`` for the menu."""
     if entry.day is None:
-        day = QCoreApplication.translate(CONTEXT, "undated")
+        day = QCoreApplication.translate("Remembered", "undated")
     else:
         day = QLocale().toString(QDate(entry.day.year, entry.day.month, entry.day.day), "ddd d MMM yyyy")
-    who = QCoreApplication.translate(CONTEXT, "you") if entry.role == "user" else QCoreApplication.translate(
-        CONTEXT, "Hearth"
-    )
+    if entry.role == "user":
+        who = QCoreApplication.translate("Remembered", "you")
+    else:
+        who = QCoreApplication.translate("Remembered", "Hearth")
     return f"{day} · {who}: {entry.preview}"
 
 
@@ -43,7 +40,7 @@ def remembered_menu(
     """A menu of the entries recall gave a reply; choosing one calls ``open_entry(message_id)``."""
     menu = QMenu(parent)
     title = menu.addAction(
-        QCoreApplication.translate(CONTEXT, "What Hearth was given from your diary for this reply")
+        QCoreApplication.translate("Remembered", "What Hearth was given from your diary for this reply")
     )
     title.setEnabled(False)
     menu.addSeparator()

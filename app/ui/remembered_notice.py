@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 from app.core.events import FactAdded, FactUpdated
 from app.ui.bridge import CompanionBridge
 from app.ui.errors import show_exception
+from app.ui.i18n import Plurals
 from app.ui.tasks import TaskRunner
 
 UndoItem = tuple[str, str, bool]  # (text, undo token, was an update)
@@ -41,7 +42,7 @@ class RememberedNotice(QWidget):
         self._undoing = False
         self.setObjectName("rememberedNotice")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setAccessibleName("Remembered notice")
+        self.setAccessibleName(self.tr("Remembered notice"))
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(timeout_ms)
@@ -65,13 +66,13 @@ class RememberedNotice(QWidget):
         self.label = QLabel()
         self.label.setObjectName("noticeText")
         self.label.setTextFormat(Qt.TextFormat.PlainText)
-        self.undo_button = QPushButton("Undo")
+        self.undo_button = QPushButton(self.tr("Undo"))
         self.undo_button.setObjectName("noticeUndo")
-        self.undo_button.setAccessibleName("Undo: forget what was just remembered")
+        self.undo_button.setAccessibleName(self.tr("Undo: forget what was just remembered"))
         self.undo_button.clicked.connect(self.undo)
         self.close_button = QPushButton("✕")
         self.close_button.setObjectName("noticeClose")
-        self.close_button.setAccessibleName("Close the notice")
+        self.close_button.setAccessibleName(self.tr("Close the notice"))
         self.close_button.clicked.connect(self.dismiss)
         row.addWidget(self.label, 1)
         row.addWidget(self.undo_button)
@@ -90,14 +91,15 @@ class RememberedNotice(QWidget):
             return
         texts = [text for text, _token, _updated in self._items]
         if len(texts) == 1:
-            verb = "Updated" if self._items[0][2] else "Remembered"
-            message = f"{verb}: {_shorten(texts[0])}"
+            verb = self.tr("Updated:") if self._items[0][2] else self.tr("Remembered:")
+            message = f"{verb} {_shorten(texts[0])}"
         else:
-            message = f"Remembered {len(texts)} things: " + "; ".join(_shorten(t, 40) for t in texts)
+            shortened = "; ".join(_shorten(t, 40) for t in texts)
+            message = f"{Plurals().things_remembered(len(texts))} {shortened}"
         self.label.setText(message)
         self.label.setToolTip("\n".join(texts))
         self.label.setAccessibleName(message)
-        self.undo_button.setText("Undoing…" if self._undoing else "Undo")
+        self.undo_button.setText(self.tr("Undoing…") if self._undoing else self.tr("Undo"))
         self.undo_button.setEnabled(not self._undoing)
 
     def text(self) -> str:
@@ -112,7 +114,7 @@ class RememberedNotice(QWidget):
         self._undoing = True
         self._timer.stop()
         self.undo_button.setEnabled(False)
-        self.undo_button.setText("Undoing…")
+        self.undo_button.setText(self.tr("Undoing…"))
 
         def work() -> list[tuple[UndoItem, BaseException]]:
             failed: list[tuple[UndoItem, BaseException]] = []

@@ -1,9 +1,11 @@
-"""``hearth screenshots DIR``: pictures of the main views, in light and dark, for the README.
+"""``hearth screenshots DIR``: pictures of the main views, in light and dark, English and Russian, for the
+README — at 1024×700, the smallest window Hearth promises to lay out well.
 
 The app runs for real (offscreen Qt, the real diary and companion on the bundled tiny model) on a
 temporary data dir seeded with a made-up but believable week of entries and facts — never the
-person's own diary. Each view is captured with ``QWidget.grab()``; the gauge's tooltip, a separate
-top-level window, is composited over the window where it would appear.
+person's own diary (``screenshot_diary``; the Russian run gets a Russian diary). Each view is captured
+with ``QWidget.grab()``; the gauge's tooltip, a separate top-level window, is composited over the window
+where it would appear.
 """
 
 from __future__ import annotations
@@ -22,12 +24,15 @@ from PySide6.QtWidgets import QApplication, QToolTip, QWidget
 from app.config import Settings, ensure_private_dir
 from app.store import Diary
 from app.ui.application import HearthApp, LoadedModel, apply_theme, make_qapplication
+from app.ui.i18n import install_language, remove_translators
 from app.ui.main_window import MainWindow
+from app.ui.screenshot_diary import SEEDS, SeedDiary
 
 if TYPE_CHECKING:
     from app.llm.engine import ModelEngine
 
-WINDOW_SIZE = (1240, 780)
+WINDOW_SIZE = (1024, 700)
+MEMORY_DOCK_WIDTH = 400
 WAIT_S = 60.0
 
 
@@ -35,52 +40,16 @@ class ScreenshotError(RuntimeError):
     """A view did not come up in time (the message says which)."""
 
 
-TODAY = [
-    ("user", "Finally finished the bookshelf for Mia's room. Three evenings and one slightly crooked "
-             "shelf, but she filled it with her dinosaur books within minutes."),
-    ("assistant", "What a lovely way to end the week. Three evenings of work, and Mia moved her "
-                  "dinosaurs in right away. How does the crooked shelf feel now that it's full? "
-                  "Sometimes the imperfect bits become the part we remember most."),
-    ("user", "Honestly, I like it more now. Anna called too — she's coming over on Sunday with the "
-             "kids. I want to plan something low-key."),
-    ("assistant", "Sunday with Anna sounds nice. A few low-key ideas:\n\n"
-                  "- **A walk by the river** with Pepper, if the weather holds\n"
-                  "- Pancakes late in the morning — the kids can help\n"
-                  "- Let Mia show off the new bookshelf\n\n"
-                  "Last week you wrote that quiet afternoons at home felt best after a busy stretch. "
-                  "Would something like that fit?"),
-    ("user", "Yes. Pancakes and the river. Remind me to buy maple syrup."),
-    ("assistant", "Noted: maple syrup before Sunday. I hope the rest of the week winds down gently."),
-]
-EARLIER = {
-    1: [("user", "Pottery class tonight. My bowl collapsed twice, the third one survived. Small wins."),
-        ("assistant", "Third time lucky! What did you change on the one that survived?")],
-    2: [("user", "Long walk with Pepper after work. The river was high after all the rain."),
-        ("assistant", "That sounds refreshing after a long day. Did Pepper try to swim again?")],
-    4: [("user", "The deadline moved up a week. I stayed late and felt wiped out."),
-        ("assistant", "That's a lot to absorb. What would help you recover a little this evening?")],
-    6: [("user", "Quiet Sunday. Read on the balcony most of the afternoon and didn't feel guilty."),
-        ("assistant", "A guilt-free afternoon with a book: that's worth writing down.")],
-}
-FACTS = [
-    ("Has a daughter, Mia (6), who loves dinosaurs", "person", 5, True, "manual"),
-    ("Dog: Pepper, a border collie", "pet", 4, False, "automatic"),
-    ("Sister Anna lives nearby and has two kids", "person", 4, False, "automatic"),
-    ("Prefers quiet afternoons at home after a busy week", "preference", 3, False, "automatic"),
-    ("Takes a pottery class on Thursday evenings", "habit", 3, False, "manual"),
-    ("Buy maple syrup before Sunday", "reminder", 3, False, "automatic"),
-]
-
-
-def seed_diary(data_dir: Path, now: datetime | None = None) -> None:
-    """Write the made-up week into a fresh diary in ``data_dir``."""
+def seed_diary(data_dir: Path, now: datetime | None = None, language: str = "en") -> None:
+    """Write the made-up week (in ``language``) into a fresh diary in ``data_dir``."""
     now = now or datetime.now().replace(hour=21, minute=5, second=0, microsecond=0)
+    seed = SEEDS[language]
     diary = Diary.open(data_dir)
     try:
-        for days_ago, lines in sorted(EARLIER.items(), reverse=True):
+        for days_ago, lines in sorted(seed.earlier.items(), reverse=True):
             _write_day(diary, now - timedelta(days=days_ago), lines)
-        ids = _write_day(diary, now - timedelta(minutes=4 * len(TODAY)), TODAY)
-        for text, kind, importance, pinned, source in FACTS:
+        ids = _write_day(diary, now - timedelta(minutes=4 * len(seed.today)), seed.today)
+        for text, kind, importance, pinned, source in seed.facts:
             diary.add_fact(text, kind=kind, importance=importance, pinned=pinned, source=source,
                            provenance_message_id=ids[0] if source == "automatic" else None)
     finally:
@@ -113,8 +82,10 @@ def settle(ms: int = 150) -> None:
     loop.exec()
 
 
-def take_screenshots(out_dir: Path, *, themes: tuple[str, ...] = ("light", "dark")) -> list[Path]:
-    """Save chat, memory panel, model manager and gauge-tooltip PNGs per theme; returns the paths."""
+def take_screenshots(out_dir: Path, *, themes: tuple[str, ...] = ("light", "dark"),
+                     languages: tuple[str, ...] = ("en",)) -> list[Path]:
+    """Save chat, memory panel, model manager and gauge-tooltip PNGs per language and theme; returns the
+    paths (``chat-light.png`` in English, ``chat-ru-light.png`` in Russian, …)."""
     from app.llm.engine import EngineConfig, ModelEngine
     from app.llm.tiny import tiny_model_path
 
@@ -127,18 +98,22 @@ def take_screenshots(out_dir: Path, *, themes: tuple[str, ...] = ("light", "dark
     engine = ModelEngine(EngineConfig(model_path=tiny, n_ctx=4096))
     paths: list[Path] = []
     try:
-        with tempfile.TemporaryDirectory(prefix="hearth-shots-") as tmp:
-            data_dir = ensure_private_dir(Path(tmp) / "data")
-            seed_diary(data_dir)
-            for theme in themes:
-                paths += _capture_theme(app, engine, data_dir, out_dir, theme)
+        for language in languages:
+            install_language(language, app)
+            with tempfile.TemporaryDirectory(prefix="hearth-shots-") as tmp:
+                data_dir = ensure_private_dir(Path(tmp) / "data")
+                seed_diary(data_dir, language=language)
+                for theme in themes:
+                    name = theme if language == "en" else f"{language}-{theme}"
+                    paths += _capture_theme(app, engine, data_dir, out_dir, theme, name, SEEDS[language])
     finally:
+        remove_translators(app)
         engine.close()
     return paths
 
 
 def _capture_theme(app: QApplication, engine: ModelEngine, data_dir: Path, out_dir: Path,
-                   theme: str) -> list[Path]:
+                   theme: str, name: str, seed: SeedDiary) -> list[Path]:
     settings = Settings(theme=theme)
     apply_theme(theme)
     from app.llm.tiny import TINY_NAME
@@ -151,42 +126,41 @@ def _capture_theme(app: QApplication, engine: ModelEngine, data_dir: Path, out_d
     paths: list[Path] = []
     try:
         wait_for(lambda: hearth.companion is not None, "the companion")
-        wait_for(lambda: window.chat_model.rowCount() >= len(TODAY) and window.gauge.report is not None,
+        wait_for(lambda: window.chat_model.rowCount() >= len(seed.today) and window.gauge.report is not None,
                  "today's conversation and the gauge")
         hearth.runner.wait_idle()
         window.chat_view.scroll_to_end()
         settle()
-        paths.append(_save(window, out_dir / f"chat-{theme}.png"))
-        paths.append(_save_tooltip(window, out_dir / f"gauge-tooltip-{theme}.png"))
-        paths += _capture_memory(hearth, out_dir, theme)
-        paths += _capture_models(hearth, out_dir, theme)
+        paths.append(_save(window, out_dir / f"chat-{name}.png"))
+        paths.append(_save_tooltip(window, out_dir / f"gauge-tooltip-{name}.png"))
+        paths += _capture_memory(hearth, out_dir, name)
+        paths += _capture_models(hearth, out_dir, name)
     finally:
         hearth.shutdown()
         settle(50)
     return paths
 
 
-def _capture_memory(hearth: HearthApp, out_dir: Path, theme: str) -> list[Path]:
+def _capture_memory(hearth: HearthApp, out_dir: Path, name: str) -> list[Path]:
+    """The window at the same 1024×700 with "Memory about you" open: the squeeze layouts must survive."""
     window = hearth.window
-    window.resize(WINDOW_SIZE[0] + 560, WINDOW_SIZE[1])
     window.memory_dock.show()
-    window.resizeDocks([window.memory_dock], [700], Qt.Orientation.Horizontal)
+    window.resizeDocks([window.memory_dock], [MEMORY_DOCK_WIDTH], Qt.Orientation.Horizontal)
     hearth.runner.wait_idle()
     settle()
-    path = _save(window, out_dir / f"memory-{theme}.png")
+    path = _save(window, out_dir / f"memory-{name}.png")
     window.memory_dock.hide()
-    window.resize(*WINDOW_SIZE)
     return [path]
 
 
-def _capture_models(hearth: HearthApp, out_dir: Path, theme: str) -> list[Path]:
+def _capture_models(hearth: HearthApp, out_dir: Path, name: str) -> list[Path]:
     dialog = hearth.open_model_manager()
     if dialog is None:
         return []
-    dialog.resize(780, 780)
+    dialog.resize(780, 690)
     hearth.runner.wait_idle()
     settle(250)
-    path = _save(dialog, out_dir / f"models-{theme}.png")
+    path = _save(dialog, out_dir / f"models-{name}.png")
     dialog.close()
     return [path]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QCoreApplication, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -30,29 +30,43 @@ from PySide6.QtWidgets import (
 
 from app.config import Settings, SettingsStore
 from app.ui.errors import show_exception
+from app.ui.i18n import (
+    QT_TRANSLATE_NOOP,
+    SYSTEM,
+    available_languages,
+    current_language,
+    language_name,
+    resolve_language,
+)
 
 REPLY_LENGTHS = (
-    ("short", "Short — a sentence or two"),
-    ("medium", "Medium — a short paragraph"),
-    ("long", "Long — take your time"),
+    ("short", QT_TRANSLATE_NOOP("SettingsDialog", "Short — a sentence or two")),
+    ("medium", QT_TRANSLATE_NOOP("SettingsDialog", "Medium — a short paragraph")),
+    ("long", QT_TRANSLATE_NOOP("SettingsDialog", "Long — take your time")),
 )
 PERSONAS = (
-    ("warm", "Warm — a kind, curious friend"),
-    ("concise", "Concise — calm and to the point"),
-    ("playful", "Playful — light, with a bit of humour"),
+    ("warm", QT_TRANSLATE_NOOP("SettingsDialog", "Warm — a kind, curious friend")),
+    ("concise", QT_TRANSLATE_NOOP("SettingsDialog", "Concise — calm and to the point")),
+    ("playful", QT_TRANSLATE_NOOP("SettingsDialog", "Playful — light, with a bit of humour")),
 )
 THEME_CHOICES = (
-    ("system", "Same as the system"),
-    ("light", "Light"),
-    ("dark", "Dark"),
+    ("system", QT_TRANSLATE_NOOP("SettingsDialog", "Same as the system")),
+    ("light", QT_TRANSLATE_NOOP("SettingsDialog", "Light")),
+    ("dark", QT_TRANSLATE_NOOP("SettingsDialog", "Dark")),
 )
+
+
+def language_choices() -> tuple[tuple[str, str], ...]:
+    """System, then every shipped language under its own name ("English", "Русский")."""
+    system = QCoreApplication.translate("SettingsDialog", "Same as the system")
+    return ((SYSTEM, system), *((code, language_name(code)) for code in available_languages()))
 
 
 def _combo(choices: tuple[tuple[str, str], ...], current: str, accessible: str) -> QComboBox:
     """A combo box whose item data are the stored values; an unknown stored value is kept, not lost."""
     combo = QComboBox()
     for value, label in choices:
-        combo.addItem(label, value)
+        combo.addItem(QCoreApplication.translate("SettingsDialog", label), value)
     index = combo.findData(current)
     if index < 0 and current:
         combo.addItem(current, current)
@@ -63,14 +77,14 @@ def _combo(choices: tuple[tuple[str, str], ...], current: str, accessible: str) 
 
 
 class SettingsDialog(QDialog):
-    """Edits reply length, persona, recall, reflections and theme; shows the data folder."""
+    """Edits reply length, persona, recall, reflections, theme and language; shows the data folder."""
 
     def __init__(self, store: SettingsStore, data_dir: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._store = store
         self._initial = store.current  # what the controls start from
         self._data_dir = Path(data_dir)
-        self.setWindowTitle("Settings — Hearth")
+        self.setWindowTitle(self.tr("Settings — Hearth"))
         self.setMinimumWidth(460)
         self._build()
 
@@ -89,45 +103,60 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.buttons)
 
     def _companion_group(self) -> QGroupBox:
-        box = QGroupBox("Companion")
+        box = QGroupBox(self.tr("Companion"))
         form = QFormLayout(box)
-        self.reply_length = _combo(REPLY_LENGTHS, self._initial.reply_length, "Reply length")
-        self.persona = _combo(PERSONAS, self._initial.persona, "Companion tone")
-        form.addRow(self._label("&Reply length:", self.reply_length), self.reply_length)
-        form.addRow(self._label("&Tone:", self.persona), self.persona)
+        self.reply_length = _combo(REPLY_LENGTHS, self._initial.reply_length, self.tr("Reply length"))
+        self.persona = _combo(PERSONAS, self._initial.persona, self.tr("Companion tone"))
+        form.addRow(self._label(self.tr("&Reply length:"), self.reply_length), self.reply_length)
+        form.addRow(self._label(self.tr("&Tone:"), self.persona), self.persona)
         return box
 
     def _memory_group(self) -> QGroupBox:
-        box = QGroupBox("Memory")
+        box = QGroupBox(self.tr("Memory"))
         column = QVBoxLayout(box)
-        self.recall = QCheckBox("Re&call related past entries when I write")
+        self.recall = QCheckBox(self.tr("Re&call related past entries when I write"))
         self.recall.setChecked(self._initial.recall_enabled)
-        self.recall.setAccessibleName("Recall past entries")
-        self.reflections = QCheckBox("Let the companion form &reflections about patterns (off by default)")
+        self.recall.setAccessibleName(self.tr("Recall past entries"))
+        self.reflections = QCheckBox(self.tr("Let the companion form &reflections about patterns "
+                                             "(off by default)"))
         self.reflections.setChecked(self._initial.reflections_enabled)
-        self.reflections.setAccessibleName("Reflections")
+        self.reflections.setAccessibleName(self.tr("Reflections"))
         column.addWidget(self.recall)
         column.addWidget(self.reflections)
         return box
 
     def _appearance_group(self) -> QGroupBox:
-        box = QGroupBox("Appearance")
+        box = QGroupBox(self.tr("Appearance"))
         form = QFormLayout(box)
-        self.theme = _combo(THEME_CHOICES, self._initial.theme, "Theme")
-        form.addRow(self._label("T&heme:", self.theme), self.theme)
+        self.theme = _combo(THEME_CHOICES, self._initial.theme, self.tr("Theme"))
+        form.addRow(self._label(self.tr("T&heme:"), self.theme), self.theme)
+        self.language = _combo(language_choices(), self._initial.language, self.tr("Language"))
+        self.language_note = QLabel(self.tr("The new language is used from the next start of Hearth."))
+        self.language_note.setWordWrap(True)
+        self.language_note.setObjectName("languageNote")
+        self.language.currentIndexChanged.connect(self._show_language_note)
+        form.addRow(self._label(self.tr("&Language:"), self.language), self.language)
+        form.addRow(self.language_note)
+        self._show_language_note()
         return box
 
+    def _show_language_note(self) -> None:
+        """The interface's texts are set when it is built: a different language needs a new start."""
+        chosen = resolve_language(str(self.language.currentData()))
+        self.language_note.setVisible(chosen != current_language())
+
     def _data_group(self) -> QGroupBox:
-        box = QGroupBox("Your data")
+        box = QGroupBox(self.tr("Your data"))
         column = QVBoxLayout(box)
-        note = QLabel("Your diary, memory, settings and models are stored only on this computer, in:")
+        note = QLabel(
+            self.tr("Your diary, memory, settings and models are stored only on this computer, in:"))
         note.setWordWrap(True)
         row = QHBoxLayout()
         self.data_dir_field = QLineEdit(str(self._data_dir))
         self.data_dir_field.setReadOnly(True)
-        self.data_dir_field.setAccessibleName("Data folder")
-        self.open_folder_button = QPushButton("&Open folder")
-        self.open_folder_button.setAccessibleName("Open the data folder")
+        self.data_dir_field.setAccessibleName(self.tr("Data folder"))
+        self.open_folder_button = QPushButton(self.tr("&Open folder"))
+        self.open_folder_button.setAccessibleName(self.tr("Open the data folder"))
         self.open_folder_button.clicked.connect(self.open_data_folder)
         row.addWidget(self.data_dir_field, 1)
         row.addWidget(self.open_folder_button)
@@ -154,6 +183,7 @@ class SettingsDialog(QDialog):
             recall_enabled=self.recall.isChecked(),
             reflections_enabled=self.reflections.isChecked(),
             theme=str(self.theme.currentData()),
+            language=str(self.language.currentData()),
         )
 
     def save(self) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractListModel,
+    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -45,11 +46,13 @@ from PySide6.QtWidgets import (
 )
 
 from app.store import SNIPPET_CLOSE, SNIPPET_OPEN, ConversationInfo, SearchHit
+from app.ui.i18n import DateText, Plurals
 
 SEARCH_DEBOUNCE_MS = 300
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
 AnyIndex = QModelIndex | QPersistentModelIndex
 Span = tuple[int, int]  # [start, end) of a match in an entry's detail
+translate = QCoreApplication.translate
 _MATCH = re.compile(f"{re.escape(SNIPPET_OPEN)}(.*?){re.escape(SNIPPET_CLOSE)}", re.DOTALL)
 
 
@@ -102,28 +105,29 @@ def parse_snippet(snippet: str) -> tuple[str, tuple[Span, ...]]:
 
 
 def day_title(day: date | None, today: date | None = None, fallback: str = "") -> str:
-    """"Today", "Yesterday", or "Tuesday, 1 December" (with the year when it is not this year)."""
+    """"Today", "Yesterday", or "Tuesday, 1 December" (with the year when it is not this year), in the
+    interface's language and locale."""
     if day is None:
-        return fallback or "Conversation"
+        return fallback or translate("Sidebar", "Conversation")
     today = today or date.today()
     if day == today:
-        return "Today"
+        return translate("Sidebar", "Today")
     if (today - day).days == 1:
-        return "Yesterday"
-    text = f"{day:%A}, {day.day} {day:%B}"
-    return text if day.year == today.year else f"{text} {day.year}"
+        return translate("Sidebar", "Yesterday")
+    dates = DateText()
+    return dates.day_this_year(day) if day.year == today.year else dates.long_day(day)
 
 
 def conversation_entry(info: ConversationInfo, today: date | None = None) -> SidebarEntry:
     day = info.day or info.created_at.date()
     first = info.first_line.strip().splitlines()
     title = day_title(day, today, info.title)
-    return SidebarEntry(title, first[0] if first else "No entries yet", info.id)
+    return SidebarEntry(title, first[0] if first else translate("Sidebar", "No entries yet"), info.id)
 
 
 def hit_entry(hit: SearchHit, today: date | None = None) -> SidebarEntry:
     detail, marks = parse_snippet(hit.snippet or hit.text)
-    who = "You" if hit.role == "user" else "Companion"
+    who = translate("Sidebar", "You") if hit.role == "user" else translate("Sidebar", "Companion")
     title = f"{day_title(hit.day, today)} · {who}"
     return SidebarEntry(title, detail, hit.conversation_id, hit.message_id, marks)
 
@@ -241,11 +245,12 @@ class Sidebar(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.search_box = QLineEdit(self)
-        self.today_button = QPushButton("Today", self)
+        self.today_button = QPushButton(self.tr("Today"), self)
         self.days = EntryListModel(self)
         self.hits = EntryListModel(self)
-        self.days_view = self._list_view(self.days, "Days", "Your diary, newest day first")
-        self.hits_view = self._list_view(self.hits, "Search results", "Messages matching the search")
+        self.days_view = self._list_view(self.days, self.tr("Days"), self.tr("Your diary, newest day first"))
+        self.hits_view = self._list_view(
+            self.hits, self.tr("Search results"), self.tr("Messages matching the search"))
         self.hits_label = QLabel("", self)
         self.stack = QStackedWidget(self)
         self._debounce = QTimer(self, singleShot=True, interval=SEARCH_DEBOUNCE_MS)
@@ -269,12 +274,12 @@ class Sidebar(QWidget):
     def _build(self) -> None:
         self.setObjectName("sidebar")
         self.setMinimumWidth(220)
-        self.search_box.setPlaceholderText("Search all entries  (Ctrl+F)")
+        self.search_box.setPlaceholderText(self.tr("Search all entries  (Ctrl+F)"))
         self.search_box.setClearButtonEnabled(True)
-        self.search_box.setAccessibleName("Search the diary")
+        self.search_box.setAccessibleName(self.tr("Search the diary"))
         self.today_button.setObjectName("todayButton")
-        self.today_button.setAccessibleName("Go to today")
-        self.today_button.setToolTip("Today's page (Ctrl+T)")
+        self.today_button.setAccessibleName(self.tr("Go to today"))
+        self.today_button.setToolTip(self.tr("Today's page (Ctrl+T)"))
         self.hits_label.setObjectName("searchStatus")
         self.hits_label.setContentsMargins(14, 0, 14, 0)
         self.hits_label.hide()
@@ -322,9 +327,7 @@ class Sidebar(QWidget):
         today = date.today()
         self.hits.set_entries([hit_entry(hit, today) for hit in hits])
         count = len(hits)
-        self.hits_label.setText(
-            "No entries match." if not count else f"{count} match{'es' if count != 1 else ''}"
-        )
+        self.hits_label.setText(self.tr("No entries match.") if not count else Plurals().matches(count))
         self.hits_label.show()
 
     def query(self) -> str:

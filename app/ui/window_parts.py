@@ -8,20 +8,25 @@ Every common action has a menu entry and a shortcut, so the window can be used f
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from typing import TYPE_CHECKING, TypeGuard
 
-from PySide6.QtCore import QByteArray, QRectF, QSettings, Qt
-from PySide6.QtGui import QAction, QFont, QKeySequence, QPainter, QPaintEvent, QPalette
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMessageBox, QPushButton, QWidget
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QRectF, QSettings, Qt
+from PySide6.QtGui import QAction, QFont, QKeySequence, QPainter, QPaintEvent, QPalette, QResizeEvent
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMessageBox, QVBoxLayout, QWidget
 
 from app.store import Conversation
 from app.ui.chat_delegate import blend
 from app.ui.chat_model import ChatItem
 from app.ui.errors import show_error, show_exception
+from app.ui.i18n import DateText
 from app.ui.sidebar import day_title
+from app.ui.wrap_button import WrapButton
 
 if TYPE_CHECKING:
     from app.ui.main_window import MainWindow
+
+translate = QCoreApplication.translate
 
 
 def status_label(text: str, accessible: str) -> QLabel:
@@ -38,27 +43,53 @@ class NoticeBar(QFrame):
         super().__init__(parent)
         self.setObjectName("noticeBar")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setAccessibleName("Notice")
+        self.setAccessibleName(self.tr("Notice"))
         self.text = QLabel("", self)
         self.text.setWordWrap(True)
         self.text.setObjectName("noticeBarText")
-        self.action_button = QPushButton("", self)
+        self.action_button = WrapButton("", self)
         self.action_button.setObjectName("noticeBarAction")
-        self.close_button = QPushButton("Not now", self)
+        self.close_button = WrapButton(self.tr("Not now"), self)
         self.close_button.setObjectName("noticeBarClose")
         self.close_button.setFlat(True)
-        self.close_button.setAccessibleName("Dismiss the notice")
+        self.close_button.setAccessibleDescription(self.tr("Dismiss the notice"))
         self.close_button.clicked.connect(self.hide)
         self._action: Callable[[], None] | None = None
         self._important = False
         self.action_button.clicked.connect(self._run_action)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(24, 14, 20, 10)
-        row.setSpacing(10)
-        row.addWidget(self.text, 1)
-        row.addWidget(self.action_button)
-        row.addWidget(self.close_button)
+        self._build()
         self.hide()
+
+    def _build(self) -> None:
+        """Text on top, buttons under it on the right: a narrow column (the memory dock open, Russian's
+        longer words) wraps the text instead of squeezing it beside two buttons and cutting their labels."""
+        column = QVBoxLayout(self)
+        column.setContentsMargins(24, 14, 20, 10)
+        column.setSpacing(6)
+        column.addWidget(self.text)
+        buttons = QHBoxLayout()
+        buttons.setSpacing(10)
+        buttons.addStretch(1)
+        buttons.addWidget(self.action_button)
+        buttons.addWidget(self.close_button)
+        column.addLayout(buttons)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._claim_height(event.size().width())
+        super().resizeEvent(event)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:  # a button re-wrapped its label, the text changed
+            self._claim_height(self.width())
+        return super().event(event)
+
+    def _claim_height(self, width: int) -> None:
+        """Claim the height the wrapped text needs at this width: the splitter around the chat pane does
+        not pass height-for-width down, so without this a narrow banner is cut at top and bottom."""
+        layout = self.layout()
+        needed = layout.heightForWidth(width) if layout is not None else -1
+        if needed > 0 and needed != self.minimumHeight():
+            self.setMinimumHeight(needed)
 
     def paintEvent(self, _event: QPaintEvent) -> None:
         """A soft tint of the accent colour, drawn from the palette so both themes fit."""
@@ -84,7 +115,6 @@ class NoticeBar(QFrame):
         self.text.setText(text)
         self._action = action
         self.action_button.setText(action_text)
-        self.action_button.setAccessibleName(action_text)
         self.action_button.setVisible(bool(action_text and action))
         self.show()
 
@@ -114,14 +144,16 @@ class DayHeader(QWidget):
         row.addWidget(self.title)
         row.addWidget(self.date, 0, Qt.AlignmentFlag.AlignBottom)
         row.addStretch(1)
-        self.setAccessibleName("Day shown")
+        self.setAccessibleName(self.tr("Day shown"))
 
     def show_conversation(self, conversation: Conversation | None) -> None:
         day = None if conversation is None else conversation.day or conversation.created_at.date()
-        title = day_title(day, fallback=(conversation.title if conversation else "") or "Conversation")
+        fallback = (conversation.title if conversation else "") or self.tr("Conversation")
+        title = day_title(day, fallback=fallback)
         self.title.setText(title)
-        full = f"{day:%A}, {day.day} {day:%B %Y}" if day is not None else ""
-        self.date.setText(full if title in ("Today", "Yesterday") else "")
+        full = DateText().long_day(day) if day is not None else ""
+        recent = day is not None and (date.today() - day).days in (0, 1)  # titled "Today" / "Yesterday"
+        self.date.setText(full if recent else "")
         self.setAccessibleDescription(f"{title} {full}".strip())
 
 
@@ -145,22 +177,28 @@ def _action(window: MainWindow, text: str, keys: str | QKeySequence.StandardKey,
 def build_actions(window: MainWindow) -> dict[str, QAction]:
     """Menus and shortcuts for every common action."""
     actions = {
-        "today": _action(window, "&Today", "Ctrl+T", window.open_today, "Open today's page"),
-        "search": _action(window, "&Search…", QKeySequence.StandardKey.Find, window.focus_search,
-                          scope=window.splitter),
-        "write": _action(window, "&Write", "Ctrl+L", window.composer.editor.setFocus,
-                         "Focus the message box"),
-        "settings": _action(window, "S&ettings…", "Ctrl+,", window.settings_requested.emit),
-        "quit": _action(window, "&Quit", "Ctrl+Q", window.close),
-        "send": _action(window, "&Send", "Ctrl+Return", window.composer.request_send, scope=window.splitter),
-        "stop": _action(window, "S&top reply", "Esc", window.stop),
-        "regenerate": _action(window, "&Regenerate reply", "Ctrl+R", window.regenerate),
-        "models": _action(window, "&Models…", "Ctrl+Shift+M", window.model_manager_requested.emit),
-        "delete": _action(window, "&Delete entry…", QKeySequence.StandardKey.Delete, window.delete_entry,
-                          "Delete the selected entry for good", scope=window.chat_view),
+        "today": _action(window, translate("MainWindow", "&Today"), "Ctrl+T", window.open_today,
+                         translate("MainWindow", "Open today's page")),
+        "search": _action(window, translate("MainWindow", "&Search…"), QKeySequence.StandardKey.Find,
+                          window.focus_search, scope=window.splitter),
+        "write": _action(window, translate("MainWindow", "&Write"), "Ctrl+L", window.composer.editor.setFocus,
+                         translate("MainWindow", "Focus the message box")),
+        "settings": _action(window, translate("MainWindow", "S&ettings…"), "Ctrl+,",
+                            window.settings_requested.emit),
+        "quit": _action(window, translate("MainWindow", "&Quit"), "Ctrl+Q", window.close),
+        "send": _action(window, translate("MainWindow", "&Send"), "Ctrl+Return", window.composer.request_send,
+                        scope=window.splitter),
+        "stop": _action(window, translate("MainWindow", "S&top reply"), "Esc", window.stop),
+        "regenerate": _action(window, translate("MainWindow", "&Regenerate reply"), "Ctrl+R",
+                              window.regenerate),
+        "models": _action(window, translate("MainWindow", "&Models…"), "Ctrl+Shift+M",
+                          window.model_manager_requested.emit),
+        "delete": _action(window, translate("MainWindow", "&Delete entry…"), QKeySequence.StandardKey.Delete,
+                          window.delete_entry, translate("MainWindow", "Delete the selected entry for good"),
+                          scope=window.chat_view),
     }
     memory = window.memory_dock.toggleViewAction()
-    memory.setText("&Memory about you")
+    memory.setText(translate("MainWindow", "&Memory about you"))
     memory.setShortcut(QKeySequence("Ctrl+M"))
     memory.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
     window.addAction(memory)
@@ -168,11 +206,11 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
     actions["copy"] = window.chat_view.copy_action
     bar = window.menuBar()
     for title, names in (
-        ("&Diary", ("today", "search", "write", None, "settings", None, "quit")),
-        ("&Edit", ("copy",)),
-        ("&Conversation", ("send", "stop", "regenerate", None, "delete")),
-        ("&View", ("memory",)),
-        ("&Model", ("models",)),
+        (translate("MainWindow", "&Diary"), ("today", "search", "write", None, "settings", None, "quit")),
+        (translate("MainWindow", "&Edit"), ("copy",)),
+        (translate("MainWindow", "&Conversation"), ("send", "stop", "regenerate", None, "delete")),
+        (translate("MainWindow", "&View"), ("memory",)),
+        (translate("MainWindow", "&Model"), ("models",)),
     ):
         menu = bar.addMenu(title)
         for name in names:
@@ -210,12 +248,13 @@ def ask_to_delete(window: QWidget, item: ChatItem, day: str, on_yes: Callable[[]
     box = QMessageBox(window)
     box.setObjectName("deleteEntryBox")
     box.setIcon(QMessageBox.Icon.Question)
-    box.setWindowTitle("Delete entry")
+    box.setWindowTitle(translate("DeleteEntry", "Delete entry"))
     box.setTextFormat(Qt.TextFormat.PlainText)  # diary text is never markup
-    box.setText(f"Delete this entry from {day}?\n\n“{preview(item.text)}”")
-    box.setInformativeText("It is removed from the diary, from search and from the backups. "
-                           "This cannot be undone.")
-    delete = box.addButton("Delete", QMessageBox.ButtonRole.DestructiveRole)
+    question = translate("DeleteEntry", "Delete this entry from {day}?").format(day=day)
+    box.setText(f"{question}\n\n“{preview(item.text)}”")
+    box.setInformativeText(translate("DeleteEntry", "It is removed from the diary, from search and from the "
+                                     "backups. This cannot be undone."))
+    delete = box.addButton(translate("DeleteEntry", "Delete"), QMessageBox.ButtonRole.DestructiveRole)
     delete.setObjectName("deleteEntryConfirm")
     box.setDefaultButton(box.addButton(QMessageBox.StandardButton.Cancel))
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -31,6 +31,7 @@ from typing import Any
 
 from app.core.errors import CoreError
 from app.core.events import Event, FactAdded, FactRemoved, FactUpdated
+from app.core.language import with_language_rule
 from app.core.ports import DiaryPort
 from app.core.prompt.templates import background_request, load_prompt, render_prompt
 from app.core.text import content_stem_list, content_stems, is_question, word_count
@@ -99,7 +100,7 @@ class Decision:
 def extraction_request(message_text: str) -> GenerationRequest:
     """The background job's request: constrained JSON, low temperature, the background slot."""
     return background_request(
-        render_prompt("extract_fact", kinds=", ".join(FACT_KINDS)),
+        with_language_rule(render_prompt("extract_fact", kinds=", ".join(FACT_KINDS)), [message_text]),
         render_prompt("extract_fact_input", message=message_text),
         label="facts",
         max_tokens=160,

@@ -17,6 +17,7 @@ from datetime import date
 from typing import Any
 
 from app.core.events import Event, ReflectionsUpdated
+from app.core.language import with_language_rule
 from app.core.memory.facts import FactCandidate, is_duplicate, prompt_order, same_subject, similarity
 from app.core.memory.summary import Generate, JobCancelled
 from app.core.ports import DiaryPort
@@ -72,7 +73,8 @@ class Reflector:
         current = list(self.diary.current_reflections())
         source = "\n".join(d.text for d in digests) + "\n" + "\n".join(f.text for f in facts)
         request = background_request(
-            render_prompt("reflect", max_items=MAX_REFLECTIONS),
+            with_language_rule(render_prompt("reflect", max_items=MAX_REFLECTIONS),
+                               [d.text for d in digests]),
             render_prompt(
                 "reflect_input",
                 facts="\n".join(f"- {f.text}" for f in facts) or "(none)",

@@ -17,6 +17,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from app.core.language import with_language_rule
 from app.core.ports import DiaryPort
 from app.core.prompt.budget import PromptAssembler, StableContext, TailMessage
 from app.core.prompt.templates import background_request, render_prompt
@@ -66,7 +67,7 @@ class Summarizer:
         self, previous: str, lines: Sequence[str], system_name: str, input_name: str, **values: str
     ) -> str:
         """Fold ``lines`` (transcript or digests) into ``previous``; returns the new text (<= max_words)."""
-        system = render_prompt(system_name, max_words=self.max_words)
+        system = with_language_rule(render_prompt(system_name, max_words=self.max_words), [previous, *lines])
         current = previous.strip()
         pending = list(lines)
         while pending:

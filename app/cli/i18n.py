@@ -1,0 +1,113 @@
+"""The terminal's language: the CLI's human-readable lines from the same ``hearth_<lang>.ts`` as the GUI.
+
+The CLI never imports Qt (an import-linter contract): starting Qt for ``hearth facts list`` would be slow
+and needs no display. So instead of a ``QTranslator`` this module reads the ``.ts`` itself (a small XML
+file, parsed once per run) and looks messages up by (context, source) exactly as Qt would. Strings are
+marked the way pyside6-lupdate understands — ``translate("Cli", "...")`` and, for counts,
+``CliPlurals().tr("%n ...", "", n)`` — so ``make translations`` collects them with the GUI's. No gettext:
+one translation file per language for the whole app, and translators need only Qt Linguist.
+
+The language: the ``language`` setting; "system" means the locale of the terminal (``LC_ALL``,
+``LC_MESSAGES``, ``LANG``), if Hearth ships it. Plural forms follow the language's rule in ``PLURAL_RULES``
+(the ``.ts`` says how many forms a language has; which one a number takes is this table's job).
+"""
+
+from __future__ import annotations
+
+import os
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from functools import lru_cache
+from importlib import resources
+
+from app.ui.error_texts import translate_error_text
+
+SOURCE_LANGUAGE = "en"
+Messages = dict[tuple[str, str], list[str]]  # (context, source) -> forms (one unless numerus)
+
+
+def _slavic(n: int) -> int:
+    """Russian: 1, 21 → one; 2–4, 22–24 → few; 0, 5–20, 25 → many."""
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+
+
+PLURAL_RULES: dict[str, Callable[[int], int]] = {"ru": _slavic, "uk": _slavic, "be": _slavic}
+_state = {"language": SOURCE_LANGUAGE}
+
+
+def available_languages() -> list[str]:
+    folder = resources.files("app.resources") / "i18n"
+    names = sorted(p.name for p in folder.iterdir() if p.name.startswith("hearth_"))
+    return [SOURCE_LANGUAGE, *(n[len("hearth_"):-len(".ts")] for n in names if n.endswith(".ts"))]
+
+
+def terminal_language(environ: dict[str, str] | None = None) -> str:
+    """The language code of the terminal's locale ("ru_RU.UTF-8" → "ru"; "C" and "POSIX" → "en")."""
+    env = os.environ if environ is None else environ
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(key, "")
+        if value:
+            code = value.split(".")[0].split("_")[0].lower()
+            return SOURCE_LANGUAGE if code in ("c", "posix") else code
+    return SOURCE_LANGUAGE
+
+
+def set_language(setting: str, environ: dict[str, str] | None = None) -> str:
+    """Use the language ``setting`` names ("system": the terminal's) if shipped, else English."""
+    code = terminal_language(environ) if setting == "system" else setting
+    _state["language"] = code if code in available_languages() else SOURCE_LANGUAGE
+    return _state["language"]
+
+
+def current_language() -> str:
+    return _state["language"]
+
+
+@lru_cache(maxsize=4)
+def _messages(language: str) -> Messages:
+    """Every finished translation of ``hearth_<language>.ts``."""
+    source = resources.files("app.resources") / "i18n" / f"hearth_{language}.ts"
+    found: Messages = {}
+    for context in ET.fromstring(source.read_bytes()).iter("context"):
+        name = context.findtext("name") or ""
+        for message in context.iter("message"):
+            translation = message.find("translation")
+            if translation is None or translation.get("type") in ("unfinished", "obsolete", "vanished"):
+                continue
+            forms = [f.text or "" for f in translation.iter("numerusform")] or [translation.text or ""]
+            if all(forms):
+                found[(name, message.findtext("source") or "")] = forms
+    return found
+
+
+def translate(context: str, text: str) -> str:
+    """``text`` in the terminal's language (itself in English or when it has no translation)."""
+    if current_language() == SOURCE_LANGUAGE:
+        return text
+    forms = _messages(current_language()).get((context, text))
+    return forms[0] if forms else text
+
+
+def error_text(text: str) -> str:
+    """A typed error's English message or hint, translated as the GUI translates it."""
+    return translate_error_text(text, lambda source: translate("Errors", source)) if text else text
+
+
+class CliPlurals:
+    """Counted phrases of the CLI; ``tr`` mirrors ``QObject.tr`` so lupdate marks them as plurals."""
+
+    def tr(self, text: str, _disambiguation: str = "", n: int = -1) -> str:
+        if current_language() == SOURCE_LANGUAGE:
+            return text.replace("%n", str(n))
+        forms = _messages(current_language()).get((type(self).__name__, text))
+        if not forms:
+            return text.replace("%n", str(n))
+        rule = PLURAL_RULES.get(current_language(), lambda k: 0 if k == 1 else 1)
+        return forms[min(rule(n), len(forms) - 1)].replace("%n", str(n))
+
+    def messages_imported(self, n: int) -> str:
+        if current_language() == SOURCE_LANGUAGE:
+            return f"Imported {n} message{'s' if n != 1 else ''}."
+        return self.tr("Imported %n message(s).", "", n)

@@ -1,0 +1,228 @@
+"""The interface's language: which translation is loaded, the locale dates are written in, plural forms.
+
+Every string a person sees in ``app.ui`` is English source text wrapped in ``self.tr`` or
+``QCoreApplication.translate``; ``pyside6-lupdate`` collects them into ``app/resources/i18n/hearth_<lang>.ts``
+and ``pyside6-lrelease`` builds the ``.qm`` this module loads (``make translations`` does both). A new
+language is a new ``.ts`` file: ``available_languages`` lists whatever ``.qm`` files ship, and the Settings
+dialog offers them.
+
+The setting is ``system`` (the system locale's language if Hearth has it, else English), ``en`` or a
+language code with a ``.qm``. It is applied once, at start-up, before the first widget is built: widgets
+set their texts when they are built, so a change in Settings takes effect at the next start (the dialog
+says so). Qt's own strings (standard buttons, "Show Details…") come from Qt's ``qtbase_<lang>.qm``.
+
+Dates go through the default ``QLocale``, set to the chosen language, with the date *formats* themselves
+translatable (``DateText``): "Tuesday, 1 December 2026" / "вторник, 1 декабря 2026".
+
+Plurals: pyside6-lupdate marks a message as numerus only for ``self.tr(text, "", n)``, not for
+``QCoreApplication.translate`` — so every counted phrase lives in ``Plurals``, a QObject whose methods use
+``self.tr``; that also gives the plural test one place to check every form.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from importlib import resources
+from pathlib import Path
+
+from PySide6.QtCore import (
+    QCoreApplication,
+    QDate,
+    QLibraryInfo,
+    QLocale,
+    QObject,
+    QTime,
+    QTranslator,
+)
+
+from app.llm.catalog import CatalogEntry, format_bytes
+from app.ui.error_texts import QT_TRANSLATE_NOOP as QT_TRANSLATE_NOOP  # re-exported for the GUI
+
+SOURCE_LANGUAGE = "en"
+SYSTEM = "system"
+_QM = re.compile(r"hearth_([a-z]{2,3}(?:_[A-Z]{2})?)\.qm")
+_installed: list[QTranslator] = []  # kept referenced: Qt does not own installed translators
+
+
+def i18n_dir() -> Path:
+    """The folder of the shipped translations (package data of ``app.resources``)."""
+    return Path(str(resources.files("app.resources") / "i18n"))
+
+
+def available_languages() -> list[str]:
+    """English (the source) and every language a ``hearth_<lang>.qm`` ships for."""
+    found = sorted(m.group(1) for p in i18n_dir().glob("hearth_*.qm") if (m := _QM.fullmatch(p.name)))
+    return [SOURCE_LANGUAGE, *found]
+
+
+def language_name(code: str) -> str:
+    """A language's name in that language ("English", "Русский") — how people look for their own."""
+    name = QLocale(code).nativeLanguageName()
+    if code == SOURCE_LANGUAGE or not name:
+        return "English"
+    return name[:1].upper() + name[1:]
+
+
+def resolve_language(setting: str, system: QLocale | None = None) -> str:
+    """The language code the ``setting`` means on this machine (``system``: the locale's, if shipped)."""
+    available = available_languages()
+    if setting != SYSTEM:
+        return setting if setting in available else SOURCE_LANGUAGE
+    ui_languages = (system or QLocale.system()).uiLanguages()
+    for tag in ui_languages:
+        code = tag.replace("-", "_").split("_")[0].lower()
+        if code in available:
+            return code
+    return SOURCE_LANGUAGE
+
+
+def install_language(setting: str, app: QCoreApplication | None = None) -> str:
+    """Load the translation ``setting`` calls for (removing any earlier one); returns the language code.
+
+    Call before building widgets. Also sets the default ``QLocale`` so dates follow the language.
+    """
+    app = app or QCoreApplication.instance()
+    code = resolve_language(setting)
+    remove_translators(app)
+    QLocale.setDefault(QLocale(code) if code != SOURCE_LANGUAGE else _english_locale())
+    if app is None or code == SOURCE_LANGUAGE:
+        return code
+    qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    for name, folder in ((f"qtbase_{code}", qt_dir), (f"hearth_{code}", str(i18n_dir()))):
+        translator = QTranslator(app)
+        if translator.load(name, folder):
+            app.installTranslator(translator)
+            _installed.append(translator)
+    return code
+
+
+def remove_translators(app: QCoreApplication | None = None) -> None:
+    """Back to the English source texts (tests switch languages back and forth)."""
+    app = app or QCoreApplication.instance()
+    while _installed:
+        translator = _installed.pop()
+        if app is not None:
+            app.removeTranslator(translator)
+    QLocale.setDefault(_english_locale())
+
+
+def _english_locale() -> QLocale:
+    """English dates: the system locale when it is English (its own conventions), else British English."""
+    system = QLocale.system()
+    return system if system.language() == QLocale.Language.English else QLocale("en_GB")
+
+
+def current_language() -> str:
+    """The language the interface speaks now ("en", "ru", …)."""
+    return SOURCE_LANGUAGE if not _installed else QLocale().name().split("_")[0]
+
+
+class DateText(QObject):
+    """Dates and times as the person's language writes them; the formats are translatable strings."""
+
+    def long_day(self, day: date) -> str:
+        """"Tuesday, 1 December 2026" / "вторник, 1 декабря 2026"."""
+        return QLocale().toString(_qdate(day), self.tr("dddd, d MMMM yyyy"))
+
+    def day_this_year(self, day: date) -> str:
+        """"Tuesday, 1 December" / "вторник, 1 декабря"."""
+        return QLocale().toString(_qdate(day), self.tr("dddd, d MMMM"))
+
+    def day_and_time(self, when: datetime) -> str:
+        """"Tuesday 01 December 2026, 21:05" — the accessible text of a message."""
+        day = QLocale().toString(_qdate(when.date()), self.tr("dddd dd MMMM yyyy"))
+        return f"{day}, {self.time(when)}"
+
+    def backup_time(self, when: datetime) -> str:
+        """"01 December 2026 21:05"."""
+        day_format = self.tr("dd MMMM yyyy")
+        return f"{QLocale().toString(_qdate(when.date()), day_format)} {self.time(when)}"
+
+    @staticmethod
+    def time(when: datetime) -> str:
+        """24-hour "21:05" in every language (a diary's times, not a clock's)."""
+        return QLocale().toString(QTime(when.hour, when.minute), "HH:mm")
+
+
+def _qdate(day: date) -> QDate:
+    return QDate(day.year, day.month, day.day)
+
+
+def number(value: int) -> str:
+    """1,234 / 1 234 — grouped as the language writes numbers (English keeps Python's "1,234" whatever
+    the system locale, e.g. "C", would group)."""
+    return f"{value:,}" if current_language() == SOURCE_LANGUAGE else QLocale().toString(value)
+
+
+def data_size(n: float) -> str:
+    """"2.1 GB" / "2,1 ГБ": decimal units, as download sites show them, in the interface's language."""
+    if current_language() == SOURCE_LANGUAGE:
+        return format_bytes(n)
+    if abs(n) < 1000:
+        return QCoreApplication.translate("DataSize", "{n} B").format(n=round(n))
+    return QLocale().formattedDataSize(round(n), 1, QLocale.DataSizeFormat.DataSizeSIFormat)
+
+
+def entry_size(entry: CatalogEntry) -> str:
+    """A catalog entry's download size (``size_text``, which is English, for the other languages)."""
+    return data_size(entry.size) if entry.size else QCoreApplication.translate("DataSize", "size unknown")
+
+
+class Plurals(QObject):
+    """Every counted phrase of the interface ("%n entries" → "1 запись", "2 записи", "5 записей").
+
+    The ``%n`` sources are for translators; English itself is written here (one / other), so the
+    interface reads "1 match", "3 matches" with no translation file loaded at all.
+    """
+
+    @staticmethod
+    def _english(n: int, translated: str, one: str, other: str) -> str:
+        if current_language() != SOURCE_LANGUAGE:
+            return translated
+        return (one if n == 1 else other).format(n=number(n))
+
+    def matches(self, n: int) -> str:
+        return self._english(n, self.tr("%n match(es)", "", n), "{n} match", "{n} matches")
+
+    def facts(self, n: int) -> str:
+        return self._english(n, self.tr("%n fact(s)", "", n), "{n} fact", "{n} facts")
+
+    def shown(self, n: int) -> str:
+        return self._english(n, self.tr("%n shown", "", n), "{n} shown", "{n} shown")
+
+    def in_next_prompt(self, n: int) -> str:
+        return self._english(
+            n, self.tr("%n in the next prompt", "", n),
+            "{n} in the next prompt", "{n} in the next prompt")
+
+    def tokens(self, n: int) -> str:
+        return self._english(n, self.tr("%n token(s)", "", n), "{n} token", "{n} tokens")
+
+    def things_remembered(self, n: int) -> str:
+        return self._english(
+            n, self.tr("Remembered %n thing(s):", "", n),
+            "Remembered {n} thing:", "Remembered {n} things:")
+
+    def older_messages_left_out(self, n: int) -> str:
+        return self._english(
+            n, self.tr("%n older message(s) left out of this prompt.", "", n),
+            "{n} older message left out of this prompt.", "{n} older messages left out of this prompt.")
+
+    def more_jobs(self, n: int) -> str:
+        return self._english(n, self.tr("(+%n more)", "", n), "(+{n} more)", "(+{n} more)")
+
+    def entries(self, n: int) -> str:
+        return self._english(n, self.tr("%n entry(-ies)", "", n), "{n} entry", "{n} entries")
+
+    def remembered_entries(self, n: int) -> str:
+        return self._english(
+            n, self.tr("Remembered %n entry(-ies)", "", n), "Remembered {n} entry", "Remembered {n} entries")
+
+    def seconds_left(self, n: int) -> str:
+        return self._english(n, self.tr("about %n s left", "", n), "about {n} s left", "about {n} s left")
+
+    def minutes_left(self, n: int) -> str:
+        return self._english(
+            n, self.tr("about %n min left", "", n),
+            "about {n} min left", "about {n} min left")

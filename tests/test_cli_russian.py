@@ -1,0 +1,94 @@
+"""The CLI in Russian: the terminal's locale (or the language setting) picks it, without Qt.
+
+``app.cli.i18n`` reads the same ``hearth_ru.ts`` as the GUI; these run ``hearth`` in-process.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+from app.cli.i18n import CliPlurals, set_language, terminal_language
+from app.config import Settings, ensure_private_dir
+
+
+@pytest.fixture(autouse=True)
+def back_to_english() -> Iterator[None]:
+    """The CLI's language is process state: leave it as the other CLI tests expect it."""
+    yield
+    set_language("en")
+
+
+def run(data_dir: Path, *argv: str) -> int:
+    return main(["--data-dir", str(data_dir), *argv])
+
+
+@pytest.fixture
+def russian_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+
+
+def test_a_russian_terminal_gets_russian_lines(russian_terminal: None, data_dir: Path, capsys) -> None:
+    assert run(data_dir, "facts", "add", "Есть собака Барон", "--kind", "pet") == 0
+    assert capsys.readouterr().out.strip() == "Факт №1 добавлен."
+    assert run(data_dir, "facts", "pin", "1") == 0
+    assert capsys.readouterr().out.strip() == "Факт №1 закреплён."
+    assert run(data_dir, "rm", "4242") == 1
+    err = capsys.readouterr().err
+    assert "Записи 4242 нет." in err and "hearth search СЛОВО --json" in err
+    assert run(data_dir, "search", "несуществующее") == 0
+    assert "Ничего не найдено." in capsys.readouterr().err
+
+
+def test_typed_errors_are_translated_on_the_terminal(russian_terminal: None, data_dir: Path, capsys) -> None:
+    assert run(data_dir, "facts", "edit", "77", "новый текст") == 1
+    err = capsys.readouterr().err
+    assert err.startswith("hearth: Этого больше нет (№ 77).") and "Traceback" not in err
+
+
+def test_the_language_setting_wins_over_the_terminal(russian_terminal: None, data_dir: Path, capsys) -> None:
+    ensure_private_dir(data_dir)
+    Settings(language="en").save(data_dir)
+    assert run(data_dir, "facts", "add", "Has a dog named Rex") == 0
+    assert capsys.readouterr().out.strip() == "Added fact #1."
+
+
+def test_an_english_terminal_stays_english(monkeypatch: pytest.MonkeyPatch, data_dir: Path, capsys) -> None:
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    assert run(data_dir, "rm", "4242") == 1
+    assert "There is no entry 4242." in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("n", "expected"), [(1, "1 сообщение"), (2, "2 сообщения"), (5, "5 сообщений"),
+                                             (11, "11 сообщений"), (21, "21 сообщение"), (22, "22 сообщения"),
+                                             (25, "25 сообщений")])
+def test_cli_plurals(n: int, expected: str) -> None:
+    set_language("ru")
+    try:
+        assert CliPlurals().messages_imported(n) == f"Импортировано {expected}."
+    finally:
+        set_language("en")
+    assert CliPlurals().messages_imported(1) == "Imported 1 message."
+
+
+def test_locale_names() -> None:
+    assert terminal_language({"LANG": "ru_RU.UTF-8"}) == "ru"
+    assert terminal_language({"LC_ALL": "C", "LANG": "ru_RU.UTF-8"}) == "en"
+    assert terminal_language({}) == "en"
+
+
+def test_the_cli_never_loads_qt() -> None:
+    """Translating the terminal's lines must not pull PySide6 in (slow, and no display is needed)."""
+    code = ("import sys, app.cli, app.cli.i18n as t; t.set_language('ru'); "
+            "t.translate('Cli', 'No matches.'); print('PySide6' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         timeout=120)
+    assert out.stdout.strip() == "False"
