@@ -36,6 +36,7 @@ DIARY_FILE = "hearth.db"  # the store's DB_FILE (the store imports this module, 
 # What Hearth itself puts in its data dir: the diary and its SQLite side files, settings, backups, models.
 HEARTH_FILES = frozenset(
     {DIARY_FILE, SETTINGS_FILE, "settings.tmp"} | {DIARY_FILE + side for side in ("-wal", "-shm", "-journal")}
+    | {"encryption.json"}  # app.store.encryption.MARKER: no secret, says the diary is encrypted
 )
 HEARTH_FOLDERS = frozenset({"backups", "models"})
 
@@ -162,6 +163,7 @@ class SettingChanges(TypedDict, total=False):
     recall_enabled: bool
     reflections_enabled: bool
     theme: str
+    lock_after_minutes: int
     extra: dict[str, Any]
 
 
@@ -176,6 +178,7 @@ class Settings:
     recall_enabled: bool = True
     reflections_enabled: bool = False
     theme: str = "system"  # system | light | dark
+    lock_after_minutes: int = 10  # an encrypted diary locks after this many idle minutes; 0: never
     extra: dict[str, Any] = field(default_factory=dict)
 
     def changed(self, **changes: Unpack[SettingChanges]) -> Settings:

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from app import __version__
-from app.cli import chat_cmd, gui_cmd, models_cmd, store_cmd
+from app.cli import chat_cmd, encryption_cmd, gui_cmd, models_cmd, store_cmd
 from app.cli.store_cmd import printable
 from app.config import DataDirError, resolve_data_dir
 
-AREAS = (gui_cmd, models_cmd, store_cmd, chat_cmd)
+AREAS = (gui_cmd, models_cmd, store_cmd, chat_cmd, encryption_cmd)
 
 __all__ = ["HearthParser", "build_parser", "main", "printable"]
 
