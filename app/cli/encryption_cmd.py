@@ -79,6 +79,8 @@ def _target_key(action: str, diary: Diary) -> tuple[bool, DiaryKey | None]:
 
 
 def _say(step: str) -> None:
+    if step.startswith("backup:"):
+        return  # one line for all the backups ("re-writing the backups")
     print(f"encryption: {STEP_TEXT.get(step, step)}…", file=sys.stderr)
 
 

@@ -39,7 +39,7 @@ from app.store.errors import EncryptionFailed, PassphraseNeeded, StoreError, Wro
 
 MARKER = "encryption.json"
 NEW, OLD = ".new", ".old"
-STEPS = ("export", "verify", "mark", "swap", "shred", "backups", "done")
+STEPS = ("export", "verify", "mark", "swap", "shred", "backups", "done")  # then "backup:<step>" per backup
 
 Step = Callable[[str], None]
 _FAILURES: tuple[type[Exception], ...] = (StoreError, OSError, *DB_ERRORS)
@@ -216,7 +216,7 @@ def change_key(
         clear_marker(data_dir)
     on_step("backups")
     for backup in backups.list_backups(data_dir):
-        convert_file(backup, _key_of(backup, old_key), new_key, _quiet)
+        convert_file(backup, _key_of(backup, old_key), new_key, lambda step: on_step(f"backup:{step}"))
     on_step("done")
 
 
