@@ -79,7 +79,7 @@ def _target_key(action: str, diary: Diary) -> tuple[bool, DiaryKey | None]:
 
 
 def _say(step: str) -> None:
-    if step.startswith("backup:"):
+    if step.startswith("backup:") or step == "done":
         return  # one line for all the backups ("re-writing the backups")
     print(f"encryption: {STEP_TEXT.get(step, step)}…", file=sys.stderr)
 

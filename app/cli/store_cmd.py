@@ -16,7 +16,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from app.cli.passphrase import open_diary
+from app.cli.passphrase import ENV_PASSPHRASE, open_diary
 from app.store import FACT_KINDS, DatabaseCorrupt, Diary, DiaryLock, StoreError
 from app.store.exchange import read_export, record_dict
 
@@ -364,11 +364,13 @@ def _forget_everything(args: argparse.Namespace, data_dir: Path) -> int:
             "Run `hearth forget-everything --yes` to do it.",
         )
     with DiaryLock(data_dir):  # never under a running window or chat
-        if Diary.is_encrypted(data_dir):  # the way to start over when the passphrase is forgotten
-            Diary.forget_locked(data_dir)
-        else:
-            with Diary.open(data_dir) as diary:
-                diary.forget_everything()
+        if Diary.is_encrypted(data_dir) and not os.environ.get(ENV_PASSPHRASE):
+            Diary.forget_locked(data_dir)  # the way to start over when the passphrase is forgotten
+            print("Everything was erased. A new diary was started, not encrypted "
+                  "(`hearth encryption on` encrypts it).")
+            return 0
+        with open_diary(data_dir) as diary:
+            diary.forget_everything()
     print("Everything was erased.")
     return 0
 

@@ -408,6 +408,8 @@ class Diary:
         encryption.forget_locked(data_dir)
         for path in aside_files(data_dir):
             backups.shred(path)
+        cls_open = Diary.open(data_dir)  # a new, empty, plain diary in its place
+        cls_open.close()
 
     # -- export / import -------------------------------------------------------------------------------
 
