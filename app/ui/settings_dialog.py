@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from app.config import Settings, SettingsStore
 from app.ui.errors import show_exception
+from app.ui.privacy import PrivacyGroup
 
 REPLY_LENGTHS = (
     ("short", "Short — a sentence or two"),
@@ -65,8 +66,12 @@ def _combo(choices: tuple[tuple[str, str], ...], current: str, accessible: str) 
 class SettingsDialog(QDialog):
     """Edits reply length, persona, recall, reflections and theme; shows the data folder."""
 
-    def __init__(self, store: SettingsStore, data_dir: Path, parent: QWidget | None = None) -> None:
+    encryption_requested = Signal(str)  # on | off | change (app.ui.locking does it)
+
+    def __init__(self, store: SettingsStore, data_dir: Path, parent: QWidget | None = None,
+                 *, encrypted: bool = False) -> None:
         super().__init__(parent)
+        self._encrypted = encrypted
         self._store = store
         self._initial = store.current  # what the controls start from
         self._data_dir = Path(data_dir)
@@ -81,6 +86,9 @@ class SettingsDialog(QDialog):
         layout.addWidget(self._memory_group())
         layout.addWidget(self._appearance_group())
         layout.addWidget(self._data_group())
+        self.privacy = PrivacyGroup(self._encrypted, self._initial.lock_after_minutes, self)
+        self.privacy.encryption_requested.connect(self.encryption_requested.emit)
+        layout.addWidget(self.privacy)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
         )
@@ -154,6 +162,7 @@ class SettingsDialog(QDialog):
             recall_enabled=self.recall.isChecked(),
             reflections_enabled=self.reflections.isChecked(),
             theme=str(self.theme.currentData()),
+            lock_after_minutes=self.privacy.lock_minutes.value(),
         )
 
     def save(self) -> None:

@@ -151,6 +151,8 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
         "write": _action(window, "&Write", "Ctrl+L", window.composer.editor.setFocus,
                          "Focus the message box"),
         "settings": _action(window, "S&ettings…", "Ctrl+,", window.settings_requested.emit),
+        "lock": _action(window, window.tr("&Lock diary"), "Ctrl+Shift+L", window.lock_requested.emit,
+                        window.tr("Hide the diary until its passphrase is entered again")),
         "quit": _action(window, "&Quit", "Ctrl+Q", window.close),
         "send": _action(window, "&Send", "Ctrl+Return", window.composer.request_send, scope=window.splitter),
         "stop": _action(window, "S&top reply", "Esc", window.stop),
@@ -168,7 +170,7 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
     actions["copy"] = window.chat_view.copy_action
     bar = window.menuBar()
     for title, names in (
-        ("&Diary", ("today", "search", "write", None, "settings", None, "quit")),
+        ("&Diary", ("today", "search", "write", None, "settings", "lock", None, "quit")),
         ("&Edit", ("copy",)),
         ("&Conversation", ("send", "stop", "regenerate", None, "delete")),
         ("&View", ("memory",)),
