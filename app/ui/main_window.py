@@ -173,6 +173,8 @@ class MainWindow(QMainWindow):
         if locked:
             self.chat_model.set_conversation(None, [])
             self.sidebar.set_conversations([])
+            self.sidebar.hits.set_entries([])
+            self.sidebar.search_box.clear()
             self.memory_dock.hide()
             self.set_ready(False, self.tr("The diary is locked."))
         self.splitter.setVisible(not locked)
