@@ -55,7 +55,7 @@ def launch(qtbot: Any, data_dir: Path, tiny_engine: Any) -> Iterator[Any]:
 
 
 def _encrypted_diary(data_dir: Path) -> None:
-    seed_days(data_dir, {1: [("user", "A secret about the lighthouse keeper"), ("assistant", "Tell me more.")]})
+    seed_days(data_dir, {1: [("user", "A secret about the lighthouse keeper"), ("assistant", "Go on.")]})
     with Diary.open(data_dir) as diary:
         diary.change_key(DiaryKey(PASS))
 
@@ -67,9 +67,11 @@ def _shows_nothing(hearth: HearthApp) -> bool:
 
 
 def _unlock(qtbot: Any, hearth: HearthApp, passphrase: str, remember: bool = False) -> None:
+    qtbot.waitUntil(lambda: hearth.locker.dialog is not None and hearth.locker.dialog.isVisible(),
+                    timeout=START_TIMEOUT_MS)
     dialog = hearth.locker.dialog
     assert dialog is not None
-    qtbot.waitUntil(dialog.isVisible)
+    qtbot.waitUntil(dialog.unlock_button.isEnabled)
     dialog.passphrase.setText(passphrase)
     dialog.remember.setChecked(remember)
     dialog.submit()
@@ -172,3 +174,14 @@ def _open_encryption_dialog(qtbot: Any, hearth: HearthApp) -> Any:
     found: list[EncryptionDialog] = []
     qtbot.waitUntil(lambda: bool(found.extend(hearth.window.findChildren(EncryptionDialog)) or found))
     return found[-1]
+
+
+def test_a_passphrase_remembered_in_the_keyring_unlocks_at_start(
+    qtbot: Any, launch: Any, data_dir: Path, memory_keyring: MemoryKeyring
+) -> None:
+    from app.store import remembered
+
+    _encrypted_diary(data_dir)
+    assert remembered.remember(data_dir, PASS)
+    hearth = launch()  # ready without a dialog
+    assert hearth.locker.dialog is None and hearth.diary is not None and hearth.diary.encrypted

@@ -55,11 +55,7 @@ class LockController(QObject):
     def start(self) -> None:
         """The diary is encrypted: try a remembered passphrase, else ask."""
         self._set_locked(True)
-        remembered = keyring_store.recall(self.app.data_dir)
-        if remembered:
-            self._run_unlock(remembered, remember=False, quiet=True)
-        else:
-            self.ask()
+        self._run_unlock(None, remember=False, quiet=True)  # the keyring may be slow: not on this thread
 
     def ask(self) -> UnlockDialog:
         if self.dialog is None:
@@ -68,15 +64,19 @@ class LockController(QObject):
         self.dialog.open()
         return self.dialog
 
-    def _run_unlock(self, passphrase: str, remember: bool, quiet: bool) -> None:
+    def _run_unlock(self, passphrase: str | None, remember: bool, quiet: bool) -> None:
+        """Unlock on a worker (the KDF); ``passphrase`` None: the one remembered in the keyring, if any."""
         app = self.app
 
         def work() -> tuple[Diary, Companion | None]:
             if not app.diary_lock.held:
                 app.diary_lock.acquire()
-            diary = unlock(app.data_dir, passphrase)
+            typed = passphrase if passphrase is not None else keyring_store.recall(app.data_dir)
+            if typed is None:
+                raise WrongPassphrase("Nothing remembered.")
+            diary = unlock(app.data_dir, typed)
             if remember:
-                keyring_store.remember(app.data_dir, passphrase)
+                keyring_store.remember(app.data_dir, typed)
             if app.loaded is None:
                 return diary, None  # first start: the app loads the model next
             return diary, Companion(diary, app.loaded.engine, app.settings_store)
@@ -84,8 +84,7 @@ class LockController(QObject):
         app.runner.run(work, self._unlocked, lambda exc: self._unlock_failed(exc, quiet))
 
     def _unlock_failed(self, exc: BaseException, quiet: bool) -> None:
-        if quiet:  # the remembered passphrase no longer opens it (changed elsewhere): forget it, ask
-            keyring_store.forget(self.app.data_dir)
+        if quiet and isinstance(exc, WrongPassphrase):  # none remembered, or it no longer opens it: ask
             self.ask()
             return
         if isinstance(exc, WrongPassphrase) and self.dialog is not None:
