@@ -88,6 +88,7 @@ def test_a_kill_at_any_step_leaves_a_whole_diary(
         encrypted = diary.encrypted
     leftovers = [p.name for p in data_dir.rglob("*") if p.name.endswith((enc.NEW, enc.OLD))]
     assert leftovers == []
+    assert (data_dir / enc.MARKER).exists() == encrypted  # the marker follows the file after a kill
     if encrypted:
         plain = [p.name for p in data_dir.rglob("*") if p.is_file() and MARKER.encode() in p.read_bytes()]
         assert plain == []

@@ -141,6 +141,7 @@ def connect(path: Path | str, key: DiaryKey | None, *, uri: bool = False, **kwar
     try:
         conn.execute("PRAGMA cipher_log_level = NONE")  # SQLCipher logs decryption failures to stderr
         conn.execute(f"PRAGMA key = \"{key.pragma_value(_salt_of(path, uri) or key.salt)}\"")
+        conn.execute("PRAGMA cipher_compatibility = 4")  # pinned: a later SQLCipher's defaults may differ
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlcipher3.DatabaseError as exc:
         conn.close()

@@ -67,6 +67,8 @@ def key_for_open(data_dir: Path, key: DiaryKey | None) -> DiaryKey | None:
             write_marker(data_dir)
         return key
     if is_plain(db):
+        if (data_dir / MARKER).is_file():
+            clear_marker(data_dir)  # a change was cut short before its swap, or after it: the file decides
         return None
     if key is None:
         if (data_dir / MARKER).is_file():
@@ -127,6 +129,7 @@ def export_copy(source: Path, source_key: DiaryKey | None, target: Path, target_
     conn = sqlcipher3.connect(str(source), isolation_level=None)
     try:
         conn.execute("PRAGMA cipher_log_level = NONE")
+        conn.execute("PRAGMA cipher_default_compatibility = 4")  # the attached copy: SQLCipher 4's settings
         if source_key is not None:
             conn.execute(f"PRAGMA key = {key_clause(source_key, source)}")
         conn.execute(f"ATTACH DATABASE ? AS target KEY {key_clause(target_key, target)}", (str(target),))
