@@ -36,6 +36,7 @@ DIARY_FILE = "hearth.db"  # the store's DB_FILE (the store imports this module, 
 # What Hearth itself puts in its data dir: the diary and its SQLite side files, settings, backups, models.
 HEARTH_FILES = frozenset(
     {DIARY_FILE, SETTINGS_FILE, "settings.tmp"} | {DIARY_FILE + side for side in ("-wal", "-shm", "-journal")}
+    | {"encryption.json"}  # app.store.encryption.MARKER: no secret, says the diary is encrypted
 )
 HEARTH_FOLDERS = frozenset({"backups", "models"})
 
@@ -163,6 +164,7 @@ class SettingChanges(TypedDict, total=False):
     reflections_enabled: bool
     theme: str
     language: str
+    lock_after_minutes: int
     extra: dict[str, Any]
 
 
@@ -178,6 +180,7 @@ class Settings:
     reflections_enabled: bool = False
     theme: str = "system"  # system | light | dark
     language: str = "system"  # system | en | ru (any language with a translation in resources/i18n)
+    lock_after_minutes: int = 10  # an encrypted diary locks after this many idle minutes; 0: never
     extra: dict[str, Any] = field(default_factory=dict)
 
     def changed(self, **changes: Unpack[SettingChanges]) -> Settings:

@@ -22,6 +22,55 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
+# -- an encrypted diary for the store's tests -----------------------------------------------------------
+# Every test module named here runs twice: on a plain diary and on a SQLCipher-encrypted one (``Diary.open``
+# then makes and opens encrypted diaries with one session key; the CLI reads its passphrase from the file
+# in HEARTH_PASSPHRASE_FILE). A test that reads the file with plain sqlite3 is marked ``plain_only``.
+ENCRYPTED_MODULES = ("test_store_",)
+TEST_PASSPHRASE = "correct horse battery staple"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "plain_only: reads the diary file with plain sqlite3")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    name = metafunc.module.__name__.rsplit(".", 1)[-1]
+    if "store_cipher" in metafunc.fixturenames and name.startswith(ENCRYPTED_MODULES):
+        metafunc.parametrize("store_cipher", ["plain", "encrypted"], indirect=True)
+
+
+@pytest.fixture(scope="session")
+def test_key() -> object:
+    """One key for the session: the KDF (≈0.4 s) runs once, not per test."""
+    from app.store import DiaryKey
+
+    return DiaryKey(TEST_PASSPHRASE).derive()
+
+
+@pytest.fixture(autouse=True)
+def store_cipher(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
+    """``plain`` (the default) or ``encrypted``: then new diaries are made, and opened, with a key."""
+    mode = getattr(request, "param", "plain")
+    if mode != "encrypted":
+        return mode
+    if request.node.get_closest_marker("plain_only"):
+        pytest.skip("reads the diary file with plain sqlite3")
+    from app.store import Diary
+
+    key = request.getfixturevalue("test_key")
+    original = Diary.open.__func__  # type: ignore[attr-defined]
+
+    def open_keyed(cls: type[Diary], data_dir: Path, key_given: object = None) -> Diary:
+        return original(cls, data_dir, key_given or key)
+
+    monkeypatch.setattr(Diary, "open", classmethod(open_keyed))
+    secret = tmp_path / "passphrase.txt"
+    secret.write_text(TEST_PASSPHRASE + "\n", encoding="utf-8")
+    monkeypatch.setenv("HEARTH_PASSPHRASE_FILE", str(secret))
+    return mode
+
+
 @pytest.fixture(scope="session")
 def tiny_model_path() -> Path:
     from app.llm.tiny import tiny_model_path as locate

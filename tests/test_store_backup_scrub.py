@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from app.store import Diary
 
 SECRET_FACT = "Allergic to zanzibarine tablets"
@@ -30,6 +32,7 @@ def _diary_with_backups(data_dir: Path) -> tuple[Diary, int, int]:
     return diary, message.id, fact.id
 
 
+@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_a_deleted_fact_leaves_every_backup(data_dir: Path) -> None:
     diary, _, fact_id = _diary_with_backups(data_dir)
     try:
@@ -45,6 +48,7 @@ def test_a_deleted_fact_leaves_every_backup(data_dir: Path) -> None:
         diary.close()
 
 
+@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_a_deleted_entry_leaves_every_backup_and_they_still_restore(data_dir: Path) -> None:
     diary, message_id, _ = _diary_with_backups(data_dir)
     try:
@@ -61,6 +65,7 @@ def test_a_deleted_entry_leaves_every_backup_and_they_still_restore(data_dir: Pa
         diary.close()
 
 
+@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_a_backup_that_cannot_be_changed_is_named(data_dir: Path) -> None:
     diary, message_id, _ = _diary_with_backups(data_dir)
     try:

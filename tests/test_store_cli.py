@@ -75,6 +75,7 @@ def test_errors_are_one_clear_line(
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
+@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_export_import_round_trip(data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _seed(data_dir)
     run(data_dir, "facts", "add", "Bakes on Sundays", "--kind", "habit")
@@ -107,6 +108,7 @@ def test_backup_restore_and_forget_everything(data_dir: Path, capsys: pytest.Cap
         assert diary.search("rosemary") == [] and diary.list_backups() == []
 
 
+@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_restore_after_a_damaged_file(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _seed(data_dir)
     assert run(data_dir, "backup") == 0

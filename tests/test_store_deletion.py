@@ -40,6 +40,7 @@ def _fill(diary: Diary, cid: int, n: int = 60) -> None:
         diary.add_message(cid, "user" if i % 2 else "assistant", f"ordinary words of entry number {i} " * 3)
 
 
+@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_deleted_message_leaves_no_bytes(diary: Diary, data_dir: Path) -> None:
     cid = diary.conversation_for_day(date(2026, 12, 1)).id or 0
     _fill(diary, cid)
@@ -67,6 +68,7 @@ def test_edited_then_deleted_message_leaves_no_bytes_of_either_text(diary: Diary
     assert _found(_files(data_dir), first) == [] and _found(_files(data_dir), second) == []
 
 
+@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_deleted_conversation_leaves_no_bytes(diary: Diary, data_dir: Path) -> None:
     keep = diary.conversation_for_day(date(2026, 12, 1)).id or 0
     gone = diary.conversation_for_day(date(2026, 12, 2)).id or 0
@@ -84,6 +86,7 @@ def test_deleted_conversation_leaves_no_bytes(diary: Diary, data_dir: Path) -> N
     assert diary.message_count(keep) == 30 and diary.list_summaries() == []
 
 
+@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_deleted_fact_and_its_versions_leave_no_bytes(diary: Diary, data_dir: Path) -> None:
     for i in range(20):
         diary.add_fact(f"ordinary fact {i}")

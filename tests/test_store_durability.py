@@ -143,6 +143,7 @@ def tiny_filesystem(tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["umount", "-l", str(mount_point)], check=False)
 
 
+@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_really_full_disk_fails_clearly_and_keeps_what_was_saved(tiny_filesystem: Path) -> None:
     data_dir = tiny_filesystem / "hearth"
     diary = Diary.open(data_dir)

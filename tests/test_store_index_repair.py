@@ -11,6 +11,8 @@ import sqlite3
 from datetime import date
 from pathlib import Path
 
+import pytest
+
 from app.store import Diary
 
 WORDS = "river garden shed roof Rex walk rain tea Anna library market harbour novel choir".split()  # noqa: SIM905
@@ -32,6 +34,7 @@ def _scramble_index(data_dir: Path) -> None:
     conn.close()
 
 
+@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_a_scrambled_index_is_rebuilt_and_every_search_answers_as_before(data_dir: Path) -> None:
     found = _diary_with_words(data_dir)
     _scramble_index(data_dir)
@@ -41,6 +44,7 @@ def test_a_scrambled_index_is_rebuilt_and_every_search_answers_as_before(data_di
         assert diary.index_repairs == 1
 
 
+@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_recall_queries_repair_the_index_too(data_dir: Path) -> None:
     _diary_with_words(data_dir)
     _scramble_index(data_dir)

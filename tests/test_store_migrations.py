@@ -11,6 +11,8 @@ from app.store import Diary, StoreError
 from app.store import migrations as mig
 from app.store.exchange import TABLES
 
+pytestmark = pytest.mark.plain_only  # seeds old schemas with plain sqlite3
+
 
 def _connect(path: Path) -> sqlite3.Connection:
     path.parent.mkdir(parents=True, exist_ok=True)

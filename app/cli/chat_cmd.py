@@ -22,6 +22,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from app.cli.i18n import error_text, translate
+from app.cli.passphrase import open_diary
 from app.cli.store_cmd import printable
 from app.config import ModelSettings, SettingsStore
 from app.core.companion import Companion
@@ -30,7 +31,7 @@ from app.core.events import ErrorRaised, Event, Remembered, ReplyFinished, Token
 from app.llm.embedding import default_embedder
 from app.llm.errors import EngineError
 from app.llm.loading import LoadedModel, load_model_file, load_preferred_model
-from app.store import Diary, DiaryLock
+from app.store import DiaryLock
 from app.store.errors import StoreError
 
 Handler = Callable[[argparse.Namespace, Path], int]
@@ -107,7 +108,7 @@ class _Session:
         with ExitStack() as opened:  # a failure half-way closes what was opened so far
             self.lock = DiaryLock(data_dir).acquire()  # one writer: not beside a window on this diary
             opened.callback(self.lock.release)
-            self.diary = Diary.open(data_dir)
+            self.diary = open_diary(data_dir)
             opened.callback(self.diary.close)
             self.model = _load_model(args, settings.current.model, data_dir)
             opened.callback(self.model.engine.close)

@@ -12,10 +12,11 @@ import json
 import sys
 from pathlib import Path
 
+from app.cli.passphrase import open_diary
 from app.core.recall.semantic import SemanticMemory
 from app.llm.embedding import EmbedderUnavailable, make_embedder
 from app.llm.errors import EngineError
-from app.store import Diary, DiaryLock, IndexCounts, StoreError
+from app.store import DiaryLock, IndexCounts, StoreError
 
 STEP = 64
 
@@ -35,10 +36,10 @@ def run_index(args: argparse.Namespace, data_dir: Path) -> int:
         return 1
     try:
         if args.status:
-            with Diary.open(data_dir) as diary:
+            with open_diary(data_dir) as diary:
                 counts = SemanticMemory(diary, embedder).counts()
         else:
-            with DiaryLock(data_dir), Diary.open(data_dir) as diary:
+            with DiaryLock(data_dir), open_diary(data_dir) as diary:
                 counts = _catch_up(SemanticMemory(diary, embedder))
     except (StoreError, EngineError) as exc:
         print(f"hearth: {exc} {exc.hint}".rstrip(), file=sys.stderr)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from app.cli.i18n import CliPlurals, error_text, translate
+from app.cli.passphrase import ENV_PASSPHRASE, open_diary
 from app.store import FACT_KINDS, DatabaseCorrupt, Diary, DiaryLock, StoreError
 from app.store.exchange import read_export, record_dict
 
@@ -87,32 +88,35 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     search.add_argument("--from", dest="date_from", type=date.fromisoformat, metavar="YYYY-MM-DD")
     search.add_argument("--to", dest="date_to", type=date.fromisoformat, metavar="YYYY-MM-DD")
-    search.set_defaults(func=_guarded(_search))
+    search.set_defaults(func=guarded(_search))
     _register_facts(sub)
 
     rm = sub.add_parser("rm", help="delete one entry for good (ids: hearth search --json)")
     rm.add_argument("message_id", type=int, metavar="MESSAGE_ID")
     rm.add_argument("--yes", action="store_true", help="really delete it")
-    rm.set_defaults(func=_guarded(_rm))
+    rm.set_defaults(func=guarded(_rm))
 
     export = sub.add_parser("export", help="export the diary as Markdown or JSON")
-    export.add_argument("--format", choices=("md", "json"), default="md")
+    export.add_argument("--format", choices=("md", "json", "encrypted"), default="md",
+                        help="md, json, or (an encrypted diary) an encrypted archive `hearth restore` reads")
     export.add_argument("--out", type=Path, metavar="FILE", help="write here (default: standard output)")
-    export.set_defaults(func=_guarded(_export))
+    export.add_argument("--plaintext", action="store_true",
+                        help="an encrypted diary: really write it unencrypted (else you are asked)")
+    export.set_defaults(func=guarded(_export))
 
     imp = sub.add_parser("import", help="import a JSON export into an empty diary")
     imp.add_argument("file", type=Path)
-    imp.set_defaults(func=_guarded(_import))
+    imp.set_defaults(func=guarded(_import))
 
-    sub.add_parser("backup", help="make a backup now").set_defaults(func=_guarded(_backup))
+    sub.add_parser("backup", help="make a backup now").set_defaults(func=guarded(_backup))
 
     restore = sub.add_parser("restore", help="restore a backup (default: the latest)")
     restore.add_argument("file", type=Path, nargs="?")
-    restore.set_defaults(func=_guarded(_restore))
+    restore.set_defaults(func=guarded(_restore))
 
     forget = sub.add_parser("forget-everything", help="erase the whole diary, its memory and backups")
     forget.add_argument("--yes", action="store_true", help="really erase everything")
-    forget.set_defaults(func=_guarded(_forget_everything))
+    forget.set_defaults(func=guarded(_forget_everything))
 
 
 def _register_facts(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -122,24 +126,24 @@ def _register_facts(sub: argparse._SubParsersAction) -> None:  # type: ignore[ty
     listing = actions.add_parser("list", help="list the facts")
     listing.add_argument("--json", action="store_true")
     listing.add_argument("--all", action="store_true", help="include retired facts")
-    listing.set_defaults(func=_guarded(_facts_list))
+    listing.set_defaults(func=guarded(_facts_list))
     add = actions.add_parser("add", help="add a fact")
     add.add_argument("text")
     add.add_argument("--kind", default="other", choices=FACT_KINDS)
     add.add_argument("--importance", type=int, default=3, choices=range(1, 6), metavar="1-5")
     add.add_argument("--pin", action="store_true")
-    add.set_defaults(func=_guarded(_facts_add))
+    add.set_defaults(func=guarded(_facts_add))
     edit = actions.add_parser("edit", help="change a fact's text")
     edit.add_argument("id", type=int)
     edit.add_argument("text")
-    edit.set_defaults(func=_guarded(_facts_edit))
+    edit.set_defaults(func=guarded(_facts_edit))
     remove = actions.add_parser("rm", help="delete a fact for good")
     remove.add_argument("id", type=int)
-    remove.set_defaults(func=_guarded(_facts_rm))
+    remove.set_defaults(func=guarded(_facts_rm))
     pin = actions.add_parser("pin", help="pin a fact (always in the prompt)")
     pin.add_argument("id", type=int)
     pin.add_argument("--off", action="store_true", help="unpin instead")
-    pin.set_defaults(func=_guarded(_facts_pin))
+    pin.set_defaults(func=guarded(_facts_pin))
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
@@ -154,7 +158,7 @@ def _fail(message: str, hint: str = "") -> int:
     return 1
 
 
-def _guarded(handler: Handler) -> Handler:
+def guarded(handler: Handler) -> Handler:
     """Run ``handler``; turn expected failures into one line on stderr and exit code 1."""
 
     def run(args: argparse.Namespace, data_dir: Path) -> int:
@@ -173,7 +177,7 @@ def _guarded(handler: Handler) -> Handler:
 
 
 def _search(args: argparse.Namespace, data_dir: Path) -> int:
-    with Diary.open(data_dir) as diary:
+    with open_diary(data_dir) as diary:
         query = " ".join(args.query)
         hits = diary.search(query, limit=args.limit, date_from=args.date_from, date_to=args.date_to)
     if args.json:
@@ -205,14 +209,14 @@ def _rm(args: argparse.Namespace, data_dir: Path) -> int:
     """Without --yes only say what would go; with it, delete under the diary lock (never under a running
     window or chat, whose prompt may hold the entry)."""
     if not args.yes:
-        with Diary.open(data_dir) as diary:
+        with open_diary(data_dir) as diary:
             found = _entry_line(diary, args.message_id)
         if found is None:
             return _no_entry(args.message_id)
         warning = translate("Cli", "This deletes entry {id} for good: {entry}")
         run = translate("Cli", "Run `hearth rm {id} --yes` to do it.")
         return _fail(warning.format(id=args.message_id, entry=found), run.format(id=args.message_id))
-    with DiaryLock(data_dir), Diary.open(data_dir) as diary:
+    with DiaryLock(data_dir), open_diary(data_dir) as diary:
         if diary.get_message(args.message_id) is None:
             return _no_entry(args.message_id)
         diary.delete_message(args.message_id)
@@ -239,7 +243,7 @@ def _no_entry(message_id: int) -> int:
 
 
 def _facts_list(args: argparse.Namespace, data_dir: Path) -> int:
-    with Diary.open(data_dir) as diary:
+    with open_diary(data_dir) as diary:
         facts = diary.list_facts(include_retired=args.all)
     if args.json:
         _print_json([record_dict(f) for f in facts])
@@ -254,28 +258,28 @@ def _facts_list(args: argparse.Namespace, data_dir: Path) -> int:
 
 
 def _facts_add(args: argparse.Namespace, data_dir: Path) -> int:
-    with Diary.open(data_dir) as diary:
+    with open_diary(data_dir) as diary:
         fact = diary.add_fact(args.text, kind=args.kind, importance=args.importance, pinned=args.pin)
     print(translate("Cli", "Added fact #{id}.").format(id=fact.id))
     return 0
 
 
 def _facts_edit(args: argparse.Namespace, data_dir: Path) -> int:
-    with Diary.open(data_dir) as diary:
+    with open_diary(data_dir) as diary:
         fact = diary.edit_fact(args.id, text=args.text, source="manual")
     print(translate("Cli", "Changed fact #{id}.").format(id=fact.id))
     return 0
 
 
 def _facts_rm(args: argparse.Namespace, data_dir: Path) -> int:
-    with Diary.open(data_dir) as diary:
+    with open_diary(data_dir) as diary:
         diary.delete_fact(args.id)
     print(translate("Cli", "Deleted fact #{id}; it will not be re-learned automatically.").format(id=args.id))
     return 0
 
 
 def _facts_pin(args: argparse.Namespace, data_dir: Path) -> int:
-    with Diary.open(data_dir) as diary:
+    with open_diary(data_dir) as diary:
         fact = diary.edit_fact(args.id, pinned=not args.off)
     done = translate("Cli", "Pinned fact #{id}.") if fact.pinned else translate("Cli", "Unpinned fact #{id}.")
     print(done.format(id=fact.id))
@@ -283,7 +287,12 @@ def _facts_pin(args: argparse.Namespace, data_dir: Path) -> int:
 
 
 def _export(args: argparse.Namespace, data_dir: Path) -> int:
-    with Diary.open(data_dir) as diary:
+    with open_diary(data_dir) as diary:
+        if args.format == "encrypted":
+            return _export_encrypted(diary, args.out)
+        if diary.encrypted and not _plaintext_agreed(args):
+            return _fail("The diary is encrypted; this export would be plain text.",
+                         "Add --plaintext to write it anyway, or use --format encrypted --out FILE.")
         if args.format == "json":
             body = json.dumps(diary.export_json(), ensure_ascii=False, indent=1) + "\n"
         else:
@@ -296,6 +305,27 @@ def _export(args: argparse.Namespace, data_dir: Path) -> int:
     return 0
 
 
+def _plaintext_agreed(args: argparse.Namespace) -> bool:
+    """--plaintext, or a yes at the terminal: an export of an encrypted diary is readable by anyone."""
+    if args.plaintext:
+        return True
+    if not sys.stdin.isatty():
+        return False
+    where = args.out or "the terminal"
+    answer = input(f"Write the diary unencrypted to {where}? [y/N] ")
+    return answer.strip().lower() in ("y", "yes")
+
+
+def _export_encrypted(diary: Diary, out: Path | None) -> int:
+    if not diary.encrypted:
+        return _fail("The diary is not encrypted.", "Turn it on with `hearth encryption on` first.")
+    if out is None:
+        return _fail("An encrypted archive needs a file.", "Add --out FILE.")
+    diary.export_encrypted(out)
+    print(f"Encrypted archive written: {out} (restore it with `hearth restore {out}`).", file=sys.stderr)
+    return 0
+
+
 def _write_private(path: Path, body: str) -> None:
     """Write ``body`` to ``path`` (mode 0600: an export is as private as the diary)."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -305,7 +335,7 @@ def _write_private(path: Path, body: str) -> None:
 
 def _import(args: argparse.Namespace, data_dir: Path) -> int:
     data = read_export(Path(args.file))  # ImportRefused: too big, not JSON, too deep
-    with Diary.open(data_dir) as diary:
+    with open_diary(data_dir) as diary:
         diary.import_json(data)
         count = len(data.get("messages", []))
     print(CliPlurals().messages_imported(count))
@@ -313,7 +343,7 @@ def _import(args: argparse.Namespace, data_dir: Path) -> int:
 
 
 def _backup(args: argparse.Namespace, data_dir: Path) -> int:
-    with Diary.open(data_dir) as diary:
+    with open_diary(data_dir) as diary:
         path = diary.backup()
     print(translate("Cli", "Backup written: {path}").format(path=path))
     return 0
@@ -321,7 +351,7 @@ def _backup(args: argparse.Namespace, data_dir: Path) -> int:
 
 def _restore(args: argparse.Namespace, data_dir: Path) -> int:
     try:
-        diary = Diary.open(data_dir)
+        diary = open_diary(data_dir)
     except DatabaseCorrupt as exc:
         print(f"hearth: {error_text(str(exc))}", file=sys.stderr)
         diary = Diary.open(data_dir)  # the damaged file was moved aside: start from a fresh one
@@ -343,8 +373,14 @@ def _forget_everything(args: argparse.Namespace, data_dir: Path) -> int:
             translate("Cli", "This erases every entry, fact, summary and backup for good."),
             translate("Cli", "Run `hearth forget-everything --yes` to do it."),
         )
-    with DiaryLock(data_dir), Diary.open(data_dir) as diary:  # never under a running window or chat
-        diary.forget_everything()
+    with DiaryLock(data_dir):  # never under a running window or chat
+        if Diary.is_encrypted(data_dir) and not os.environ.get(ENV_PASSPHRASE):
+            Diary.forget_locked(data_dir)  # the way to start over when the passphrase is forgotten
+            print(translate("Cli", "Everything was erased. A new diary was started, not encrypted "
+                                   "(`hearth encryption on` encrypts it)."))
+            return 0
+        with open_diary(data_dir) as diary:
+            diary.forget_everything()
     print(translate("Cli", "Everything was erased."))
     return 0
 

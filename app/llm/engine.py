@@ -177,6 +177,13 @@ class ModelEngine:
         """How many tokens the slot's KV cache holds (diagnostics, tests)."""
         return len(self._slots[slot].tokens)
 
+    def forget_cache(self, slot: str = "chat") -> None:
+        """Drop what the slot's KV cache holds (the diary was locked: the chat's prompt must not stay in
+        memory). Call it when no job uses the slot; the next job processes its prompt from scratch."""
+        with self._native_lock:
+            self._check_open()
+            self._slots[slot].clear()
+
     def pending_jobs(self) -> int:
         return self._owner.pending()
 

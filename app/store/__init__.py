@@ -3,6 +3,7 @@
 Everything goes through ``Diary`` (``Diary.open(data_dir)``). Never imports PySide6.
 """
 
+from app.store.cipher import DiaryKey
 from app.store.diary import Diary
 from app.store.errors import (
     DamagedFile,
@@ -10,12 +11,15 @@ from app.store.errors import (
     DiaryInUse,
     DiskFull,
     EmptyText,
+    EncryptionFailed,
     FactForgotten,
     ImportRefused,
     InvalidValue,
     NotFound,
+    PassphraseNeeded,
     StoreError,
     TextTooLong,
+    WrongPassphrase,
 )
 from app.store.facts import FactChanges, NewFactFields
 from app.store.fts import SNIPPET_CLOSE, SNIPPET_OPEN
@@ -35,6 +39,7 @@ from app.store.models import (
     TermPattern,
 )
 from app.store.text import MAX_FACT_CHARS, MAX_MESSAGE_CHARS
+from app.store.unlock import MIN_PASSPHRASE_CHARS, UnlockThrottle, new_key, unlock
 from app.store.vectors import IndexCounts, PendingText, StoredVector
 
 __all__ = [
@@ -44,6 +49,7 @@ __all__ = [
     "FACT_KINDS",
     "MAX_FACT_CHARS",
     "MAX_MESSAGE_CHARS",
+    "MIN_PASSPHRASE_CHARS",
     "SNIPPET_CLOSE",
     "SNIPPET_OPEN",
     "Conversation",
@@ -52,9 +58,11 @@ __all__ = [
     "DatabaseCorrupt",
     "Diary",
     "DiaryInUse",
+    "DiaryKey",
     "DiaryLock",
     "DiskFull",
     "EmptyText",
+    "EncryptionFailed",
     "Fact",
     "FactChanges",
     "FactForgotten",
@@ -64,6 +72,7 @@ __all__ = [
     "Message",
     "NewFactFields",
     "NotFound",
+    "PassphraseNeeded",
     "RankedMessage",
     "Reflection",
     "SearchHit",
@@ -71,5 +80,9 @@ __all__ = [
     "Summary",
     "TermPattern",
     "TextTooLong",
+    "UnlockThrottle",
+    "WrongPassphrase",
+    "new_key",
+    "unlock",
     "week_scope",
 ]

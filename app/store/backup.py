@@ -4,7 +4,9 @@ Backups live in ``data_dir/backups`` (0700), one file per backup (0600), named b
 A backup is written to a temporary name and renamed when complete, switched to rollback-journal mode so
 it is a single self-contained file that opens read-only. Restoring first backs up the current state
 (so a restore can be undone), and re-applies the fingerprints of deleted facts so a deleted fact does
-not come back from an older backup.
+not come back from an older backup. An encrypted diary's backups are encrypted with its key (SQLCipher's
+backup API between two files keyed alike); a backup that is not keyed like the diary is restored
+through an encrypted (or plain) copy made with ``sqlcipher_export``.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from app.config import ensure_private_dir
+from app.store import cipher
+from app.store.cipher import DB_ERRORS, DiaryKey
 from app.store.db import Database, create_private_file, translate
-from app.store.errors import NotFound, StoreError
+from app.store.errors import NotFound, StoreError, WrongPassphrase
 from app.store.migrations import MIGRATIONS
 
 BACKUP_DIR = "backups"
@@ -63,11 +67,17 @@ def make_backup(db: Database, data_dir: Path, keep: int = KEEP, now: datetime | 
     """
     folder = backups_dir(data_dir)
     moment = now or datetime.now()
-    final = folder / f"{PREFIX}{moment:%Y%m%d-%H%M%S-%f}{SUFFIX}"
+    final = write_copy(db, folder / f"{PREFIX}{moment:%Y%m%d-%H%M%S-%f}{SUFFIX}")
+    rotate(data_dir, keep)
+    return final
+
+
+def write_copy(db: Database, final: Path) -> Path:
+    """A complete copy of the live database at ``final`` (keyed like it), written under a temporary name."""
     partial = final.with_name(final.name + ".partial")
     create_private_file(partial)
     try:
-        target = sqlite3.connect(partial, isolation_level=None)
+        target = cipher.connect(partial, db.key, isolation_level=None)
         try:
             with db.raw() as source:
                 source.backup(target)
@@ -76,13 +86,12 @@ def make_backup(db: Database, data_dir: Path, keep: int = KEEP, now: datetime | 
             target.close()
         os.chmod(partial, 0o600)
         os.replace(partial, final)
-    except sqlite3.Error as exc:
+    except DB_ERRORS as exc:
         partial.unlink(missing_ok=True)
         raise translate(exc) from exc
     except BaseException:
         partial.unlink(missing_ok=True)
         raise
-    rotate(data_dir, keep)
     return final
 
 
@@ -99,20 +108,28 @@ def backup_due(data_dir: Path, now: datetime | None = None, every: timedelta = D
     return stamp is None or stamp.date() < moment.date() or moment - stamp >= every
 
 
-def check_backup(path: Path) -> None:
-    """Refuse a file that is not a readable Hearth database this version understands."""
+def check_backup(path: Path, key: DiaryKey | None = None) -> None:
+    """Refuse a file that is not a readable Hearth database this version understands.
+
+    An encrypted backup is read with ``key``; one it does not open was made under another passphrase.
+    """
     if not path.is_file():
         raise NotFound(
             f"No backup at {path}.", "Run `hearth backup` first, or give the path of a backup file."
         )
     try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        conn = _open_ro(path, key)
         try:
             status = conn.execute("PRAGMA quick_check").fetchone()[0]
             names = [r[0] for r in conn.execute("SELECT name FROM migrations")]
         finally:
             conn.close()
-    except sqlite3.Error as exc:
+    except WrongPassphrase:
+        raise StoreError(
+            f"The backup {path.name} is encrypted with another passphrase (or is not a Hearth backup).",
+            "Choose another backup file.",
+        ) from None
+    except DB_ERRORS as exc:
         raise StoreError(f"{path.name} is not a Hearth backup.", "Choose another backup file.") from exc
     if status != "ok":
         raise StoreError(f"The backup {path.name} is damaged.", "Choose another (older) backup.")
@@ -123,14 +140,39 @@ def check_backup(path: Path) -> None:
         )
 
 
+def _open_ro(path: Path, key: DiaryKey | None) -> sqlite3.Connection:
+    """``path`` read-only, with ``key`` unless it is a plain SQLite file."""
+    use = None if cipher.is_plain(path) else key
+    if use is None and not cipher.is_plain(path) and path.stat().st_size:
+        raise WrongPassphrase()  # encrypted, and the diary has no key: a passphrase is needed
+    conn: sqlite3.Connection = cipher.connect(f"{path.resolve().as_uri()}?mode=ro", use, uri=True)
+    return conn
+
+
 def copy_into(db: Database, path: Path) -> None:
-    """Overwrite the live database with the backup at ``path`` (online backup API, one transaction)."""
-    source = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    """Overwrite the live database with the backup at ``path`` (online backup API, one transaction).
+
+    A backup keyed otherwise than the diary (plain into encrypted, or the reverse) goes through a copy
+    under the diary's key first: the backup API copies pages, it does not encrypt or decrypt them.
+    """
+    from app.store.encryption import export_copy  # (it imports this module)
+
+    source_key = None if cipher.is_plain(path) else db.key
+    staged: Path | None = None
+    if (source_key is None) != (db.key is None):
+        staged = db.path.with_name(db.path.name + ".restore")
+        export_copy(path, source_key, staged, db.key)
+        path, source_key = staged, db.key
     try:
-        with db.raw() as live:
-            source.backup(live)
+        source = _open_ro(path, source_key)
+        try:
+            with db.raw() as live:
+                source.backup(live)
+        finally:
+            source.close()
     finally:
-        source.close()
+        if staged is not None:
+            shred(staged)
     db.dispose()
 
 

@@ -7,6 +7,8 @@ Why it looks like this:
   so two writers queue on the busy timeout instead of failing with "database is locked" on lock upgrade.
 - A session per call (``expire_on_commit=False``) makes returned records detached and thread-safe.
 - SQLite error codes become typed store errors (disk full, corruption) with a clear message.
+- An encrypted diary (``key``) gets its connections from SQLCipher (``app.store.cipher``), keyed before
+  the PRAGMAs run; SQLAlchemy is told the driver module so its errors are wrapped like sqlite3's.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine
@@ -25,6 +27,8 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import ConnectionPoolEntry
 from sqlmodel import Session, create_engine
 
+from app.store import cipher
+from app.store.cipher import DB_ERRORS, INTEGRITY_ERRORS, DiaryKey
 from app.store.errors import DamagedFile, DiskFull, StoreError
 
 T = TypeVar("T")
@@ -78,6 +82,17 @@ def _on_connect(dbapi_conn: sqlite3.Connection, _record: ConnectionPoolEntry) ->
         dbapi_conn.execute(pragma)
 
 
+def _driver(path: Path, key: DiaryKey | None) -> dict[str, Any]:
+    """Engine arguments for an encrypted file: SQLCipher as the DB-API module, a keyed connection each."""
+    if key is None:
+        return {}
+    timeout = BUSY_TIMEOUT_MS / 1000
+    return {
+        "module": cipher.sqlcipher3,
+        "creator": lambda: cipher.connect(path, key, check_same_thread=False, timeout=timeout),
+    }
+
+
 def _on_begin(conn: Connection) -> None:
     mode = "IMMEDIATE" if conn.get_execution_options().get("hearth_write") else "DEFERRED"
     conn.exec_driver_sql(f"BEGIN {mode}")
@@ -86,14 +101,17 @@ def _on_begin(conn: Connection) -> None:
 class Database:
     """One engine over one file; ``read``/``write`` run a function in a fresh session."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, key: DiaryKey | None = None) -> None:
+        """``key``: the file is (or becomes) SQLCipher-encrypted with it; None: a plain SQLite file."""
         self.path = path
+        self.key = key
         create_private_file(path)
         self.engine: Engine = create_engine(
             f"sqlite:///{path}",
             connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
             pool_size=5,
             max_overflow=10,
+            **_driver(path, key),
         )
         event.listen(self.engine, "connect", _on_connect)
         event.listen(self.engine, "begin", _on_begin)
@@ -131,10 +149,9 @@ class Database:
         """A pooled sqlite3 connection in autocommit mode (for migrations, backups, FTS maintenance)."""
         pooled = self.engine.raw_connection()
         try:
-            driver = pooled.driver_connection
-            assert isinstance(driver, sqlite3.Connection)
-            yield driver
-        except sqlite3.Error as exc:
+            # sqlite3.Connection, or sqlcipher3's twin of it (same API, its own classes)
+            yield cast(sqlite3.Connection, pooled.driver_connection)
+        except DB_ERRORS as exc:
             raise translate(exc) from exc
         finally:
             pooled.close()
@@ -166,7 +183,7 @@ def translate(exc: BaseException) -> Exception:
         return StoreError("The diary file is read-only.", "Check the permissions of the data directory.")
     if code in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN):
         return StoreError("The diary file could not be read or written.", "Check the disk and try again.")
-    if isinstance(exc, DBAPIError) and isinstance(exc.orig, sqlite3.IntegrityError):
+    if isinstance(exc, DBAPIError) and isinstance(exc.orig, INTEGRITY_ERRORS):
         return StoreError("The change conflicts with what is stored.", "Refresh and try again.")
     if isinstance(exc, Exception):
         return exc

@@ -2,13 +2,14 @@
 
 ``Diary.open(data_dir)`` creates or migrates ``data_dir/hearth.db`` and checks it (``quick_check``); a
 damaged file is moved aside — never overwritten — and ``DatabaseCorrupt`` names the latest backup.
+An encrypted diary opens with its ``DiaryKey`` (``Diary.open(data_dir, key)``); without one it raises
+``PassphraseNeeded``, with a wrong one ``WrongPassphrase``, and the file is not touched either way.
 Every method runs in its own short transaction on a pooled connection, so a ``Diary`` can be shared by
 the UI thread and background workers. Returned records are detached snapshots.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime
 from pathlib import Path
@@ -20,8 +21,9 @@ from sqlmodel import Session
 
 from app.config import ensure_private_dir
 from app.store import backup as backups
-from app.store import facts, fts, history, notes, vectors
+from app.store import encryption, facts, fts, history, notes, vectors
 from app.store import recall_queries as recall
+from app.store.cipher import DB_ERRORS, DiaryKey
 from app.store.db import DB_FILE, Database, chmod_private, is_corruption, translate
 from app.store.errors import DamagedFile
 from app.store.exchange import erase_all, export_json, export_markdown, import_json, is_empty
@@ -44,6 +46,7 @@ from app.store.opening import aside_files, check_and_migrate, corrupt
 from app.store.scrub import scrub_backups
 
 T = TypeVar("T")
+_OPEN_ERRORS: tuple[type[Exception], ...] = (*DB_ERRORS, DBAPIError)
 
 
 class Diary:
@@ -51,6 +54,7 @@ class Diary:
 
     def __init__(self, db: Database, data_dir: Path) -> None:
         self._db = db
+        self.key = db.key  # None: a plain diary
         self.data_dir = data_dir
         self.path = db.path
         self.unscrubbed_backups: list[Path] = []  # backups a deletion could not reach (damaged files)
@@ -59,13 +63,21 @@ class Diary:
     # -- opening ------------------------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, data_dir: Path) -> Diary:
-        """Open (create, migrate, check) the diary in ``data_dir``."""
+    def open(cls, data_dir: Path, key: DiaryKey | None = None) -> Diary:
+        """Open (create, migrate, check) the diary in ``data_dir``.
+
+        ``key`` opens an encrypted diary, and a new diary made with it is encrypted; a plain diary
+        opens as it is whatever ``key`` says (``encryption.change_key`` encrypts one).
+        """
         data_dir = ensure_private_dir(Path(data_dir))
-        db = Database(data_dir / DB_FILE)
+        encryption.clear_leftovers(data_dir)
+        key = encryption.key_for_open(data_dir, key)
+        db = Database(data_dir / DB_FILE, key)
         try:
             check_and_migrate(db)
-        except (sqlite3.Error, DBAPIError) as exc:
+            if key is not None:
+                encryption.encrypt_stray_backups(data_dir, key)
+        except _OPEN_ERRORS as exc:
             db.dispose()
             if is_corruption(exc):
                 raise corrupt(data_dir) from exc
@@ -84,6 +96,15 @@ class Diary:
 
     def __exit__(self, *_exc: object) -> None:
         self.close()
+
+    @staticmethod
+    def is_encrypted(data_dir: Path) -> bool:
+        """Whether the diary in ``data_dir`` needs a passphrase to open."""
+        return encryption.is_encrypted(Path(data_dir))
+
+    @property
+    def encrypted(self) -> bool:
+        return self.key is not None
 
     @property
     def engine(self) -> Engine:
@@ -331,7 +352,7 @@ class Diary:
         self._write(deletion)
         self.purge()
         written_at = record.created_at if record is not None else None
-        self.unscrubbed_backups = scrub_backups(self.data_dir, deletion, written_at)
+        self.unscrubbed_backups = scrub_backups(self.data_dir, deletion, written_at, self.key)
 
     def is_forgotten(self, text: str) -> bool:
         return self._read(lambda s: facts.is_forgotten(s, text))
@@ -359,9 +380,23 @@ class Diary:
         try:
             with self._db.raw() as conn:
                 fts.merge_index(conn)
-        except sqlite3.Error as exc:
+        except DB_ERRORS as exc:
             raise translate(exc) from exc
         self._db.checkpoint()
+
+    def change_key(self, new_key: DiaryKey | None, on_step: encryption.Step | None = None) -> None:
+        """Encrypt (``new_key``), decrypt (None) or re-key this diary and its backups, then close it.
+
+        The caller holds the diary's one-writer lock and opens the diary again with ``new_key``. A
+        failure before the swap raises ``EncryptionFailed`` and leaves the diary as it was.
+        """
+        self.purge()  # every committed page in the main file, the WAL empty
+        self.close()
+        encryption.change_key(self.data_dir, self.key, new_key, on_step or (lambda _step: None))
+
+    def export_encrypted(self, target: Path) -> Path:
+        """An encrypted copy of the diary at ``target`` under its own key (``hearth restore`` reads it)."""
+        return backups.write_copy(self._db, Path(target))
 
     def integrity_check(self) -> str:
         """'ok', or SQLite's description of the damage."""
@@ -391,7 +426,7 @@ class Diary:
         Facts deleted since that backup was made stay deleted (their fingerprints are re-applied).
         """
         path = Path(path)
-        backups.check_backup(path)
+        backups.check_backup(path, self.key)
         forgotten = self._read(lambda s: list(s.exec(facts.select(ForgottenFact))))
         if not self._read(is_empty):
             backups.make_backup(self._db, self.data_dir)
@@ -406,6 +441,17 @@ class Diary:
         erase_all(self._db)
         for path in [*self.list_backups(), *aside_files(self.data_dir)]:
             backups.shred(path)
+
+    @staticmethod
+    def forget_locked(data_dir: Path) -> None:
+        """Start over when the passphrase is forgotten: shred the encrypted diary, its backups, the
+        damaged copies set aside and ``encryption.json``. Nothing can be recovered afterwards."""
+        data_dir = Path(data_dir)
+        encryption.forget_locked(data_dir)
+        for path in aside_files(data_dir):
+            backups.shred(path)
+        cls_open = Diary.open(data_dir)  # a new, empty, plain diary in its place
+        cls_open.close()
 
     # -- export / import -------------------------------------------------------------------------------
 

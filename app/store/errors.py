@@ -82,3 +82,33 @@ class DatabaseCorrupt(StoreError):
         super().__init__(message, hint)
         self.backup = backup
         self.moved_to = moved_to
+
+
+class WrongPassphrase(StoreError):
+    """The passphrase does not open the encrypted diary (or the diary was locked meanwhile). Nothing
+    was written: the file is exactly as it was. The message never contains the passphrase."""
+
+    def __init__(self, message: str = "That passphrase does not open this diary.", hint: str = "") -> None:
+        super().__init__(message, hint)
+
+    hint = (
+        "Check the passphrase (and the keyboard layout) and try again. A forgotten passphrase cannot be "
+        "recovered, by design; `hearth forget-everything --yes` erases the diary to start over."
+    )
+
+
+class PassphraseNeeded(StoreError):
+    """The diary is encrypted and no passphrase was given."""
+
+    hint = (
+        "Enter the passphrase (scripts: put it in a file and name it in HEARTH_PASSPHRASE_FILE). "
+        "A forgotten passphrase cannot be recovered, by design; `hearth forget-everything --yes` erases "
+        "the diary to start over."
+    )
+
+
+class EncryptionFailed(StoreError):
+    """Turning encryption on or off, or changing the passphrase, stopped before the swap: the diary is
+    as it was before (the new copy was removed)."""
+
+    hint = "Nothing was lost. Free some disk space or close other Hearth windows, then try again."

@@ -13,6 +13,8 @@ from __future__ import annotations
 import logging
 import sqlite3
 
+from app.store.cipher import DATABASE_ERRORS
+
 log = logging.getLogger(__name__)
 
 
@@ -20,7 +22,7 @@ def index_is_sound(conn: sqlite3.Connection) -> bool:
     """FTS5's integrity check of ``message_fts`` against its content (the message table)."""
     try:
         conn.execute("INSERT INTO message_fts(message_fts, rank) VALUES ('integrity-check', 1)")
-    except sqlite3.DatabaseError:
+    except DATABASE_ERRORS:
         return False
     return True
 

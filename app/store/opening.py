@@ -9,6 +9,7 @@ from __future__ import annotations
 import sqlite3
 from datetime import datetime
 from pathlib import Path
+from typing import cast
 
 from app.store import backup as backups
 from app.store.db import DB_FILE, SIDE_FILES, Database
@@ -20,8 +21,7 @@ def check_and_migrate(db: Database) -> None:
     """quick_check, refuse a newer schema, apply pending migrations. Damage raises ``Corruption``."""
     pooled = db.engine.raw_connection()
     try:
-        conn = pooled.driver_connection
-        assert isinstance(conn, sqlite3.Connection)
+        conn = cast(sqlite3.Connection, pooled.driver_connection)  # or sqlcipher3's twin
         problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
         if problems != ["ok"]:
             raise Corruption("quick_check failed")

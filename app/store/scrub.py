@@ -12,7 +12,6 @@ named in the result, so the person can be told exactly which files still hold it
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -20,7 +19,8 @@ from pathlib import Path
 from sqlmodel import Session
 
 from app.store import backup as backups
-from app.store import fts
+from app.store import cipher, fts
+from app.store.cipher import DB_ERRORS, DiaryKey
 from app.store.db import Database, chmod_private
 from app.store.errors import NotFound, StoreError
 from app.store.migrations import migrate
@@ -28,25 +28,30 @@ from app.store.migrations import migrate
 log = logging.getLogger(__name__)
 
 Deletion = Callable[[Session], None]
+_FAILURES: tuple[type[Exception], ...] = (StoreError, OSError, *DB_ERRORS)
 
 
-def scrub_backups(data_dir: Path, deletion: Deletion, written_at: datetime | None) -> list[Path]:
-    """Apply ``deletion`` to every backup made at or after ``written_at``; the backups that failed."""
+def scrub_backups(
+    data_dir: Path, deletion: Deletion, written_at: datetime | None, key: DiaryKey | None = None
+) -> list[Path]:
+    """Apply ``deletion`` to every backup made at or after ``written_at``; the backups that failed.
+
+    An encrypted backup is opened with ``key`` (the diary's); a plain one as it is."""
     failed: list[Path] = []
     for path in backups.list_backups(data_dir):
         stamp = backups.backup_time(path)
         if written_at is not None and stamp is not None and stamp < written_at:
             continue  # made before the row existed: it cannot hold it
         try:
-            _scrub(path, deletion)
-        except (StoreError, sqlite3.Error, OSError) as exc:
+            _scrub(path, deletion, None if cipher.is_plain(path) else key)
+        except _FAILURES as exc:
             log.error("a backup could not be scrubbed: %s", type(exc).__name__)
             failed.append(path)
     return failed
 
 
-def _scrub(path: Path, deletion: Deletion) -> None:
-    db = Database(path)
+def _scrub(path: Path, deletion: Deletion, key: DiaryKey | None) -> None:
+    db = Database(path, key)
     try:
         with db.raw() as conn:
             migrate(conn)  # an older backup gets today's schema, as a restore would give it

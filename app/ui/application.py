@@ -39,6 +39,7 @@ from app.ui import theme
 from app.ui.bridge import CompanionBridge
 from app.ui.errors import error_for, show_error, show_exception, translated_text
 from app.ui.i18n import DateText, install_language
+from app.ui.locking import LockController
 from app.ui.main_window import MainWindow
 from app.ui.model_manager import ModelManagerDialog
 from app.ui.settings_dialog import SettingsDialog
@@ -95,6 +96,7 @@ class HearthApp(QObject):
         self._unsubscribe_settings = self.settings_store.subscribe(self._settings_changed.emit)
         self.window.model_manager_requested.connect(self.open_model_manager)
         self.window.settings_requested.connect(self.open_settings)
+        self.locker = LockController(self)  # encryption at rest: unlock, lock, on/off/change
 
     @property
     def companion(self) -> Companion | None:
@@ -104,6 +106,9 @@ class HearthApp(QObject):
         """Show the window and begin opening the diary and loading the model in the background."""
         if show:
             self.window.show()
+        if Diary.is_encrypted(self.data_dir):
+            self.locker.start()  # nothing of the diary is shown before its passphrase
+            return
         self.runner.run(self._open_diary, self._on_diary, self._on_start_failed)
 
     def _open_diary(self) -> Diary:
@@ -115,6 +120,7 @@ class HearthApp(QObject):
         self.diary = diary
         self.window.set_diary(diary)
         self.window.open_today()
+        self.locker.follow_settings()
         self.window.set_ready(False, self.tr("Loading the model…"))
         self.runner.run(lambda: self._load_companion(diary), self._on_companion, self._on_start_failed)
         self.runner.run(lambda: set_aside_state(diary, self.data_dir), self._show_set_aside_notice,
@@ -226,9 +232,16 @@ class HearthApp(QObject):
         self.runner.run(swap, None, lambda exc: show_exception(self.window, exc))
 
     def open_settings(self) -> SettingsDialog:
-        dialog = SettingsDialog(self.settings_store, self.data_dir, self.window)
+        encrypted = self.diary is not None and self.diary.encrypted
+        dialog = SettingsDialog(self.settings_store, self.data_dir, self.window, encrypted=encrypted)
+        dialog.encryption_requested.connect(lambda action: self._open_encryption(dialog, action))
         dialog.open()
         return dialog
+
+    def _open_encryption(self, settings_dialog: SettingsDialog, action: str) -> None:
+        """Settings ▸ Privacy: the encryption dialog replaces the settings dialog."""
+        settings_dialog.reject()
+        self.locker.open_encryption_dialog(action)
 
     def apply_settings(self, settings: Settings) -> None:
         """Make ``settings`` the app's settings (saved; the companion and the window follow)."""
@@ -239,6 +252,8 @@ class HearthApp(QObject):
 
         Everything else is the companion's: it listens to the same store and reports the new budget.
         """
+        if after.lock_after_minutes != before.lock_after_minutes:
+            self.locker.follow_settings()
         if after.theme == before.theme:
             return
         apply_theme(after.theme)

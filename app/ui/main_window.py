@@ -55,6 +55,7 @@ class MainWindow(QMainWindow):
     conversation_loaded = Signal(int)  # conversation id, after its messages are in the chat model
     model_manager_requested = Signal()
     settings_requested = Signal()
+    lock_requested = Signal()  # Diary ▸ Lock (app.ui.locking)
 
     def __init__(
         self, bridge: CompanionBridge, runner: TaskRunner, data_dir: Path, parent: QWidget | None = None
@@ -169,7 +170,20 @@ class MainWindow(QMainWindow):
     def set_diary(self, diary: Diary) -> None:
         """The diary is open: show the days (the companion may still be loading its model)."""
         self.diary = diary
+        self.actions_["lock"].setEnabled(diary.encrypted)
         self.reload_days()
+
+    def set_locked(self, locked: bool) -> None:
+        """Hide everything of the diary (the days, the chat, memory) while it is locked, or show it again."""
+        if locked:
+            self.chat_model.set_conversation(None, [])
+            self.sidebar.set_conversations([])
+            self.sidebar.hits.set_entries([])
+            self.sidebar.search_box.clear()
+            self.memory_dock.hide()
+            self.set_ready(False, self.tr("The diary is locked."))
+        self.splitter.setVisible(not locked)
+        self.actions_["lock"].setEnabled(not locked and self.diary is not None and self.diary.encrypted)
 
     def set_model_name(self, name: str) -> None:
         self.model_label.setText(name)

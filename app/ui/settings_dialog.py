@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QUrl
+from PySide6.QtCore import QCoreApplication, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -38,6 +38,7 @@ from app.ui.i18n import (
     language_name,
     resolve_language,
 )
+from app.ui.privacy import PrivacyGroup
 
 REPLY_LENGTHS = (
     ("short", QT_TRANSLATE_NOOP("SettingsDialog", "Short — a sentence or two")),
@@ -79,8 +80,12 @@ def _combo(choices: tuple[tuple[str, str], ...], current: str, accessible: str) 
 class SettingsDialog(QDialog):
     """Edits reply length, persona, recall, reflections, theme and language; shows the data folder."""
 
-    def __init__(self, store: SettingsStore, data_dir: Path, parent: QWidget | None = None) -> None:
+    encryption_requested = Signal(str)  # on | off | change (app.ui.locking does it)
+
+    def __init__(self, store: SettingsStore, data_dir: Path, parent: QWidget | None = None,
+                 *, encrypted: bool = False) -> None:
         super().__init__(parent)
+        self._encrypted = encrypted
         self._store = store
         self._initial = store.current  # what the controls start from
         self._data_dir = Path(data_dir)
@@ -95,6 +100,9 @@ class SettingsDialog(QDialog):
         layout.addWidget(self._memory_group())
         layout.addWidget(self._appearance_group())
         layout.addWidget(self._data_group())
+        self.privacy = PrivacyGroup(self._encrypted, self._initial.lock_after_minutes, self)
+        self.privacy.encryption_requested.connect(self.encryption_requested.emit)
+        layout.addWidget(self.privacy)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
         )
@@ -184,6 +192,7 @@ class SettingsDialog(QDialog):
             reflections_enabled=self.reflections.isChecked(),
             theme=str(self.theme.currentData()),
             language=str(self.language.currentData()),
+            lock_after_minutes=self.privacy.lock_minutes.value(),
         )
 
     def save(self) -> None:

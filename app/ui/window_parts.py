@@ -185,6 +185,9 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
                          translate("MainWindow", "Focus the message box")),
         "settings": _action(window, translate("MainWindow", "S&ettings…"), "Ctrl+,",
                             window.settings_requested.emit),
+        "lock": _action(window, translate("MainWindow", "&Lock diary"), "Ctrl+Shift+L",
+                        window.lock_requested.emit,
+                        translate("MainWindow", "Hide the diary until its passphrase is entered again")),
         "quit": _action(window, translate("MainWindow", "&Quit"), "Ctrl+Q", window.close),
         "send": _action(window, translate("MainWindow", "&Send"), "Ctrl+Return", window.composer.request_send,
                         scope=window.splitter),
@@ -206,7 +209,8 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
     actions["copy"] = window.chat_view.copy_action
     bar = window.menuBar()
     for title, names in (
-        (translate("MainWindow", "&Diary"), ("today", "search", "write", None, "settings", None, "quit")),
+        (translate("MainWindow", "&Diary"),
+         ("today", "search", "write", None, "settings", "lock", None, "quit")),
         (translate("MainWindow", "&Edit"), ("copy",)),
         (translate("MainWindow", "&Conversation"), ("send", "stop", "regenerate", None, "delete")),
         (translate("MainWindow", "&View"), ("memory",)),

@@ -10,6 +10,10 @@ one conversation per day over ~3 years) in a temporary data dir, then measures:
 - ``delete_ms``: ``delete_message`` including the FTS merge and checkpoint that make it final;
 - ``bytes_per_message``: database file size after a checkpoint divided by the message count.
 Targets at 100,000 messages: search p95 <= 20 ms, open <= 300 ms, day load <= 10 ms.
+
+``--encrypted`` runs the same benchmark on a plain diary and on a SQLCipher-encrypted one and prints
+both with the ratio (encrypted / plain; target <= 1.5). ``open_ms`` of the encrypted diary is the open
+of an unlocked one (the key derived); ``unlock_ms`` adds SQLCipher's KDF, paid once per unlock.
 """
 
 from __future__ import annotations
@@ -25,7 +29,11 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from app.store import Diary
+from app.store import Diary, DiaryKey
+
+BENCH_PASSPHRASE = "benchmark passphrase"
+RATIO_KEYS = ("insert_per_s", "bulk_insert_per_s", "open_ms", "day_load_ms", "day_load_p95_ms",
+              "search_p50_ms", "search_p95_ms", "delete_ms", "db_bytes")
 
 
 def _words(text: str) -> list[str]:
@@ -153,13 +161,15 @@ def _p(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def run(messages: int, seed: int, single_inserts: int) -> dict[str, Any]:
+def run(messages: int, seed: int, single_inserts: int, encrypted: bool = False) -> dict[str, Any]:
     rng = random.Random(seed)
     maker = TextMaker(rng)
     first_day = date(2024, 1, 1)
+    key = DiaryKey(BENCH_PASSPHRASE).derive() if encrypted else None
+    unlock_ms = 0.0
     with tempfile.TemporaryDirectory(prefix="hearth-bench-") as tmp:
         data_dir = Path(tmp) / "data"
-        diary = Diary.open(data_dir)
+        diary = Diary.open(data_dir, key)
         bulk_s = build(diary, maker, messages, first_day)
         diary.purge()  # merged index + checkpoint: the steady state of a long-lived diary
 
@@ -173,10 +183,12 @@ def run(messages: int, seed: int, single_inserts: int) -> dict[str, Any]:
         open_ms = []
         for _ in range(5):
             started = time.perf_counter()
-            diary = Diary.open(data_dir)
+            diary = Diary.open(data_dir, key)
             open_ms.append((time.perf_counter() - started) * 1000)
             diary.close()
-        diary = Diary.open(data_dir)
+        if encrypted:
+            unlock_ms = _timed(lambda: Diary.open(data_dir, DiaryKey(BENCH_PASSPHRASE)).close())
+        diary = Diary.open(data_dir, key)
 
         infos = diary.list_conversations(limit=3 * 365 + 10)
         days = [info.id for info in infos if info.message_count > 0]
@@ -200,6 +212,8 @@ def run(messages: int, seed: int, single_inserts: int) -> dict[str, Any]:
         db_bytes = diary.path.stat().st_size
         diary.close()
     return {
+        "encrypted": encrypted,
+        "unlock_ms": round(unlock_ms, 1),
         "messages": total,
         "insert_per_s": round(single_inserts / insert_s, 1),
         "bulk_insert_per_s": round(messages / bulk_s, 1),
@@ -219,19 +233,34 @@ def run(messages: int, seed: int, single_inserts: int) -> dict[str, Any]:
     }
 
 
+def _ratios(plain: dict[str, Any], cipher: dict[str, Any]) -> dict[str, float]:
+    """encrypted / plain for each figure (for rates, plain / encrypted: above 1 is slower either way)."""
+    ratios = {}
+    for name in RATIO_KEYS:
+        a, b = float(plain[name]), float(cipher[name])
+        slower = a / b if name.endswith("_per_s") else b / a
+        ratios[name] = round(slower, 2) if a and b else 0.0
+    return ratios
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--messages", type=int, default=100_000)
     parser.add_argument("--single-inserts", type=int, default=1000, help="timed one-commit-each inserts")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--encrypted", action="store_true",
+                        help="also run on a SQLCipher-encrypted diary and print the ratio")
     args = parser.parse_args()
     result = run(args.messages, args.seed, args.single_inserts)
+    if args.encrypted:
+        cipher = run(args.messages, args.seed, args.single_inserts, encrypted=True)
+        result = {"plain": result, "encrypted": cipher, "ratio": _ratios(result, cipher)}
     if args.json:
         print(json.dumps(result))
     else:
-        for key, value in result.items():
-            print(f"{key:>20}: {value}")
+        for name, value in result.items():
+            print(f"{name:>20}: {value}")
 
 
 if __name__ == "__main__":

@@ -323,6 +323,10 @@ How was your day?</source>
         <translation>Чтобы стереть, выполните `hearth forget-everything --yes`.</translation>
     </message>
     <message>
+        <source>Everything was erased. A new diary was started, not encrypted (`hearth encryption on` encrypts it).</source>
+        <translation>Всё стёрто. Начат новый дневник, без шифрования (`hearth encryption on` зашифрует его).</translation>
+    </message>
+    <message>
         <source>Everything was erased.</source>
         <translation>Всё стёрто.</translation>
     </message>
@@ -478,6 +482,69 @@ How was your day?</source>
     <message>
         <source>Delete</source>
         <translation>Удалить</translation>
+    </message>
+</context>
+<context>
+    <name>EncryptionDialog</name>
+    <message>
+        <source>Encryption — Hearth</source>
+        <translation>Шифрование — Hearth</translation>
+    </message>
+    <message>
+        <source>Current passphrase</source>
+        <translation>Текущая парольная фраза</translation>
+    </message>
+    <message>
+        <source>New passphrase</source>
+        <translation>Новая парольная фраза</translation>
+    </message>
+    <message>
+        <source>New passphrase again</source>
+        <translation>Новая парольная фраза ещё раз</translation>
+    </message>
+    <message>
+        <source>&amp;Remember it on this computer (system keyring)</source>
+        <translation>&amp;Запомнить на этом компьютере (системная связка ключей)</translation>
+    </message>
+    <message>
+        <source>&amp;Current passphrase:</source>
+        <translation>&amp;Текущая фраза:</translation>
+    </message>
+    <message>
+        <source>&amp;New passphrase:</source>
+        <translation>&amp;Новая фраза:</translation>
+    </message>
+    <message>
+        <source>&amp;Again:</source>
+        <translation>&amp;Ещё раз:</translation>
+    </message>
+    <message>
+        <source>Encrypt the diary and its backups with a passphrase (SQLCipher). Without the passphrase nobody can open it — keep it safe.</source>
+        <translation>Зашифровать дневник и его резервные копии парольной фразой (SQLCipher). Без неё дневник не откроет никто — храните её надёжно.</translation>
+    </message>
+    <message>
+        <source>Store the diary and its backups unencrypted again.</source>
+        <translation>Снова хранить дневник и резервные копии без шифрования.</translation>
+    </message>
+    <message>
+        <source>Change the passphrase of the diary and its backups.</source>
+        <translation>Сменить парольную фразу дневника и резервных копий.</translation>
+    </message>
+    <message numerus="yes">
+        <source>A passphrase needs at least %n characters.</source>
+        <translation>
+            <numerusform>В парольной фразе нужен хотя бы %n символ.</numerusform>
+            <numerusform>В парольной фразе нужно хотя бы %n символа.</numerusform>
+            <numerusform>В парольной фразе нужно хотя бы %n символов.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The two new passphrases differ.</source>
+        <translation>Новые фразы не совпадают.</translation>
+    </message>
+    <message>
+        <source>Enter the current passphrase.</source>
+        <translation>Введите текущую парольную фразу.</translation>
     </message>
 </context>
 <context>
@@ -1218,6 +1285,13 @@ How was your day?</source>
     </message>
 </context>
 <context>
+    <name>LockController</name>
+    <message>
+        <source>The diary is not open.</source>
+        <translation>Дневник не открыт.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Memory about you</source>
@@ -1230,6 +1304,10 @@ How was your day?</source>
     <message>
         <source>Current model</source>
         <translation>Текущая модель</translation>
+    </message>
+    <message>
+        <source>The diary is locked.</source>
+        <translation>Дневник заперт.</translation>
     </message>
     <message>
         <source>A reply is still being written — wait for it or press Stop (Esc).</source>
@@ -1278,6 +1356,14 @@ How was your day?</source>
     <message>
         <source>S&amp;ettings…</source>
         <translation>Н&amp;астройки…</translation>
+    </message>
+    <message>
+        <source>&amp;Lock diary</source>
+        <translation>&amp;Запереть дневник</translation>
+    </message>
+    <message>
+        <source>Hide the diary until its passphrase is entered again</source>
+        <translation>Скрыть дневник, пока снова не введена парольная фраза</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -1806,6 +1892,49 @@ How was your day?</source>
     </message>
 </context>
 <context>
+    <name>PrivacyGroup</name>
+    <message>
+        <source>Privacy</source>
+        <translation>Приватность</translation>
+    </message>
+    <message>
+        <source>The diary is encrypted with a passphrase.</source>
+        <translation>Дневник зашифрован парольной фразой.</translation>
+    </message>
+    <message>
+        <source>The diary is not encrypted.</source>
+        <translation>Дневник не зашифрован.</translation>
+    </message>
+    <message>
+        <source>&amp;Encrypt with a passphrase…</source>
+        <translation>&amp;Зашифровать парольной фразой…</translation>
+    </message>
+    <message>
+        <source>C&amp;hange passphrase…</source>
+        <translation>С&amp;менить парольную фразу…</translation>
+    </message>
+    <message>
+        <source>&amp;Decrypt…</source>
+        <translation>&amp;Расшифровать…</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>никогда</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> мин</translation>
+    </message>
+    <message>
+        <source>Lock after idle minutes</source>
+        <translation>Запирать после минут простоя</translation>
+    </message>
+    <message>
+        <source>&amp;Lock when idle for:</source>
+        <translation>&amp;Запирать при простое:</translation>
+    </message>
+</context>
+<context>
     <name>Remembered</name>
     <message>
         <source>undated</source>
@@ -2043,6 +2172,65 @@ How was your day?</source>
     <message>
         <source>No entries match.</source>
         <translation>Ничего не найдено.</translation>
+    </message>
+</context>
+<context>
+    <name>UnlockDialog</name>
+    <message>
+        <source>Unlock your diary — Hearth</source>
+        <translation>Откройте дневник — Hearth</translation>
+    </message>
+    <message>
+        <source>Your diary is encrypted. Enter its passphrase to open it.</source>
+        <translation>Ваш дневник зашифрован. Введите парольную фразу, чтобы открыть его.</translation>
+    </message>
+    <message>
+        <source>Passphrase</source>
+        <translation>Парольная фраза</translation>
+    </message>
+    <message>
+        <source>&amp;Remember it on this computer (system keyring)</source>
+        <translation>&amp;Запомнить на этом компьютере (системная связка ключей)</translation>
+    </message>
+    <message>
+        <source>Unlock status</source>
+        <translation>Состояние разблокировки</translation>
+    </message>
+    <message>
+        <source>&amp;Unlock</source>
+        <translation>&amp;Открыть</translation>
+    </message>
+    <message>
+        <source>I &amp;forgot it…</source>
+        <translation>Я &amp;забыл(а) её…</translation>
+    </message>
+    <message>
+        <source>Enter the passphrase.</source>
+        <translation>Введите парольную фразу.</translation>
+    </message>
+    <message>
+        <source>Unlocking…</source>
+        <translation>Открываю…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Try again in %n second(s).</source>
+        <translation>
+            <numerusform>Попробуйте снова через %n секунду.</numerusform>
+            <numerusform>Попробуйте снова через %n секунды.</numerusform>
+            <numerusform>Попробуйте снова через %n секунд.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Forgotten passphrase</source>
+        <translation>Забытая парольная фраза</translation>
+    </message>
+    <message>
+        <source>Without its passphrase the diary cannot be opened — not by Hearth, not by anyone. That is what keeps it private, and there is no way around it.
+
+If it is truly lost, you can start over: run `hearth forget-everything --yes` in a terminal (it erases the encrypted diary and its backups), or move the data folder away. Then open Hearth again for a new, empty diary.</source>
+        <translation>Без парольной фразы дневник не открыть — ни Hearth, ни кому-либо ещё. Именно это и хранит его тайну, и обойти это нельзя.
+
+Если фраза действительно утеряна, можно начать заново: выполните в терминале `hearth forget-everything --yes` (это сотрёт зашифрованный дневник и его копии) или перенесите папку данных в другое место. Затем снова откройте Hearth — будет новый, пустой дневник.</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,93 @@
+"""``hearth encryption on | off | change | status``: encryption at rest from a terminal.
+
+Each change takes the diary's one-writer lock (never under a running window or chat), re-writes the
+diary and its backups (``Diary.change_key``: export, verify, swap, shred) and says each step on stderr.
+Passphrases come from ``app.cli.passphrase``: a prompt, or the files named by
+``HEARTH_PASSPHRASE_FILE`` / ``HEARTH_NEW_PASSPHRASE_FILE`` — never from the command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from app.cli.passphrase import ENV_NEW_PASSPHRASE, ENV_PASSPHRASE, ask, open_diary
+from app.cli.store_cmd import guarded
+from app.store import Diary, DiaryKey, DiaryLock, StoreError, new_key
+
+STEP_TEXT = {
+    "export": "copying the diary",
+    "verify": "checking the copy",
+    "mark": "marking the diary encrypted",
+    "swap": "putting the copy in place",
+    "shred": "shredding the old file",
+    "backups": "re-writing the backups",
+    "done": "done",
+}
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    enc = sub.add_parser(
+        "encryption",
+        help="encrypt the diary with a passphrase (SQLCipher), or decrypt it, or change the passphrase",
+        description="Encryption at rest. Passphrases are asked on the terminal, or read from the file "
+        f"named by {ENV_PASSPHRASE} (the new one for `change`: {ENV_NEW_PASSPHRASE}). "
+        "A forgotten passphrase cannot be recovered.",
+    )
+    enc.add_argument("action", choices=("on", "off", "change", "status"))
+    enc.set_defaults(func=guarded(_encryption))
+
+
+def _encryption(args: argparse.Namespace, data_dir: Path) -> int:
+    if args.action == "status":
+        print("encrypted" if Diary.is_encrypted(data_dir) else "not encrypted")
+        return 0
+    with DiaryLock(data_dir):
+        diary = open_diary(data_dir)
+        try:
+            wanted, target = _target_key(args.action, diary)
+        except BaseException:
+            diary.close()
+            raise
+        if not wanted:
+            diary.close()
+            return 0
+        diary.change_key(target, _say)  # closes the diary
+    with Diary.open(data_dir, target) as reopened:
+        count = reopened.integrity_check()
+    if count != "ok":  # pragma: no cover - verify_copy checked it before the swap
+        raise StoreError("The diary failed its integrity check after the change.")
+    print(_done_text(args.action))
+    return 0
+
+
+def _target_key(action: str, diary: Diary) -> tuple[bool, DiaryKey | None]:
+    """(whether there is anything to do, the key to change to — None: plain)."""
+    if action == "on":
+        if diary.encrypted:
+            print("The diary is already encrypted (`hearth encryption change` sets a new passphrase).",
+                  file=sys.stderr)
+            return False, None
+        return True, new_key(ask(ENV_PASSPHRASE, "New passphrase: ", confirm=True))
+    if not diary.encrypted:
+        print("The diary is not encrypted (`hearth encryption on` encrypts it).", file=sys.stderr)
+        return False, None
+    if action == "off":
+        return True, None
+    return True, new_key(ask(ENV_NEW_PASSPHRASE, "New passphrase: ", confirm=True))
+
+
+def _say(step: str) -> None:
+    if step.startswith("backup:") or step == "done":
+        return  # one line for all the backups ("re-writing the backups")
+    print(f"encryption: {STEP_TEXT.get(step, step)}…", file=sys.stderr)
+
+
+def _done_text(action: str) -> str:
+    if action == "on":
+        return ("The diary and its backups are encrypted. Keep the passphrase safe: "
+                "without it the diary cannot be opened, by anyone.")
+    if action == "off":
+        return "The diary and its backups are no longer encrypted."
+    return "The passphrase was changed; the diary and its backups use the new one."

@@ -1,0 +1,79 @@
+"""Where a terminal command gets a passphrase: a prompt on a TTY, or a file named in the environment.
+
+Never from the command line (it would sit in the shell history and in ``ps``). Scripts put the
+passphrase in a file of their own and name it in ``HEARTH_PASSPHRASE_FILE`` (the new one for
+``hearth encryption change`` in ``HEARTH_NEW_PASSPHRASE_FILE``); one trailing newline is dropped.
+A wrong passphrase from a file fails at once; at a prompt the person gets three tries, each after the
+second waiting longer (``UnlockThrottle``).
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import sys
+from pathlib import Path
+
+from app.store import Diary, PassphraseNeeded, UnlockThrottle, WrongPassphrase, unlock
+
+ENV_PASSPHRASE = "HEARTH_PASSPHRASE_FILE"
+ENV_NEW_PASSPHRASE = "HEARTH_NEW_PASSPHRASE_FILE"
+PROMPT_TRIES = 3
+MAX_FILE_BYTES = 4096
+
+
+class NoPassphrase(PassphraseNeeded):
+    """No file was named and there is no terminal to ask on."""
+
+
+def from_file(variable: str) -> str | None:
+    """The passphrase in the file ``$variable`` names, or None if the variable is not set."""
+    name = os.environ.get(variable)
+    if not name:
+        return None
+    path = Path(name).expanduser()
+    try:
+        raw = path.read_bytes()[: MAX_FILE_BYTES + 1]
+    except OSError as exc:
+        raise PassphraseNeeded(f"{variable} names a file that cannot be read ({exc.strerror}).",
+                               "Check the path in the variable.") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise PassphraseNeeded(f"The file in {variable} is too long for a passphrase.",
+                               "Put only the passphrase in it.")
+    text = raw.decode("utf-8", errors="strict").removesuffix("\n").removesuffix("\r")
+    if not text:
+        raise PassphraseNeeded(f"The file in {variable} is empty.", "Put the passphrase in it.")
+    return text
+
+
+def ask(variable: str, prompt: str, *, confirm: bool = False) -> str:
+    """A passphrase from ``$variable``'s file, else typed at the terminal (twice if ``confirm``)."""
+    found = from_file(variable)
+    if found is not None:
+        return found
+    if not sys.stdin.isatty():
+        raise NoPassphrase("The diary's passphrase is needed and there is no terminal to ask on.",
+                           f"Put it in a file and name the file in {variable}.")
+    typed = getpass.getpass(prompt)
+    if confirm and getpass.getpass("Type it again: ") != typed:
+        raise WrongPassphrase("The two passphrases differ; nothing was changed.", "Try again.")
+    return typed
+
+
+def open_diary(data_dir: Path) -> Diary:
+    """The diary in ``data_dir``, unlocked with the person's passphrase if it is encrypted."""
+    if not Diary.is_encrypted(data_dir):
+        return Diary.open(data_dir)
+    if os.environ.get(ENV_PASSPHRASE):
+        return unlock(data_dir, ask(ENV_PASSPHRASE, ""))
+    throttle = UnlockThrottle()
+    for attempt in range(PROMPT_TRIES):
+        throttle.wait()
+        try:
+            return unlock(data_dir, ask(ENV_PASSPHRASE, "Diary passphrase: "))
+        except WrongPassphrase:
+            if attempt + 1 == PROMPT_TRIES:
+                raise
+            throttle.failed()
+            print("That passphrase does not open this diary.", file=sys.stderr)
+    raise AssertionError("unreachable")  # pragma: no cover

@@ -1,0 +1,158 @@
+"""``hearth encryption on | off | change | status`` and every command on an encrypted diary.
+
+Passphrases come from the files named by HEARTH_PASSPHRASE_FILE / HEARTH_NEW_PASSPHRASE_FILE (there is
+no terminal under pytest); a wrong or missing one is one line on stderr and exit code 1.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+from app.store import Diary
+
+PASS = "lantern-orchard-47"
+NEW = "quiet-harbour-913"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(data_dir: Path, *argv: str) -> int:
+    return main(["--data-dir", str(data_dir), *argv])
+
+
+def _secret(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def passfile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = _secret(tmp_path, "pass.txt", PASS)
+    monkeypatch.setenv("HEARTH_PASSPHRASE_FILE", str(path))
+    return path
+
+
+def _seed(data_dir: Path) -> None:
+    with Diary.open(data_dir) as diary:
+        cid = diary.conversation_for_day(date(2026, 12, 1)).id or 0
+        diary.add_message(cid, "user", "Привет! Today I baked bread with rosemary.")
+        diary.add_message(cid, "assistant", "Rosemary bread sounds lovely.")
+        diary.backup()
+
+
+def _one_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    return lines[0]
+
+
+def test_on_then_every_command_works_and_off_again(
+    data_dir: Path, passfile: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _seed(data_dir)
+    assert run(data_dir, "encryption", "on") == 0
+    out, err = capsys.readouterr()
+    assert "encrypted" in out and "copying the diary" in err and PASS not in out + err
+    assert run(data_dir, "encryption", "status") == 0 and capsys.readouterr().out.strip() == "encrypted"
+    for blob in (p.read_bytes() for p in data_dir.rglob("*") if p.is_file()):
+        assert b"rosemary" not in blob and "Привет".encode() not in blob
+    assert run(data_dir, "search", "rosemary") == 0 and len(capsys.readouterr().out.splitlines()) == 2
+    assert run(data_dir, "facts", "add", "Has a cat named Mila") == 0
+    assert run(data_dir, "backup") == 0
+    assert run(data_dir, "restore") == 0
+    assert run(data_dir, "encryption", "on") == 0 and "already encrypted" in capsys.readouterr().err
+    assert run(data_dir, "encryption", "off") == 0
+    assert "no longer encrypted" in capsys.readouterr().out
+    os.environ.pop("HEARTH_PASSPHRASE_FILE")
+    assert run(data_dir, "search", "rosemary") == 0 and len(capsys.readouterr().out.splitlines()) == 2
+
+
+def test_change_takes_the_new_passphrase_from_its_own_file(
+    data_dir: Path, passfile: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _seed(data_dir)
+    assert run(data_dir, "encryption", "on") == 0
+    monkeypatch.setenv("HEARTH_NEW_PASSPHRASE_FILE", str(_secret(tmp_path, "new.txt", NEW)))
+    assert run(data_dir, "encryption", "change") == 0
+    capsys.readouterr()
+    assert run(data_dir, "search", "bread") == 1  # the old passphrase no longer opens it
+    line = _one_line(capsys.readouterr().err)
+    assert "does not open this diary" in line and PASS not in line and NEW not in line
+    passfile.write_text(NEW, encoding="utf-8")
+    assert run(data_dir, "search", "bread") == 0
+
+
+def test_missing_or_bad_passphrase_is_one_line(
+    data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("HEARTH_PASSPHRASE_FILE", str(_secret(tmp_path, "pass.txt", PASS)))
+    _seed(data_dir)
+    assert run(data_dir, "encryption", "on") == 0
+    capsys.readouterr()
+    monkeypatch.delenv("HEARTH_PASSPHRASE_FILE")
+    assert run(data_dir, "search", "bread") == 1
+    assert "HEARTH_PASSPHRASE_FILE" in _one_line(capsys.readouterr().err)  # no terminal to ask on
+    monkeypatch.setenv("HEARTH_PASSPHRASE_FILE", str(tmp_path / "missing.txt"))
+    assert run(data_dir, "facts", "list") == 1
+    assert "cannot be read" in _one_line(capsys.readouterr().err)
+    monkeypatch.setenv("HEARTH_PASSPHRASE_FILE", str(_secret(tmp_path, "empty.txt", "")))
+    assert run(data_dir, "facts", "list") == 1
+    assert "empty" in _one_line(capsys.readouterr().err)
+    monkeypatch.setenv("HEARTH_PASSPHRASE_FILE", str(_secret(tmp_path, "short.txt", "short")))
+    Diary.forget_locked(data_dir)
+    assert run(data_dir, "encryption", "on") == 1
+    assert "at least 8" in _one_line(capsys.readouterr().err)
+
+
+def test_export_asks_before_plaintext_and_can_write_an_encrypted_archive(
+    data_dir: Path, passfile: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _seed(data_dir)
+    assert run(data_dir, "encryption", "on") == 0
+    out = tmp_path / "diary.json"
+    capsys.readouterr()
+    assert run(data_dir, "export", "--format", "json", "--out", str(out)) == 1
+    assert "--plaintext" in _one_line(capsys.readouterr().err) and not out.exists()
+    assert run(data_dir, "export", "--format", "json", "--out", str(out), "--plaintext") == 0
+    assert "rosemary" in out.read_text(encoding="utf-8")
+    archive = tmp_path / "diary.hearth"
+    assert run(data_dir, "export", "--format", "encrypted", "--out", str(archive)) == 0
+    assert b"rosemary" not in archive.read_bytes()
+    assert run(data_dir, "forget-everything", "--yes") == 0  # with the passphrase: it stays encrypted
+    capsys.readouterr()
+    assert run(data_dir, "encryption", "status") == 0 and capsys.readouterr().out.strip() == "encrypted"
+    assert run(data_dir, "search", "rosemary") == 0 and capsys.readouterr().out == ""
+    assert run(data_dir, "restore", str(archive)) == 0
+    assert run(data_dir, "search", "rosemary") == 0 and "rosemary" in capsys.readouterr().out.lower()
+
+
+def test_forget_everything_starts_over_without_the_passphrase(
+    data_dir: Path, passfile: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _seed(data_dir)
+    assert run(data_dir, "encryption", "on") == 0
+    monkeypatch.delenv("HEARTH_PASSPHRASE_FILE")  # forgotten
+    assert run(data_dir, "forget-everything", "--yes") == 0
+    assert run(data_dir, "encryption", "status") == 0 and "not encrypted" in capsys.readouterr().out
+    assert not any(p.is_file() and p.suffix == ".db" for p in (data_dir / "backups").iterdir())
+
+
+def test_a_real_process_exits_non_zero_with_one_line(data_dir: Path, passfile: Path, tmp_path: Path) -> None:
+    _seed(data_dir)
+    env = {**os.environ, "HEARTH_PASSPHRASE_FILE": str(passfile)}
+    on = subprocess.run([sys.executable, "-m", "app", "--data-dir", str(data_dir), "encryption", "on"],
+                        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert on.returncode == 0, on.stderr
+    env["HEARTH_PASSPHRASE_FILE"] = str(_secret(tmp_path, "wrong.txt", "not-the-passphrase"))
+    wrong = subprocess.run([sys.executable, "-m", "app", "--data-dir", str(data_dir), "search", "bread"],
+                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert wrong.returncode == 1 and wrong.stdout == ""
+    assert "does not open this diary" in _one_line(wrong.stderr) and "not-the-passphrase" not in wrong.stderr

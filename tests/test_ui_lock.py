@@ -1,0 +1,187 @@
+"""The window and an encrypted diary: unlock before anything shows, lock hides it all, Settings encrypts.
+
+Real SQLCipher, the real tiny model, real Qt offscreen; waits are on conditions, never sleeps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import keyring
+import pytest
+from keyring.backend import KeyringBackend
+
+from app.store import Diary, DiaryKey
+from app.ui.application import HearthApp
+from tests.ui_helpers import START_TIMEOUT_MS, launcher, seed_days, wait_ready
+
+PASS = "lantern-orchard-47"
+NEW = "quiet-harbour-913"
+
+
+class MemoryKeyring(KeyringBackend):
+    """A keyring in memory, so the test never touches the machine's real one."""
+
+    priority = 1  # type: ignore[assignment]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saved: dict[tuple[str, str], str] = {}
+
+    def get_password(self, service: str, username: str) -> str | None:
+        return self.saved.get((service, username))
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        self.saved[(service, username)] = password
+
+    def delete_password(self, service: str, username: str) -> None:
+        self.saved.pop((service, username), None)
+
+
+@pytest.fixture
+def memory_keyring() -> Iterator[MemoryKeyring]:
+    before = keyring.get_keyring()
+    ring = MemoryKeyring()
+    keyring.set_keyring(ring)
+    yield ring
+    keyring.set_keyring(before)
+
+
+@pytest.fixture
+def launch(qtbot: Any, data_dir: Path, tiny_engine: Any) -> Iterator[Any]:
+    yield from launcher(qtbot, data_dir, tiny_engine)
+
+
+def _encrypted_diary(data_dir: Path) -> None:
+    seed_days(data_dir, {1: [("user", "A secret about the lighthouse keeper"), ("assistant", "Go on.")]})
+    with Diary.open(data_dir) as diary:
+        diary.change_key(DiaryKey(PASS))
+
+
+def _shows_nothing(hearth: HearthApp) -> bool:
+    window = hearth.window
+    return (window.chat_model.rowCount() == 0 and window.sidebar.days.rowCount() == 0
+            and not window.splitter.isVisible() and hearth.diary is None)
+
+
+def _unlock(qtbot: Any, hearth: HearthApp, passphrase: str, remember: bool = False) -> None:
+    qtbot.waitUntil(lambda: hearth.locker.dialog is not None and hearth.locker.dialog.isVisible(),
+                    timeout=START_TIMEOUT_MS)
+    dialog = hearth.locker.dialog
+    assert dialog is not None
+    qtbot.waitUntil(dialog.unlock_button.isEnabled)
+    dialog.passphrase.setText(passphrase)
+    dialog.remember.setChecked(remember)
+    dialog.submit()
+
+
+def test_unlock_dialog_comes_first_and_a_wrong_passphrase_changes_nothing(
+    qtbot: Any, launch: Any, data_dir: Path, memory_keyring: MemoryKeyring
+) -> None:
+    _encrypted_diary(data_dir)
+    before = (data_dir / "hearth.db").read_bytes()
+    hearth = launch(wait=False)
+    qtbot.waitUntil(lambda: hearth.locker.dialog is not None and hearth.locker.dialog.isVisible())
+    assert _shows_nothing(hearth)
+    _unlock(qtbot, hearth, "not the passphrase")
+    dialog = hearth.locker.dialog
+    qtbot.waitUntil(lambda: "does not open" in dialog.status.text(), timeout=START_TIMEOUT_MS)
+    assert _shows_nothing(hearth) and (data_dir / "hearth.db").read_bytes() == before
+    assert dialog.passphrase.text() == "" and "not the passphrase" not in dialog.status.text()
+    _unlock(qtbot, hearth, PASS, remember=True)
+    wait_ready(qtbot, hearth)
+    assert hearth.window.splitter.isVisible() and hearth.window.sidebar.days.rowCount() >= 1
+    assert list(memory_keyring.saved.values()) == [PASS]
+
+
+def test_repeated_failures_make_the_next_try_wait(qtbot: Any) -> None:
+    from app.ui.privacy import UnlockDialog
+
+    dialog = UnlockDialog()
+    qtbot.addWidget(dialog)
+    for _ in range(2):
+        dialog.failed("That passphrase does not open this diary.")
+        assert dialog.unlock_button.isEnabled()
+    dialog.failed("That passphrase does not open this diary.")
+    assert not dialog.unlock_button.isEnabled() and "second" in dialog.status.text()
+    qtbot.waitUntil(dialog.unlock_button.isEnabled, timeout=5000)  # the 1-second wait ends by itself
+
+
+def test_lock_hides_the_diary_drops_the_chat_cache_and_unlocks_again(
+    qtbot: Any, launch: Any, data_dir: Path, tiny_engine: Any, memory_keyring: MemoryKeyring
+) -> None:
+    _encrypted_diary(data_dir)
+    hearth = launch(wait=False)
+    _unlock(qtbot, hearth, PASS)
+    wait_ready(qtbot, hearth)
+    hearth.window.actions_["lock"].trigger()
+    qtbot.waitUntil(lambda: hearth.locker.dialog is not None and hearth.locker.dialog.isVisible(),
+                    timeout=START_TIMEOUT_MS)
+    assert _shows_nothing(hearth) and hearth.companion is None
+    assert tiny_engine.cached_tokens("chat") == 0
+    _unlock(qtbot, hearth, PASS)
+    wait_ready(qtbot, hearth)
+    assert hearth.window.sidebar.days.rowCount() >= 1
+
+
+def test_idle_minutes_lock_the_window(qtbot: Any, launch: Any, data_dir: Path,
+                                      memory_keyring: MemoryKeyring) -> None:
+    _encrypted_diary(data_dir)
+    hearth = launch(wait=False)
+    _unlock(qtbot, hearth, PASS)
+    wait_ready(qtbot, hearth)
+    assert hearth.locker.idle.active  # the default 10 minutes are counting
+    hearth.locker.idle.idle.emit()  # as the timer does when they are over
+    qtbot.waitUntil(lambda: hearth.locker.locked and _shows_nothing(hearth), timeout=START_TIMEOUT_MS)
+
+
+def test_settings_turn_encryption_on_and_off(qtbot: Any, launch: Any, data_dir: Path,
+                                             memory_keyring: MemoryKeyring) -> None:
+    seed_days(data_dir, {1: [("user", "Plain words about the orchard"), ("assistant", "Lovely.")]})
+    hearth = launch()
+    settings = hearth.open_settings()
+    assert "on" in settings.privacy.buttons
+    settings.privacy.buttons["on"].click()
+    dialog = _open_encryption_dialog(qtbot, hearth)
+    dialog.new.setText(NEW)
+    dialog.again.setText(NEW)
+    dialog.submit()
+    qtbot.waitUntil(lambda: Diary.is_encrypted(data_dir) and hearth.diary is not None
+                    and hearth.companion is not None, timeout=START_TIMEOUT_MS)
+    wait_ready(qtbot, hearth)
+    assert hearth.diary is not None and hearth.diary.encrypted
+    assert b"orchard" not in (data_dir / "hearth.db").read_bytes()
+    assert hearth.window.actions_["lock"].isEnabled()
+    off = hearth.locker.open_encryption_dialog("off")
+    off.current.setText("wrong passphrase")
+    off.submit()
+    qtbot.waitUntil(lambda: "not right" in off.status.text(), timeout=START_TIMEOUT_MS)
+    assert Diary.is_encrypted(data_dir)
+    off.current.setText(NEW)
+    off.submit()
+    qtbot.waitUntil(lambda: not Diary.is_encrypted(data_dir) and hearth.diary is not None
+                    and hearth.companion is not None, timeout=START_TIMEOUT_MS)
+    wait_ready(qtbot, hearth)
+    assert hearth.diary is not None and not hearth.diary.encrypted
+    assert len(hearth.diary.search("orchard")) == 1
+
+
+def _open_encryption_dialog(qtbot: Any, hearth: HearthApp) -> Any:
+    from app.ui.privacy import EncryptionDialog
+
+    found: list[EncryptionDialog] = []
+    qtbot.waitUntil(lambda: bool(found.extend(hearth.window.findChildren(EncryptionDialog)) or found))
+    return found[-1]
+
+
+def test_a_passphrase_remembered_in_the_keyring_unlocks_at_start(
+    qtbot: Any, launch: Any, data_dir: Path, memory_keyring: MemoryKeyring
+) -> None:
+    from app.store import remembered
+
+    _encrypted_diary(data_dir)
+    assert remembered.remember(data_dir, PASS)
+    hearth = launch()  # ready without a dialog
+    assert hearth.locker.dialog is None and hearth.diary is not None and hearth.diary.encrypted
