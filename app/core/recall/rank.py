@@ -55,9 +55,12 @@ def date_bonus(day: date | None, spans: Sequence[DateSpan]) -> float:
 
 
 # Fusion of the lexical and the semantic share (measured on the tune half of the held-out sets).
-SEMANTIC_WEIGHT = 1.0  # share of the semantic score; the lexical share gets the rest (tune half: best at 1.0)
+SEMANTIC_WEIGHT = 1.0  # share of the semantic score, the lexical share gets the rest (tune half: best 1.0)
 SEMANTIC_FLOOR = 0.72  # cosine (e5) at or below which an entry is no nearer than any other
-RECENCY_WEIGHT = 0.03  # what the newest candidate gains over the oldest
+RECENCY_WEIGHT = 0.03  # the newest candidate over the oldest (by order of writing): near-ties go to the later
+# The conversation prior with recall by meaning: on the tune half 0 and 0.3 tie, and a day full of entries
+# near the question in a general way ("a rainy day at home") must not outweigh the one entry that answers it.
+HYBRID_CONVERSATION_WEIGHT = 0.0
 # BM25 (negated) of a hit that surely is about the question. When the best lexical hit scores less — it
 # shares one common word with the question ("days" in "where is she based these days?") — every lexical
 # share shrinks in proportion, so a weak word match cannot outrank an entry that means what was asked.
@@ -87,7 +90,8 @@ def rank_candidates(
         return []
     top = max(-c.bm25 for c in candidates) or 1.0
     shares = semantic_shares(similarity) if similarity else None
-    newest = max(c.message_id for c in candidates) or 1
+    order = {mid: i for i, mid in enumerate(sorted(c.message_id for c in candidates))}
+    newest = max(1, len(order) - 1)
     scored: list[tuple[Candidate, float]] = []
     for cand in candidates:
         lexical = -cand.bm25 / top
@@ -96,21 +100,24 @@ def rank_candidates(
         else:
             lexical *= min(1.0, top / LEXICAL_REFERENCE) if LEXICAL_REFERENCE > 0 else 1.0
             score = (1 - SEMANTIC_WEIGHT) * lexical + SEMANTIC_WEIGHT * shares.get(cand.message_id, 0.0)
-            score += RECENCY_WEIGHT * cand.message_id / newest
+            score += RECENCY_WEIGHT * order[cand.message_id] / newest
         scored.append((cand, score + date_bonus(cand.day, spans)))
-    if CONVERSATION_WEIGHT:
-        scored = _with_conversation_prior(scored)
+    weight = CONVERSATION_WEIGHT if shares is None else HYBRID_CONVERSATION_WEIGHT
+    if weight:
+        scored = _with_conversation_prior(scored, weight)
     scored.sort(key=lambda pair: (-pair[1], -pair[0].message_id))
     return scored
 
 
-def _with_conversation_prior(scored: list[tuple[Candidate, float]]) -> list[tuple[Candidate, float]]:
+def _with_conversation_prior(
+    scored: list[tuple[Candidate, float]], weight: float
+) -> list[tuple[Candidate, float]]:
     by_conversation: dict[int, list[float]] = {}
     for cand, score in scored:
         by_conversation.setdefault(cand.conversation_id, []).append(score)
     strength = {c: sum(sorted(v, reverse=True)[:CONVERSATION_TOP]) for c, v in by_conversation.items()}
     strongest = max(strength.values()) or 1.0
-    return [(c, s + CONVERSATION_WEIGHT * strength[c.conversation_id] / strongest) for c, s in scored]
+    return [(c, s + weight * strength[c.conversation_id] / strongest) for c, s in scored]
 
 
 NEIGHBOUR_RADIUS = 2
