@@ -34,7 +34,8 @@ def _p95(values: list[float]) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tests.bench.semantic", description=__doc__.split("\n")[0][:80])
+    description = __doc__.split("\n")[0]
+    parser = argparse.ArgumentParser(prog="python -m tests.bench.semantic", description=description)
     parser.add_argument("--messages", type=int, default=100_000)
     parser.add_argument("--queries", type=int, default=60)
     parser.add_argument("--embedder", default="e5")
