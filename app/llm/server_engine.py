@@ -158,6 +158,10 @@ class ServerModel:
         return self._counter.exact
 
     @property
+    def model_path(self) -> None:
+        return None  # no file: the model lives on the server
+
+    @property
     def kind(self) -> str:
         return self.server.kind
 

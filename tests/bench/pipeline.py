@@ -107,6 +107,10 @@ class RecordingModel:
     def model_name(self) -> str:
         return str(self.engine.model_name)
 
+    @property
+    def counts_exact(self) -> bool:
+        return bool(self.engine.counts_exact)
+
     def count_tokens(self, text: str) -> int:
         return int(self.engine.count_tokens(text))
 
