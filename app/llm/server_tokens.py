@@ -7,8 +7,10 @@ tokenizer and chat template). Three ways, best first, chosen by ``choose_counter
   own template, ``/tokenize`` counts it. Exact by construction.
 - ``ProbedCounter`` (llama-cpp-python's server): ``/extras/tokenize`` counts text exactly, but the server
   cannot render a template. A chat template puts a fixed number of tokens around each message, so four
-  tiny probe chats (their ``usage.prompt_tokens``) measure those overheads, and a fifth checks the
-  prediction. Only a passed check makes the counts "exact"; otherwise they are an estimate.
+  tiny probe chats (their ``usage.prompt_tokens``) measure those overheads. Content is counted after the
+  separator the template puts before it (ChatML: a newline), since leading spaces merge with it; two
+  check chats (Cyrillic; leading spaces and emoji) pick that separator and confirm the prediction. Only a
+  passed check makes the counts "exact"; otherwise they are an estimate.
 - ``EstimatedCounter``: nothing to ask. UTF-8 bytes / 3 (Cyrillic costs ~2 bytes a letter, so this does
   not undercount it the way characters / 4 would) plus a per-message allowance. ``exact`` is False: the
   gauge shows "≈" and the engine keeps a safety margin off the context.
@@ -127,6 +129,7 @@ class ProbedCounter:
         self.exact = False
         self.shape: TemplateShape | None = None
         self._bos = 0
+        self.separator = ""  # what the template puts right before a message's content
 
     def _tokenize(self, text: str) -> int:
         body = {"input": text, "model": self._model}
@@ -135,6 +138,12 @@ class ProbedCounter:
     def count(self, text: str) -> int:
         """Tokens of ``text`` without BOS (the server's tokenizer adds one where the model wants it)."""
         return self._raw(text) - self._bos
+
+    def _content(self, text: str) -> int:
+        """Tokens ``text`` adds after the template's separator (leading spaces may merge into it)."""
+        if not self.separator:
+            return self.count(text)
+        return self.count(self.separator + text) - self.count(self.separator)
 
     def calibrate(self, probe: Probe) -> bool:
         """Measure the template's overheads with probe chats; True if a check chat then counts exactly."""
@@ -147,10 +156,18 @@ class ProbedCounter:
         assistant = probe(three) - first - t(a) - 2 * user - t(b) - t(d) - t(c)
         no_system = probe([_m("user", b)]) - user - t(b)
         self.shape = TemplateShape(first, no_system, user, assistant, max(0, assistant - 2))
-        check = [_m("system", "Пиши кратко."), _m("user", "Сегодня был тихий день."),
-                 _m("assistant", "Хорошо.")]  # fmt: skip
-        self.exact = probe(check) == self.count_chat(check, True)
-        return self.exact
+        checks = [
+            [_m("system", "Пиши кратко."), _m("user", "Сегодня был тихий день."), _m("assistant", "Хорошо.")],
+            [_m("system", "Notes"), _m("user", "  two spaces, rain 🌧️ and 12345  ")],
+        ]
+        truth = [probe(check) for check in checks]
+        for separator in ("", "\n", " "):
+            self.separator = separator
+            if all(self.count_chat(check, True) == n for check, n in zip(checks, truth, strict=True)):
+                self.exact = True
+                return True
+        self.separator, self.exact = "", False
+        return False
 
     def count_chat(self, messages: Sequence[ChatMessage], add_generation_prompt: bool) -> int:
         shape = self.shape
@@ -160,7 +177,7 @@ class ProbedCounter:
         total = (shape.first_system - shape.user) if starts_with_system else shape.no_system
         for message in messages:
             wrap = shape.assistant if message["role"] == "assistant" else shape.user
-            total += wrap + self.count(message["content"])
+            total += wrap + self._content(message["content"])
         return total if add_generation_prompt else total - shape.generation
 
 
