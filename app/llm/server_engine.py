@@ -82,12 +82,13 @@ def connect(config: ServerConfig) -> tuple[ServerAddress, HttpClient]:
 
 def discover(client: HttpClient) -> ServerInfo:
     """Ask the server for its models and what kind it is (``/v1/models``, then ``/props``, ``/extras``)."""
-    listing = client.get_json("/v1/models", timeout_s=PROBE_TIMEOUT_S)
+    wait = min(PROBE_TIMEOUT_S, client.timeout_s)
+    listing = client.get_json("/v1/models", timeout_s=wait)
     entries = [m for m in listing.get("data", []) if isinstance(m, dict) and m.get("id")]
     models = tuple(str(m["id"]) for m in entries)
     vllm_ctx = next((int(m["max_model_len"]) for m in entries if m.get("max_model_len")), None)
     try:
-        props = client.get_json("/props", timeout_s=PROBE_TIMEOUT_S)
+        props = client.get_json("/props", timeout_s=wait)
     except (EndpointMissing, ServerRejected):
         props = {}
     settings = props.get("default_generation_settings")
@@ -96,7 +97,7 @@ def discover(client: HttpClient) -> ServerInfo:
         slots = int(props.get("total_slots") or 1)
         return ServerInfo("llama.cpp", models, int(n_ctx) if n_ctx else None, slots)
     try:
-        client.post_json("/extras/tokenize", {"input": ""}, timeout_s=PROBE_TIMEOUT_S)
+        client.post_json("/extras/tokenize", {"input": ""}, timeout_s=wait)
     except (EndpointMissing, ServerRejected):
         return ServerInfo("openai", models, vllm_ctx)
     return ServerInfo("llama-cpp-python", models, vllm_ctx)
