@@ -127,6 +127,7 @@ class ServerModel:
         self._n_ctx = self.server_n_ctx - margin
         self.json_mode = True  # cleared if the server refuses response_format (lenient parsing then)
         self.last_tokens_per_s = 0.0
+        self.evaluated_reported = False  # the server said how much of a prompt it evaluated (timings/usage)
         self._closed = False
         self._close_lock = threading.Lock()
         self._owner = ModelOwner(self._run, name="hearth-server-owner")

@@ -71,6 +71,8 @@ def _consume(model: ServerModel, client: HttpClient, job: Job, stream: EventStre
     usage, finish = _Usage(), None
     for event in stream.events():
         finish = _take(job, event, usage) or finish
+    if usage.evaluated_tokens is not None or usage.cached_tokens is not None:
+        model.evaluated_reported = True
     if finish is None and not stream.finished:
         raise ServerDisconnected(f"{client.address.url} ended the reply without finishing it.")
     return _completion(job, finish or "stop", usage)
