@@ -373,8 +373,13 @@ class ModelManagerDialog(QDialog):
         self.loading = True
         self.current.status.setText(self.tr("Connecting to %1…").replace("%1", model.server_url))
         self._update_buttons()
-        self.runner.run(lambda: load_server_model(model, choice.api_key),
-                        on_done=lambda loaded: self._on_loaded(loaded, model), on_error=self._on_load_failed)
+        self.runner.run(lambda: load_server_model(model, choice.api_key), on_error=self._on_load_failed,
+                        on_done=lambda loaded: self._on_loaded(loaded, self._named(model, loaded)))
+
+    @staticmethod
+    def _named(model: ModelSettings, loaded: LoadedModel) -> ModelSettings:
+        """Save the model the server gave (its first, when none was named), so the next start asks for it."""
+        return replace(model, server_model=loaded.engine.model_name)
 
     def _on_loaded(self, loaded: LoadedModel, model: ModelSettings) -> None:
         """Show the model, save its settings (the person's explicit choice, even the tiny one), hand it on."""
