@@ -60,6 +60,7 @@ _TITLES: dict[type[BaseException], tuple[str, str]] = {
     llm.ServerTLSError: ("The secure connection failed", llm.ServerTLSError.hint),
     llm.ServerAddressRefused: ("Hearth will not send your diary there", llm.ServerAddressRefused.hint),
     llm.ServerDisconnected: ("The model server went away", llm.ServerDisconnected.hint),
+    llm.ServerRejected: ("The model server refused the request", llm.ServerRejected.hint),
     llm.ServerError: ("The model server ran into a problem", llm.ServerError.hint),
     llm.EngineError: ("The model ran into a problem", "Try again; if it keeps happening, reload the model."),
     store.EmptyText: ("Nothing to save", "Type something first."),
