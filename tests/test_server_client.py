@@ -192,3 +192,16 @@ def test_api_keys_use_the_keyring_or_say_they_stay_in_memory(monkeypatch: pytest
     assert ApiKeys().get("http://127.0.0.1:8080") == "sk-2"  # a new session finds it in the keyring
     keys.forget("http://127.0.0.1:8080")
     assert ApiKeys().get("http://127.0.0.1:8080") is None
+
+
+def test_at_start_a_server_that_is_down_gives_way_to_the_local_model_and_says_why(data_dir: Path) -> None:
+    from app.config import ModelSettings
+    from app.llm.loading import load_preferred_model
+
+    settings = ModelSettings(server_url=f"http://127.0.0.1:{free_port()}", n_ctx=2048)
+    loaded = load_preferred_model(settings, data_dir)
+    try:
+        assert loaded.is_tiny and isinstance(loaded.problem, ServerUnreachable)
+        assert loaded.engine.model_path is not None  # the diary opens on the model in Hearth
+    finally:
+        loaded.engine.close()
