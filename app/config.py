@@ -141,6 +141,9 @@ class ModelSettings:
     n_gpu_layers: int = 0
     n_threads: int = 0  # 0: let llama.cpp choose
     kv_cache_type: str = "f16"
+    server_url: str = ""  # an OpenAI-compatible model server to use instead of a file; "": run in Hearth
+    server_model: str = ""  # which of the server's models ("": its first)
+    server_remote_ok: str = ""  # the remote server address the person confirmed sending prompts to
 
 
 class ModelChanges(TypedDict, total=False):
@@ -151,6 +154,9 @@ class ModelChanges(TypedDict, total=False):
     n_gpu_layers: int
     n_threads: int
     kv_cache_type: str
+    server_url: str
+    server_model: str
+    server_remote_ok: str
 
 
 class SettingChanges(TypedDict, total=False):

@@ -89,3 +89,23 @@ def tiny_engine(tiny_model_path: Path) -> Iterator[object]:
     engine = ModelEngine(EngineConfig(model_path=tiny_model_path, n_ctx=4096))
     yield engine
     engine.close()
+
+
+@pytest.fixture(scope="session")
+def llama_server(tiny_model_path: Path) -> Iterator[object]:
+    """llama-cpp-python's OpenAI-compatible server on the tiny model (a free 127.0.0.1 port, per session)."""
+    from tests.llama_server import LlamaServer
+
+    server = LlamaServer(tiny_model_path, n_ctx=4096).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def server_model(llama_server: object) -> Iterator[object]:
+    """A ``ServerModel`` connected to ``llama_server`` (its token counting calibrated once)."""
+    from app.llm.server_engine import ServerConfig, ServerModel
+
+    model = ServerModel(ServerConfig(llama_server.url, n_ctx=4096))  # type: ignore[attr-defined]
+    yield model
+    model.close()

@@ -119,6 +119,10 @@ class ScriptedModel:
     def model_name(self) -> str:
         return self._name
 
+    @property
+    def counts_exact(self) -> bool:
+        return True
+
     def count_tokens(self, text: str) -> int:
         return len(word_pieces(text))
 

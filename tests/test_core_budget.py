@@ -208,15 +208,20 @@ def test_never_overflows_with_any_text_scripted(data: st.DataObject) -> None:
         model.close()
 
 
+@pytest.mark.parametrize("engine", ["in-process", "server"])
 @settings(
     max_examples=25,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(data=st.data())
-def test_never_overflows_with_any_text_real_tokenizer(tiny_engine: object, data: st.DataObject) -> None:
-    """The real tiny model's tokenizer and chat template: the sum equals llama.cpp's own count."""
-    assembler = PromptAssembler(tiny_engine, reply_reserve=512)  # type: ignore[arg-type]
+def test_never_overflows_with_any_text_real_tokenizer(
+    engine: str, request: pytest.FixtureRequest, data: st.DataObject
+) -> None:
+    """The real tiny model's tokenizer and chat template — in llama.cpp here, or behind llama_cpp.server —
+    : the sum equals the engine's own count."""
+    model = request.getfixturevalue("tiny_engine" if engine == "in-process" else "server_model")
+    assembler = PromptAssembler(model, reply_reserve=512)
     inputs = _random_inputs(data)
     inputs.stable = assembler.fit_stable(inputs.stable)
     _check_report(assembler, assembler.assemble(inputs))

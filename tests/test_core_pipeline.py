@@ -25,14 +25,25 @@ ENTRIES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def small_engine(tiny_model_path: Path) -> Iterator[Any]:
-    """A small context so a fold happens within a few real turns."""
-    from app.llm.engine import EngineConfig, ModelEngine
+@pytest.fixture(scope="module", params=["in-process", "server"])
+def small_engine(request: pytest.FixtureRequest, tiny_model_path: Path) -> Iterator[Any]:
+    """A small context so a fold happens within a few real turns; once in llama.cpp in this process, once
+    on llama-cpp-python's OpenAI-compatible server (issue 15: every feature works on both engines)."""
+    if request.param == "in-process":
+        from app.llm.engine import EngineConfig, ModelEngine
 
-    engine = ModelEngine(EngineConfig(model_path=tiny_model_path, n_ctx=1024))
-    yield engine
-    engine.close()
+        engine = ModelEngine(EngineConfig(model_path=tiny_model_path, n_ctx=1024))
+        yield engine
+        engine.close()
+        return
+    from app.llm.server_engine import ServerConfig, ServerModel
+    from tests.llama_server import LlamaServer
+
+    with LlamaServer(tiny_model_path, n_ctx=1024) as server, ServerModel(
+        ServerConfig(server.url, n_ctx=1024)
+    ) as model:
+        assert model.counts_exact
+        yield model
 
 
 def test_real_turns_stream_persist_learn_and_fold(data_dir: Path, small_engine: Any) -> None:

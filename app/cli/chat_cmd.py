@@ -6,13 +6,16 @@ scripts and tests drive the same controller the GUI does. Errors are one clear l
 traceback; a message that is refused is reported and the next line is read.
 
 Each command reads the settings once into a ``SettingsStore`` and hands that store to the ``Companion``,
-just as the GUI does. ``--model`` and ``--n-ctx`` apply to this run only and are never saved.
+just as the GUI does. ``--model``, ``--server`` and ``--n-ctx`` apply to this run only and are never saved.
+``--server URL`` uses a model on an OpenAI-compatible server; its API key comes from ``$HEARTH_API_KEY`` or
+the keyring (the model manager stores it there), never from the command line, where others could see it.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import threading
 from collections.abc import Callable
@@ -30,11 +33,13 @@ from app.core.errors import CoreError, MessageRejected
 from app.core.events import ErrorRaised, Event, Remembered, ReplyFinished, TokenStreamed, event_to_dict
 from app.llm.embedding import default_embedder
 from app.llm.errors import EngineError
-from app.llm.loading import LoadedModel, load_model_file, load_preferred_model
+from app.llm.loading import LoadedModel, load_model_file, load_preferred_model, load_server_model
+from app.llm.server_address import parse_address
 from app.store import DiaryLock
 from app.store.errors import StoreError
 
 Handler = Callable[[argparse.Namespace, Path], int]
+API_KEY_ENV = "HEARTH_API_KEY"
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -45,17 +50,28 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     chat.add_argument("--json", action="store_true", help="print every event as one JSON line")
     chat.add_argument("--n-ctx", type=int, metavar="N", help="context size (default: from settings)")
+    _add_server_options(chat)
     chat.set_defaults(func=_guarded(run_chat))
 
     digest = sub.add_parser("digest", help="write the digest of a finished day (or its week)")
     digest.add_argument("--day", type=date.fromisoformat, required=True, metavar="YYYY-MM-DD")
     digest.add_argument("--weekly", action="store_true", help="the digest of the day's week instead")
     digest.add_argument("--model", type=Path, metavar="PATH")
-    digest.set_defaults(func=_guarded(run_digest), json=False, n_ctx=None)
+    digest.set_defaults(func=_guarded(run_digest), json=False, n_ctx=None, server=None)
 
     reflect = sub.add_parser("reflect", help="revise the companion's observations about patterns now")
     reflect.add_argument("--model", type=Path, metavar="PATH")
-    reflect.set_defaults(func=_guarded(run_reflect), json=False, n_ctx=None)
+    reflect.set_defaults(func=_guarded(run_reflect), json=False, n_ctx=None, server=None)
+
+
+def _add_server_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--server", metavar="URL", help="use a model on an OpenAI-compatible server (llama.cpp, vLLM, …)"
+    )
+    parser.add_argument("--server-model", metavar="NAME", default="", help="the model (default: its first)")
+    parser.add_argument(
+        "--allow-remote", action="store_true", help="allow a server outside this computer and home (https)"
+    )
 
 
 def _guarded(handler: Handler) -> Handler:
@@ -77,6 +93,8 @@ def _load_model(args: argparse.Namespace, model: ModelSettings, data_dir: Path) 
     """``--model`` exactly, else the preferred model (settings, downloaded default, bundled tiny)."""
     if args.n_ctx:
         model = replace(model, n_ctx=args.n_ctx)
+    if getattr(args, "server", None):
+        return _load_server(args, model)
     if args.model is not None:
         return load_model_file(model, args.model)
     loaded = load_preferred_model(model, data_dir)
@@ -86,6 +104,18 @@ def _load_model(args: argparse.Namespace, model: ModelSettings, data_dir: Path) 
         note = translate("Cli", "(using the bundled tiny model: replies are simple; `hearth models pull` "
                                 "gets a better one)")
         print(note, file=sys.stderr)
+    return loaded
+
+
+def _load_server(args: argparse.Namespace, model: ModelSettings) -> LoadedModel:
+    """``--server URL`` exactly (no fallback: the person named it); remote only with ``--allow-remote``."""
+    url = parse_address(args.server).url
+    model = replace(model, server_url=url, server_model=args.server_model,
+                    server_remote_ok=url if args.allow_remote else "")  # fmt: skip
+    loaded = load_server_model(model, os.environ.get(API_KEY_ENV) or None)
+    if not loaded.engine.counts_exact and not args.json:
+        print("(this server cannot count tokens: the context is estimated, with a safety margin)",
+              file=sys.stderr)  # fmt: skip
     return loaded
 
 

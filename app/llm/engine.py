@@ -119,6 +119,14 @@ class ModelEngine:
         return self._info.path.stem
 
     @property
+    def model_path(self) -> Path:
+        return Path(self.config.model_path)
+
+    @property
+    def counts_exact(self) -> bool:
+        return True  # the GGUF's own tokenizer and template
+
+    @property
     def chat_template(self) -> ChatTemplate:
         return self._template
 

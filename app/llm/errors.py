@@ -59,3 +59,70 @@ class ChecksumMismatch(DownloadError):
 
 class DownloadCancelled(DownloadError):
     hint = "The partial download is kept; pull again to resume."
+
+
+# -- a model server (``app.llm.server``) -------------------------------------------------------------
+
+
+class ServerError(EngineError):
+    """Base of the errors talking to an OpenAI-compatible model server."""
+
+    hint = "Check the server's address in the model manager and that the server is running."
+
+
+class ServerUnreachable(ServerError):
+    hint = (
+        "Nothing answers at that address. Start the model server (or check its address and port),"
+        " then press Test connection."
+    )
+
+
+class ServerTimeout(ServerError):
+    hint = (
+        "The server did not answer in time. "
+        "It may be busy or overloaded; try again, or use a smaller model."
+    )
+
+
+class ServerAuthFailed(ServerError):
+    hint = "The server refused the API key. Enter the key the server expects in the model manager."
+
+
+class ServerModelNotFound(ServerError):
+    hint = "Press Test connection to list the models this server has, and choose one of them."
+
+
+class ServerContextTooSmall(ServerError):
+    hint = (
+        "Lower Hearth's context size to the server's, or start the server with a larger context"
+        " (llama.cpp: -c, llama-cpp-python: --n_ctx)."
+    )
+
+
+class ServerTLSError(ServerError):
+    hint = (
+        "The secure connection failed (certificate not trusted or expired, or the server speaks plain http)."
+        " Check the address's http/https and the server's certificate."
+    )
+
+
+class ServerAddressRefused(ServerError):
+    """Hearth refuses to send a prompt to this address as it stands (not a URL, or remote without https)."""
+
+    hint = "Enter the address as http://host:port (a computer at home) or https://host (anywhere else)."
+
+
+class ServerDisconnected(ServerError):
+    """The server went away while a reply was streaming; the text received so far is kept."""
+
+    hint = "The part of the reply that arrived is kept, marked interrupted. Check the server and try again."
+
+    def __init__(self, message: str, partial_text: str = "", hint: str = "") -> None:
+        super().__init__(message, hint)
+        self.partial_text = partial_text
+
+
+class ServerRejected(ServerError):
+    """The server answered with an error Hearth has no better name for (its message is shown)."""
+
+    hint = "The server's own message says what went wrong; check the server's log."

@@ -8,6 +8,9 @@ is the tiny model, and — when the preferred model could not be used — what w
   model that fails to load gives way to the tiny model, so the diary always opens.
 - ``load_model_file``: exactly this file, because the person named it (the model manager, ``--model``);
   a failure is raised for the caller to show — the model running before keeps running.
+- ``load_server_model``: a model on an OpenAI-compatible server (``ModelSettings.server_url``); chosen by
+  the person, so a failure is raised too — except at start-up, where ``load_preferred_model`` falls back
+  to the model in Hearth and says why.
 
 Loading takes from a fraction of a second to many seconds: callers run it off the UI thread.
 """
@@ -16,15 +19,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from app.config import ModelSettings
-from app.llm.errors import ModelFileMissing
+from app.llm.api_keys import api_keys
+from app.llm.errors import EngineError, ModelFileMissing
 from app.llm.selection import choose_model, engine_config, is_tiny_file
 from app.llm.tiny import TINY_NAME, tiny_model_path
+from app.llm.types import LanguageModel
 
 if TYPE_CHECKING:
     from app.llm.engine import ModelEngine
+    from app.llm.server_engine import ServerConfig, ServerModel
+
+
+class RunningModel(LanguageModel, Protocol):
+    """A loaded model as the app holds it: in Hearth (``ModelEngine``) or on a server (``ServerModel``)."""
+
+    @property
+    def model_path(self) -> Path | None:
+        """The GGUF file, or None for a model on a server."""
+        ...
+
+    def info(self) -> dict[str, Any]: ...
+
+    def forget_cache(self, slot: str = "chat") -> None:
+        """Drop what Hearth holds of the slot's prompt (the diary was locked)."""
+        ...
 
 TINY_MAX_CONTEXT = 8192  # what SmolLM2-135M was trained for; a larger n_ctx from settings is refused
 
@@ -33,7 +54,7 @@ TINY_MAX_CONTEXT = 8192  # what SmolLM2-135M was trained for; a larger n_ctx fro
 class LoadedModel:
     """A loaded engine, its display name, whether it is the tiny model, and why, if it is a fallback."""
 
-    engine: ModelEngine
+    engine: RunningModel
     name: str
     is_tiny: bool
     owned: bool = True  # whoever loaded it closes it; an engine handed in from outside is never closed
@@ -42,6 +63,12 @@ class LoadedModel:
 
 def load_preferred_model(model: ModelSettings, data_dir: Path) -> LoadedModel:
     """Load the model ``model`` and ``data_dir`` call for; on failure the tiny model, with the reason."""
+    server_problem: EngineError | None = None
+    if model.server_url:
+        try:
+            return load_server_model(model)
+        except EngineError as exc:  # the server is down or refuses: the diary opens on the local model
+            server_problem = exc
     choice = choose_model(model, data_dir)
     if choice is None:
         raise ModelFileMissing(
@@ -55,7 +82,7 @@ def load_preferred_model(model: ModelSettings, data_dir: Path) -> LoadedModel:
         if choice.is_tiny or tiny is None:
             raise
         return LoadedModel(_load(_fit_for_tiny(model), tiny), TINY_NAME, True, problem=exc)
-    return LoadedModel(engine, choice.name, choice.is_tiny, problem=choice.problem or None)
+    return LoadedModel(engine, choice.name, choice.is_tiny, problem=server_problem or choice.problem or None)
 
 
 def load_model_file(model: ModelSettings, path: Path, name: str = "") -> LoadedModel:
@@ -65,9 +92,36 @@ def load_model_file(model: ModelSettings, path: Path, name: str = "") -> LoadedM
     return LoadedModel(engine, name or (TINY_NAME if tiny else engine.model_name), tiny)
 
 
-def describe_engine(engine: ModelEngine, *, owned: bool = True) -> LoadedModel:
+def load_server_model(model: ModelSettings, api_key: str | None = None) -> LoadedModel:
+    """Connect to ``model.server_url`` (the key from the keyring unless given); typed errors if it fails."""
+    from app.llm.server_engine import ServerModel
+
+    config = server_config(model, api_key)
+    engine = ServerModel(config)
+    return LoadedModel(engine, server_title(engine), False)
+
+
+def server_config(model: ModelSettings, api_key: str | None = None) -> ServerConfig:
+    """How to reach the server the settings name; remote only if the person confirmed that very address."""
+    from app.llm.server_address import parse_address
+    from app.llm.server_engine import ServerConfig
+
+    url = parse_address(model.server_url).url
+    key = api_key if api_key is not None else api_keys.get(url)
+    confirmed = bool(model.server_remote_ok) and model.server_remote_ok == url
+    return ServerConfig(url, model.server_model, key, n_ctx=model.n_ctx, allow_remote=confirmed)
+
+
+def server_title(engine: ServerModel) -> str:
+    return f"{engine.model_name} on {engine.address.url}"
+
+
+def describe_engine(engine: RunningModel, *, owned: bool = True) -> LoadedModel:
     """A ``LoadedModel`` for an engine someone else loaded (its name and tininess read from the engine)."""
-    return LoadedModel(engine, engine.model_name, is_tiny_file(engine.config.model_path), owned=owned)
+    path = engine.model_path
+    tiny = path is not None and is_tiny_file(path)
+    name = engine.model_name if path is not None else f"{engine.model_name} (model server)"
+    return LoadedModel(engine, name, tiny, owned=owned)
 
 
 def _load(model: ModelSettings, path: Path) -> ModelEngine:

@@ -1,7 +1,8 @@
 """The contract between the model engine and everything above it.
 
-``app.core`` talks to a ``LanguageModel``; the real one is ``app.llm.engine.ModelEngine`` (llama.cpp on
-one owner thread), tests of the core may use a scripted fake with the same shape.
+``app.core`` talks to a ``LanguageModel``; the real ones are ``app.llm.engine.ModelEngine`` (llama.cpp on
+one owner thread) and ``app.llm.server_engine.ServerModel`` (an OpenAI-compatible server); tests of the core
+may use a scripted fake with the same shape.
 """
 
 from __future__ import annotations
@@ -104,6 +105,11 @@ class LanguageModel(Protocol):
 
     @property
     def model_name(self) -> str: ...
+
+    @property
+    def counts_exact(self) -> bool:
+        """False when counts are estimates (a server that cannot tokenize): the gauge shows "≈"."""
+        ...
 
     def count_tokens(self, text: str) -> int:
         """Exact number of tokens of ``text`` (no BOS). Thread-safe and fast: callable from any thread."""

@@ -46,7 +46,7 @@ from app.ui.settings_dialog import SettingsDialog
 from app.ui.tasks import TaskRunner
 
 if TYPE_CHECKING:
-    from app.llm.engine import ModelEngine
+    from app.llm.loading import RunningModel
 
 EngineFactory = Callable[[ModelSettings, Path], LoadedModel]  # runs off the UI thread
 SetAside = tuple[Path, Path | None]  # the damaged file that was set aside, the latest backup
@@ -213,7 +213,7 @@ class HearthApp(QObject):
         dialog.open()
         return dialog
 
-    def swap_model(self, engine: ModelEngine) -> None:
+    def swap_model(self, engine: RunningModel) -> None:
         """The model manager loaded another engine: hand it to the companion, retire the old one."""
         companion, old = self.companion, self.loaded
         self.loaded = describe_engine(engine)

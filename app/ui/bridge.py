@@ -22,7 +22,7 @@ from app.core import events as ev
 
 if TYPE_CHECKING:  # types only: importing the engine loads llama.cpp, which the window must not wait for
     from app.core.companion import Companion
-    from app.llm.engine import ModelEngine
+    from app.llm.loading import RunningModel
 
 
 class CompanionBridge(QObject):
@@ -55,7 +55,7 @@ class CompanionBridge(QObject):
     def __init__(self, companion: Companion | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._companion: Companion | None = None
-        self.engine: ModelEngine | None = None  # the loaded model engine (the model manager shows its stats)
+        self.engine: RunningModel | None = None  # the loaded model engine (the model manager shows its stats)
         self._unsubscribe: Callable[[], None] | None = None
         self._generations = itertools.count(1)
         self._generation = 0

@@ -73,6 +73,46 @@ _TITLES: dict[type[BaseException], tuple[str, str]] = {
         QT_TRANSLATE_NOOP("Errors", "The download failed"),
         QT_TRANSLATE_NOOP("Errors", "Check the connection and press Resume to continue."),
     ),
+    llm.ServerUnreachable: (
+        QT_TRANSLATE_NOOP("Errors", "The model server does not answer"),
+        llm.ServerUnreachable.hint,
+    ),
+    llm.ServerTimeout: (
+        QT_TRANSLATE_NOOP("Errors", "The model server took too long"),
+        llm.ServerTimeout.hint,
+    ),
+    llm.ServerAuthFailed: (
+        QT_TRANSLATE_NOOP("Errors", "The model server refused the API key"),
+        llm.ServerAuthFailed.hint,
+    ),
+    llm.ServerModelNotFound: (
+        QT_TRANSLATE_NOOP("Errors", "No such model on the server"),
+        llm.ServerModelNotFound.hint,
+    ),
+    llm.ServerContextTooSmall: (
+        QT_TRANSLATE_NOOP("Errors", "The server's context is too small"),
+        llm.ServerContextTooSmall.hint,
+    ),
+    llm.ServerTLSError: (
+        QT_TRANSLATE_NOOP("Errors", "The secure connection failed"),
+        llm.ServerTLSError.hint,
+    ),
+    llm.ServerAddressRefused: (
+        QT_TRANSLATE_NOOP("Errors", "Hearth will not send your diary there"),
+        llm.ServerAddressRefused.hint,
+    ),
+    llm.ServerDisconnected: (
+        QT_TRANSLATE_NOOP("Errors", "The model server went away"),
+        llm.ServerDisconnected.hint,
+    ),
+    llm.ServerRejected: (
+        QT_TRANSLATE_NOOP("Errors", "The model server refused the request"),
+        llm.ServerRejected.hint,
+    ),
+    llm.ServerError: (
+        QT_TRANSLATE_NOOP("Errors", "The model server ran into a problem"),
+        llm.ServerError.hint,
+    ),
     llm.EngineError: (
         QT_TRANSLATE_NOOP("Errors", "The model ran into a problem"),
         QT_TRANSLATE_NOOP("Errors", "Try again; if it keeps happening, reload the model."),

@@ -152,13 +152,19 @@ class BudgetGauge(QWidget):
     def set_report(self, report: BudgetReport) -> None:
         self.report = report
         self.bar.report = report
-        self.numbers.setText(f"{number(report.used)} / {number(report.n_ctx)}")
+        approx = "≈" if report.estimated else ""  # a server that cannot count exactly: an estimate
+        self.numbers.setText(f"{approx}{number(report.used)} / {number(report.n_ctx)}")
         warn = near_limit(report)
         colour = f"color: {WARN_COLOUR};" if warn else ""
         self.numbers.setStyleSheet(colour)
         self.state.setStyleSheet(colour)
         self.state.setText(self.state_text(report))
         html = tooltip_html(report)
+        if report.estimated:
+            html += self.tr(
+                "<p>≈ The model server cannot count tokens, so these are estimates; "
+                "Hearth keeps a safety margin free.</p>"
+            )
         self.setToolTip(html)
         self.bar.setToolTip(html)
         used = self.tr("{used} of {n_ctx} tokens used").format(used=report.used, n_ctx=report.n_ctx)

@@ -14,6 +14,7 @@ downloaded yet, a card at the top offers it with one big button.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,7 +36,7 @@ from app.config import ModelSettings, SettingsStore
 from app.llm.catalog import CatalogEntry, CatalogError, load_catalog, models_dir
 from app.llm.download import DownloadProgress, local_path, partial_bytes
 from app.llm.errors import EngineError
-from app.llm.loading import LoadedModel, load_model_file
+from app.llm.loading import LoadedModel, load_model_file, load_server_model
 from app.llm.selection import is_tiny_file
 from app.ui.bridge import CompanionBridge
 from app.ui.errors import show_error, show_exception, translated_text
@@ -51,11 +52,12 @@ from app.ui.model_sections import (
     fill_catalog_view,
     wrapped_label,
 )
+from app.ui.server_box import ServerBox, ServerChoice
 from app.ui.tasks import TaskRunner
 from app.ui.wrap_button import fit_to_contents
 
 if TYPE_CHECKING:
-    from app.llm.engine import ModelEngine
+    from app.llm.loading import RunningModel
 
 
 PREFERRED_WIDTH = 760  # px: wide enough for the Russian labels on one line, small beside 1024
@@ -83,7 +85,7 @@ class ModelManagerDialog(QDialog):
         self.data_dir = Path(data_dir)
         self._catalog_error = "no models listed"
         self.catalog = catalog if catalog is not None else self._load_catalog()
-        self.engine: ModelEngine | None = bridge.engine
+        self.engine: RunningModel | None = bridge.engine
         self.loading = False
         self.load_after_download = True
         self.download = self._shared_download(runner, endpoint)
@@ -127,7 +129,9 @@ class ModelManagerDialog(QDialog):
         self.model_settings.apply_button.clicked.connect(self.apply_settings)
         layout.addWidget(self.first_run_card)
         layout.addWidget(self.current)
-        layout.addWidget(self._build_catalog(), 1)
+        self.server_box = ServerBox(self.runner, self.settings_store.current.model, self.use_server)
+        layout.addWidget(self._build_catalog(), 1)  # (selecting a catalog row updates the server box too)
+        layout.addWidget(self.server_box)
         layout.addWidget(self.model_settings)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
@@ -204,7 +208,10 @@ class ModelManagerDialog(QDialog):
         recommended = self.recommended_entry()
         if recommended is None or self.downloaded_path(recommended) is not None:
             return False
-        return self.engine is None or is_tiny_file(self.engine.config.model_path)
+        if self.engine is None:
+            return True
+        path = self.engine.model_path
+        return path is not None and is_tiny_file(path)
 
     def refresh(self) -> None:
         """Redraw every section from the current state (cheap; stats are fetched off the UI thread)."""
@@ -265,6 +272,7 @@ class ModelManagerDialog(QDialog):
         self.first_run_card.button.setEnabled(not running)
         for widget in (self.pick_button, self.model_settings.apply_button):
             widget.setEnabled(not self.loading)
+        self.server_box.set_busy(self.loading)
         self.progress_bar.setVisible(running or self.download.last_progress is not None)
 
     # -- downloading --------------------------------------------------------------------------------
@@ -348,6 +356,9 @@ class ModelManagerDialog(QDialog):
 
     def apply_settings(self) -> None:
         """Reload the current model with the settings shown (or say why that is not possible yet)."""
+        if self.engine is not None and self.engine.model_path is None:
+            self.server_box.use_server()  # a model server: connect again with the context size shown
+            return
         path = self._current_path()
         if path is None:
             show_error(self, self.tr("No model to reload"), self.tr("There is no model loaded yet."),
@@ -356,8 +367,8 @@ class ModelManagerDialog(QDialog):
         self.load_model(path, self.engine.model_name if self.engine is not None else path.name)
 
     def _current_path(self) -> Path | None:
-        if self.engine is not None:
-            return Path(self.engine.config.model_path)
+        if self.engine is not None and self.engine.model_path is not None:
+            return self.engine.model_path
         chosen = self.settings_store.current.model.path
         return Path(chosen) if chosen else None
 
@@ -371,6 +382,22 @@ class ModelManagerDialog(QDialog):
         self._update_buttons()
         self.runner.run(lambda: load_model_file(model, path, title),
                         on_done=lambda loaded: self._on_loaded(loaded, model), on_error=self._on_load_failed)
+
+    def use_server(self, choice: ServerChoice) -> None:
+        """Connect to the server the person chose, off the UI thread; saved and handed on like a file."""
+        if self.loading:
+            return
+        model = replace(choice.settings, n_ctx=self.model_settings.n_ctx.value())
+        self.loading = True
+        self.current.status.setText(self.tr("Connecting to %1…").replace("%1", model.server_url))
+        self._update_buttons()
+        self.runner.run(lambda: load_server_model(model, choice.api_key), on_error=self._on_load_failed,
+                        on_done=lambda loaded: self._on_loaded(loaded, self._named(model, loaded)))
+
+    @staticmethod
+    def _named(model: ModelSettings, loaded: LoadedModel) -> ModelSettings:
+        """Save the model the server gave (its first, when none was named), so the next start asks for it."""
+        return replace(model, server_model=loaded.engine.model_name)
 
     def _on_loaded(self, loaded: LoadedModel, model: ModelSettings) -> None:
         """Show the model, save its settings (the person's explicit choice, even the tiny one), hand it on."""

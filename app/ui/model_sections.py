@@ -165,7 +165,7 @@ class CurrentModelBox(QGroupBox):
 
     def show_info(self, info: dict[str, Any]) -> None:
         self.name.setText(str(info.get("name") or self.name.text()))
-        self.path.setText(str(info.get("path", "")))
+        self.path.setText(str(info.get("path") or info.get("address", "")))
         self.stats.setText(format_info(info))
 
 

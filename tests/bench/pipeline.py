@@ -1,11 +1,15 @@
 """Pipeline benchmark: a 60-turn diary session on the tiny model, with recall, facts and folds.
 
-    python -m tests.bench.pipeline [--turns 60] [--seed-days 20] [--json]
+    python -m tests.bench.pipeline [--turns 60] [--seed-days 20] [--json] [--server URL [--server-model M]]
 
 A fresh store is seeded with earlier diary days (so recall has something to find), then one long evening
 session is written through the real ``Companion`` (real store, real engine, real background jobs; the
 benchmark waits for the companion to be idle between turns, as a person typing would give it time to).
 Per turn it records the prompt tokens and the tokens llama.cpp had to evaluate (from the engine's stats).
+
+``--server URL`` runs the same session on a model served by an OpenAI-compatible server (API key from
+``$HEARTH_API_KEY``); evaluated tokens then come from the server's own timings or usage. A server that does
+not report them (llama-cpp-python's) gets ``null`` for the evaluated-token figures and a note, never a guess.
 
 Reported:
 * ``evaluated_fraction_median``: median of evaluated / prompt over *warm* turns (not the first turn, not a
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -107,6 +112,10 @@ class RecordingModel:
     def model_name(self) -> str:
         return str(self.engine.model_name)
 
+    @property
+    def counts_exact(self) -> bool:
+        return bool(self.engine.counts_exact)
+
     def count_tokens(self, text: str) -> int:
         return int(self.engine.count_tokens(text))
 
@@ -129,19 +138,31 @@ class RecordingModel:
         self.engine.close()
 
 
-def run(turns: int, seed_days: int, say: Any) -> dict[str, Any]:
+def load_engine(server: str | None, server_model: str = "") -> Any:
+    """The tiny model in this process, or the model on ``server``."""
+    if server:
+        from app.llm.server_engine import ServerConfig, ServerModel
+
+        key = os.environ.get("HEARTH_API_KEY") or None
+        return ServerModel(ServerConfig(server, server_model, key, n_ctx=4096))
     from app.llm.engine import EngineConfig, ModelEngine
     from app.llm.tiny import tiny_model_path
 
     path = tiny_model_path()
     if path is None:
         raise SystemExit("the bundled tiny model is missing: install the 'tiny' extra")
+    return ModelEngine(EngineConfig(model_path=path, n_ctx=4096))
+
+
+def run(
+    turns: int, seed_days: int, say: Any, server: str | None = None, server_model: str = ""
+) -> dict[str, Any]:
     rng = random.Random(4)
     today = date(2026, 3, 2)
     with tempfile.TemporaryDirectory() as tmp:
         diary = Diary.open(Path(tmp))
         seed_history(diary, today, seed_days, rng)
-        model = RecordingModel(ModelEngine(EngineConfig(model_path=path, n_ctx=4096)))
+        model = RecordingModel(load_engine(server, server_model))
         clock = {"now": datetime.combine(today, datetime.min.time()) + timedelta(hours=19)}
         companion = Companion(diary, model, Settings(reply_length="short"), clock=lambda: clock["now"])
         events: list[Event] = []
@@ -184,7 +205,21 @@ def run(turns: int, seed_days: int, say: Any) -> dict[str, Any]:
             model.close()
             diary.close()
         warm_ups = model.warm_up_tokens()
-    return summarize(rows, events, time.monotonic() - started, warm_ups)
+    result = summarize(rows, events, time.monotonic() - started, warm_ups)
+    result["engine"] = f"server {model.engine.kind} at {server}" if server else "in-process llama.cpp"
+    if server and not model.engine.evaluated_reported:
+        result.update(UNREPORTED)
+    return result
+
+
+UNREPORTED: dict[str, Any] = {
+    "evaluated_fraction_median": None,
+    "evaluated_fraction_p90": None,
+    "full_reprocess_turns": None,
+    "full_reprocess_turn_numbers": None,
+    "warm_up_evaluated_tokens": None,
+    "evaluated_note": "this server does not report evaluated prompt tokens (no timings or cached_tokens)",
+}
 
 
 class NotMeasured(SystemExit):
@@ -253,8 +288,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--turns", type=int, default=60)
     parser.add_argument("--seed-days", type=int, default=20)
     parser.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
+    parser.add_argument("--server", metavar="URL", help="an OpenAI-compatible server, not the tiny model")
+    parser.add_argument("--server-model", metavar="NAME", default="", help="its model (default: its first)")
     args = parser.parse_args(argv)
-    result = run(args.turns, args.seed_days, lambda line: print(line, file=sys.stderr, flush=True))
+    say = lambda line: print(line, file=sys.stderr, flush=True)  # noqa: E731
+    result = run(args.turns, args.seed_days, say, args.server, args.server_model)
     if args.json:
         print(json.dumps(result, indent=2))
     else:

@@ -49,6 +49,7 @@ class CountingModel:
         self.tokenizer_id = f"tiny-vocab:{path.name}"
         self.model_name = path.name
         self.n_ctx = 4096
+        self.counts_exact = True
 
     def count_tokens(self, text: str) -> int:
         return len(self._llama.tokenize(text.encode("utf-8"), add_bos=False, special=False))

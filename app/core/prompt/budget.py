@@ -272,6 +272,7 @@ class PromptAssembler:
             summarizing=needs_fold or len(fit.tail) < len(inputs.tail),
             fact_ids_in_prompt=tuple(f.id for f in (*inputs.stable.facts, *fit.note_facts)),
             dropped_messages=len(inputs.tail) - len(fit.tail),
+            estimated=not self.model.counts_exact,
         )
 
     def tail_needs_fold_with(self, tail: Sequence[TailMessage], share: int) -> bool:

@@ -122,6 +122,10 @@
         <translation>Размер следующего запроса появится, когда модель будет готова.</translation>
     </message>
     <message>
+        <source>&lt;p&gt;≈ The model server cannot count tokens, so these are estimates; Hearth keeps a safety margin free.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;≈ Сервер модели не умеет считать токены, поэтому это оценка; Hearth оставляет запас.&lt;/p&gt;</translation>
+    </message>
+    <message>
         <source>{used} of {n_ctx} tokens used</source>
         <translation>занято {used} из {n_ctx} токенов</translation>
     </message>
@@ -632,6 +636,46 @@ How was your day?</source>
     <message>
         <source>Check the connection and press Resume to continue.</source>
         <translation>Проверьте подключение и нажмите «Продолжить».</translation>
+    </message>
+    <message>
+        <source>The model server does not answer</source>
+        <translation>Сервер модели не отвечает</translation>
+    </message>
+    <message>
+        <source>The model server took too long</source>
+        <translation>Сервер модели отвечает слишком долго</translation>
+    </message>
+    <message>
+        <source>The model server refused the API key</source>
+        <translation>Сервер модели отклонил ключ API</translation>
+    </message>
+    <message>
+        <source>No such model on the server</source>
+        <translation>На сервере нет такой модели</translation>
+    </message>
+    <message>
+        <source>The server&apos;s context is too small</source>
+        <translation>У сервера слишком маленький контекст</translation>
+    </message>
+    <message>
+        <source>The secure connection failed</source>
+        <translation>Не удалось установить защищённое соединение</translation>
+    </message>
+    <message>
+        <source>Hearth will not send your diary there</source>
+        <translation>Hearth не станет отправлять туда ваш дневник</translation>
+    </message>
+    <message>
+        <source>The model server went away</source>
+        <translation>Сервер модели пропал</translation>
+    </message>
+    <message>
+        <source>The model server refused the request</source>
+        <translation>Сервер модели отклонил запрос</translation>
+    </message>
+    <message>
+        <source>The model server ran into a problem</source>
+        <translation>На сервере модели что-то пошло не так</translation>
     </message>
     <message>
         <source>The model ran into a problem</source>
@@ -1702,6 +1746,10 @@ How was your day?</source>
         <translation>Загружаю {title}…</translation>
     </message>
     <message>
+        <source>Connecting to %1…</source>
+        <translation>Подключаюсь к %1…</translation>
+    </message>
+    <message>
         <source>Loaded.</source>
         <translation>Загружено.</translation>
     </message>
@@ -1982,6 +2030,85 @@ How was your day?</source>
     <message>
         <source>Undoing…</source>
         <translation>Отменяю…</translation>
+    </message>
+</context>
+<context>
+    <name>ServerBox</name>
+    <message>
+        <source>Use a model server</source>
+        <translation>Использовать сервер модели</translation>
+    </message>
+    <message>
+        <source>A llama.cpp, Ollama, LM Studio or vLLM server at home can run a bigger model than this computer. In this mode each prompt (your entries, memory and summaries in it) is sent to that server.</source>
+        <translation>Домашний сервер llama.cpp, Ollama, LM Studio или vLLM может запускать модель крупнее, чем этот компьютер. В этом режиме каждый запрос (ваши записи, память и пересказы в нём) отправляется на этот сервер.</translation>
+    </message>
+    <message>
+        <source>Server address</source>
+        <translation>Адрес сервера</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>необязательно</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>Ключ API</translation>
+    </message>
+    <message>
+        <source>Model on the server</source>
+        <translation>Модель на сервере</translation>
+    </message>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>&amp;Проверить соединение</translation>
+    </message>
+    <message>
+        <source>Use this &amp;server</source>
+        <translation>Использовать этот &amp;сервер</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>Адрес:</translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation>Ключ API:</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Модель:</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Подключаюсь к %1…</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>Connected (%1). Models: %2</source>
+        <translation>Подключено (%1). Модели: %2</translation>
+    </message>
+    <message>
+        <source>Nothing was sent. Choose a server on this computer or at home.</source>
+        <translation>Ничего не отправлено. Выберите сервер на этом компьютере или в домашней сети.</translation>
+    </message>
+    <message>
+        <source>No keyring is available on this computer: the API key is kept for this session only, and you will be asked again after Hearth restarts.</source>
+        <translation>На этом компьютере нет связки ключей: ключ API хранится только до закрытия Hearth, после перезапуска его спросят снова.</translation>
+    </message>
+    <message>
+        <source>%1 is outside this computer and your home network: Hearth sends prompts there only over https. Use an https:// address.</source>
+        <translation>%1 находится за пределами этого компьютера и домашней сети: туда Hearth отправляет запросы только по https. Укажите адрес https://.</translation>
+    </message>
+    <message>
+        <source>Send your prompts to %1?</source>
+        <translation>Отправлять ваши запросы на %1?</translation>
+    </message>
+    <message>
+        <source>%1 is not on this computer or your home network. Every prompt — your entries, what Hearth remembers about you and the summaries in it — will be sent there (encrypted, over https), and whoever runs that server can read it. Your diary itself stays on this computer.</source>
+        <translation>%1 — не этот компьютер и не домашняя сеть. Каждый запрос — ваши записи, то, что Hearth помнит о вас, и пересказы — будет отправляться туда (зашифрованно, по https), и владелец сервера сможет его прочитать. Сам дневник останется на этом компьютере.</translation>
     </message>
 </context>
 <context>
