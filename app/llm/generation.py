@@ -86,9 +86,17 @@ _LOOSE_CHAR = 'char ::= [^"\\\\]'
 _STRICT_CHAR = 'char ::= [^"\\\\\\x7F\\x00-\\x1F]'
 
 
-def json_grammar(schema: dict) -> LlamaGrammar:
+def json_gbnf(schema: dict) -> str:
+    """The GBNF grammar of ``schema`` with strict JSON strings (also sent to llama-cpp-python's server)."""
     try:
-        gbnf = json_schema_to_gbnf(json.dumps(schema)).replace(_LOOSE_CHAR, _STRICT_CHAR)
+        return json_schema_to_gbnf(json.dumps(schema)).replace(_LOOSE_CHAR, _STRICT_CHAR)
+    except Exception as exc:  # noqa: BLE001 - the converter raises many kinds
+        raise EngineError(f"The JSON schema cannot be used to constrain the output ({exc}).") from exc
+
+
+def json_grammar(schema: dict) -> LlamaGrammar:
+    gbnf = json_gbnf(schema)
+    try:
         return LlamaGrammar.from_string(gbnf, verbose=False)
     except Exception as exc:  # noqa: BLE001 - the converter raises many kinds
         raise EngineError(f"The JSON schema cannot be used to constrain the output ({exc}).") from exc

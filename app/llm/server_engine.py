@@ -248,7 +248,9 @@ class ServerModel:
             body["seed"] = request.seed
         if request.stop:
             body["stop"] = list(request.stop)
-        if request.json_schema is not None and self.json_mode:
+        if request.json_schema is not None and kind == "llama-cpp-python":
+            body["grammar"] = strict_grammar(request.json_schema)
+        elif request.json_schema is not None and self.json_mode:
             body["response_format"] = response_format(kind, request.json_schema)
         if kind in ("llama.cpp", "llama-cpp-python"):
             body["repeat_penalty"] = float(extra.get("repeat_penalty", 1.0 if request.json_schema else 1.1))
@@ -278,9 +280,18 @@ class ServerModel:
         return int(usage["prompt_tokens"])
 
 
+def strict_grammar(schema: dict[str, Any]) -> str:
+    """llama-cpp-python's server converts a ``response_format`` schema with its own converter, which lets raw
+    newlines into JSON strings (strict parsers reject them, and the tiny model writes them); so it gets the
+    grammar the in-process engine uses instead, through its ``grammar`` field."""
+    from app.llm.generation import json_gbnf  # llama.cpp's converter: only for this kind of server
+
+    return json_gbnf(schema)
+
+
 def response_format(kind: str, schema: dict[str, Any]) -> JsonObject:
-    """JSON constrained by ``schema``: llama.cpp's servers take ``json_object`` + schema, others OpenAI's."""
-    if kind in ("llama.cpp", "llama-cpp-python"):
+    """JSON constrained by ``schema``: llama.cpp's server takes ``json_object`` + schema, others OpenAI's."""
+    if kind == "llama.cpp":
         return {"type": "json_object", "schema": schema}
     return {"type": "json_schema", "json_schema": {"name": "hearth", "schema": schema, "strict": True}}
 
