@@ -59,6 +59,8 @@ def _seed(conn: sqlite3.Connection, version: int) -> None:
         conn.execute(
             "INSERT INTO forgotten_fact(salt, digest, forgotten_at) VALUES ('00', 'ab', ?)", (stamp,)
         )
+    if version >= 5:  # a Hearth with reflection lineages writes each new reflection as its own lineage
+        conn.execute("UPDATE reflection SET lineage_id = id")
 
 
 def test_migration_names_are_ordered_and_unique() -> None:

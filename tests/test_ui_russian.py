@@ -112,7 +112,8 @@ def _clipped(widget: QWidget) -> str | None:
     width, height = widget.width() + 1, widget.height() + 1
     if isinstance(widget, QLabel) and widget.text():
         if widget.wordWrap():
-            return "wrapped text too tall" if widget.heightForWidth(widget.width()) > height else None
+            too_tall = widget.heightForWidth(widget.width()) > height
+            return f"wrapped text too tall: {widget.text()[:60]!r}" if too_tall else None
         return "text too wide" if widget.sizeHint().width() > width else None
     if isinstance(widget, WrapButton):
         hint = widget.minimumSizeHint()

@@ -134,6 +134,18 @@ _TITLES: dict[type[BaseException], tuple[str, str]] = {
         QT_TRANSLATE_NOOP("Errors", "Close Hearth and start it again: it checks the file and offers the "
                                     "latest backup."),
     ),
+    store.WrongPassphrase: (
+        QT_TRANSLATE_NOOP("Errors", "That passphrase does not open the diary"),
+        store.WrongPassphrase.hint,
+    ),
+    store.PassphraseNeeded: (
+        QT_TRANSLATE_NOOP("Errors", "The diary is locked"),
+        store.PassphraseNeeded.hint,
+    ),
+    store.EncryptionFailed: (
+        QT_TRANSLATE_NOOP("Errors", "The encryption change did not finish"),
+        store.EncryptionFailed.hint,
+    ),
     store.DiaryInUse: (
         QT_TRANSLATE_NOOP("Errors", "The diary is already open"),
         QT_TRANSLATE_NOOP("Errors", "Switch to the Hearth window that has it open, or close it (or the "

@@ -57,10 +57,13 @@ class ServerBox(QGroupBox):
 
     def _build(self, settings: ModelSettings) -> None:
         form = QFormLayout(self)
-        self.note = wrapped_label(self.tr(
+        about = self.tr(
             "A llama.cpp, Ollama, LM Studio or vLLM server at home can run a bigger model than this computer."
             " In this mode each prompt (your entries, memory and summaries in it) is sent to that server."
-        ))  # fmt: skip
+        )  # fmt: skip
+        self.note = wrapped_label(self.tr("Each prompt is sent to the server you name."))
+        self.note.setToolTip(about)
+        self.setToolTip(about)
         self.address = QLineEdit(settings.server_url)
         self.address.setPlaceholderText("http://192.168.1.20:8080")
         self.address.setAccessibleName(self.tr("Server address"))

@@ -30,7 +30,7 @@ from typing import Any
 
 from app.core.recall.dates import date_spans
 from app.core.recall.semantic import SemanticMemory
-from app.llm.embedding import EMBEDDERS, EmbedderUnavailable, make_embedder
+from app.llm.embedding import DEFAULT_EMBEDDER, EMBEDDERS, EmbedderUnavailable, make_embedder
 from app.store import Diary
 from tests.bench.embed_cache import CachedEmbedder
 from tests.bench.recall_context import Assembler, core_assembler, load_counting_model
@@ -281,7 +281,9 @@ def main(argv: list[str] | None = None) -> int:
         "--retriever", choices=("hybrid", "lexical"), default="hybrid",
         help="hybrid: words and meaning (the app's default); lexical: words only (the baseline)",
     )
-    parser.add_argument("--embedder", choices=sorted(EMBEDDERS), default="use", help="the meaning model")
+    parser.add_argument(
+        "--embedder", choices=sorted(EMBEDDERS), default=DEFAULT_EMBEDDER, help="the meaning model"
+    )
     args = parser.parse_args(argv)
     model = load_counting_model()
     indexer = Indexer(args.embedder) if args.retriever == "hybrid" else None

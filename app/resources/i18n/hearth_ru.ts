@@ -718,6 +718,18 @@ How was your day?</source>
         <translation>Закройте Hearth и запустите снова: он проверит файл и предложит последнюю резервную копию.</translation>
     </message>
     <message>
+        <source>That passphrase does not open the diary</source>
+        <translation>Эта парольная фраза не открывает дневник</translation>
+    </message>
+    <message>
+        <source>The diary is locked</source>
+        <translation>Дневник заперт</translation>
+    </message>
+    <message>
+        <source>The encryption change did not finish</source>
+        <translation>Изменение шифрования не завершилось</translation>
+    </message>
+    <message>
         <source>The diary is already open</source>
         <translation>Дневник уже открыт</translation>
     </message>
@@ -2040,7 +2052,11 @@ How was your day?</source>
     </message>
     <message>
         <source>A llama.cpp, Ollama, LM Studio or vLLM server at home can run a bigger model than this computer. In this mode each prompt (your entries, memory and summaries in it) is sent to that server.</source>
-        <translation>Домашний сервер llama.cpp, Ollama, LM Studio или vLLM может запускать модель крупнее, чем этот компьютер. В этом режиме каждый запрос (ваши записи, память и пересказы в нём) отправляется на этот сервер.</translation>
+        <translation>Домашний сервер (llama.cpp, Ollama, LM Studio, vLLM) потянет модель крупнее. Каждый запрос с вашими записями уходит на этот сервер.</translation>
+    </message>
+    <message>
+        <source>Each prompt is sent to the server you name.</source>
+        <translation>Каждый запрос уходит на указанный вами сервер.</translation>
     </message>
     <message>
         <source>Server address</source>
