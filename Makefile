@@ -13,7 +13,7 @@ ifeq ($(shell uname -m),x86_64)
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON
 endif
 
-.PHONY: run test lint bench clean-venv translations
+.PHONY: run test lint bench clean-venv translations llama-server
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,14 @@ translations:  # needs the installed venv (make run / make test), never reinstal
 		$(BIN)/pyside6-lupdate -silent -locations none -no-obsolete $(UI_SOURCES) -ts $$ts && \
 		$(BIN)/pyside6-lrelease -silent $$ts -qm $${ts%.ts}.qm || exit 1; \
 	done
+
+# llama.cpp's own llama-server, for the model-server tests and `tests.bench.pipeline --server` (issue 15): built
+# once from the llama.cpp vendored in the installed llama-cpp-python's sdist (about 8 minutes), kept in .cache/.
+# `make test` does not need it (those tests say they were skipped and why); CI builds it first (.ci/run).
+LLAMA_SERVER := .cache/llama-server/llama-server
+llama-server: $(LLAMA_SERVER)
+$(LLAMA_SERVER): | $(STAMP)
+	tests/build_llama_server.sh $(BIN)/python $(dir $(LLAMA_SERVER))
 
 clean-venv:
 	rm -rf $(VENV)

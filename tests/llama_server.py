@@ -27,6 +27,8 @@ def free_port() -> int:
 class LlamaServer:
     """``python -m llama_cpp.server`` as a child process; ``url`` once ``start()`` returned."""
 
+    name = "llama_cpp.server"
+
     def __init__(self, model_path: Path, *, n_ctx: int = 4096, api_key: str | None = None) -> None:
         self.model_path = model_path
         self.n_ctx = n_ctx
@@ -57,9 +59,9 @@ class LlamaServer:
             except subprocess.TimeoutExpired:
                 continue
             err = self.proc.stderr.read().decode(errors="replace") if self.proc.stderr else ""
-            raise RuntimeError(f"llama_cpp.server exited with {self.proc.returncode}: {err[-2000:]}")
+            raise RuntimeError(f"{self.name} exited with {self.proc.returncode}: {err[-2000:]}")
         self.stop()
-        raise RuntimeError(f"llama_cpp.server did not answer within {READY_WITHIN_S} s")
+        raise RuntimeError(f"{self.name} did not answer within {READY_WITHIN_S} s")
 
     def _answers(self) -> bool:
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
@@ -94,3 +96,40 @@ class LlamaServer:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+LLAMA_CPP_SERVER_BIN = Path(__file__).resolve().parents[1] / ".cache" / "llama-server" / "llama-server"
+
+
+class LlamaCppServer(LlamaServer):
+    """llama.cpp's own ``llama-server`` (built by ``make llama-server`` into .cache/) on the tiny model.
+
+    Two slots of ``n_ctx`` tokens each (one for the chat, one for background work, as Hearth asks a llama.cpp
+    server with two slots or more), and ``--cache-reuse 16`` — what Hearth's own engine does in process —
+    so the pipeline benchmark on this server compares like with like. The API is on loopback only.
+    """
+
+    name = "llama-server"
+
+    def __init__(self, model_path: Path, *, n_ctx: int = 4096, api_key: str | None = None,
+                 binary: Path = LLAMA_CPP_SERVER_BIN) -> None:  # fmt: skip
+        super().__init__(model_path, n_ctx=n_ctx, api_key=api_key)
+        self.binary = binary
+
+    def start(self) -> LlamaCppServer:
+        args = [str(self.binary), "--model", str(self.model_path), "--alias", ALIAS,
+                "--host", "127.0.0.1", "--port", str(self.port), "--ctx-size", str(2 * self.n_ctx),
+                "--parallel", "2", "--no-kv-unified", "--cache-reuse", "16", "--threads", "2",
+                "--log-disable"]  # fmt: skip
+        if self.api_key:
+            args += ["--api-key", self.api_key]
+        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self._wait_ready()
+        return self
+
+
+def llama_cpp_server_missing() -> str | None:
+    """Why the llama.cpp server tests cannot run here, or None (CI builds it: `make llama-server`)."""
+    if LLAMA_CPP_SERVER_BIN.is_file() and os.access(LLAMA_CPP_SERVER_BIN, os.X_OK):
+        return None
+    return f"llama.cpp's llama-server is not built ({LLAMA_CPP_SERVER_BIN}); run `make llama-server`"

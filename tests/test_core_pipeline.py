@@ -25,10 +25,11 @@ ENTRIES = [
 ]
 
 
-@pytest.fixture(scope="module", params=["in-process", "server"])
+@pytest.fixture(scope="module", params=["in-process", "server", "llama.cpp server"])
 def small_engine(request: pytest.FixtureRequest, tiny_model_path: Path) -> Iterator[Any]:
     """A small context so a fold happens within a few real turns; once in llama.cpp in this process, once
-    on llama-cpp-python's OpenAI-compatible server (issue 15: every feature works on both engines)."""
+    on llama-cpp-python's OpenAI-compatible server and once on llama.cpp's own llama-server (issue 15:
+    every feature works on both engines, whichever server speaks for the model)."""
     if request.param == "in-process":
         from app.llm.engine import EngineConfig, ModelEngine
 
@@ -37,9 +38,12 @@ def small_engine(request: pytest.FixtureRequest, tiny_model_path: Path) -> Itera
         engine.close()
         return
     from app.llm.server_engine import ServerConfig, ServerModel
-    from tests.llama_server import LlamaServer
+    from tests.llama_server import LlamaCppServer, LlamaServer, llama_cpp_server_missing
 
-    with LlamaServer(tiny_model_path, n_ctx=1024) as server, ServerModel(
+    if request.param == "llama.cpp server" and (why := llama_cpp_server_missing()):
+        pytest.skip(why)
+    kind = LlamaCppServer if request.param == "llama.cpp server" else LlamaServer
+    with kind(tiny_model_path, n_ctx=1024) as server, ServerModel(
         ServerConfig(server.url, n_ctx=1024)
     ) as model:
         assert model.counts_exact
