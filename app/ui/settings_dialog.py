@@ -3,7 +3,8 @@
 Model settings (context size, GPU layers, threads) live in the model manager, next to the model they
 apply to. The dialog shows the app's ``SettingsStore``; Save hands the edited values to the store
 (``SettingsStore.update``: saved atomically, 0600, then every subscriber is told — the companion uses them
-from its next prompt, the app applies the theme). A failed save shows a clear message and keeps the dialog
+from its next prompt, the app applies the theme and the language, both at once). A failed save shows a
+clear message and keeps the dialog
 open, so nothing chosen is lost.
 """
 
@@ -30,14 +31,7 @@ from PySide6.QtWidgets import (
 
 from app.config import Settings, SettingsStore
 from app.ui.errors import show_exception
-from app.ui.i18n import (
-    QT_TRANSLATE_NOOP,
-    SYSTEM,
-    available_languages,
-    current_language,
-    language_name,
-    resolve_language,
-)
+from app.ui.i18n import QT_TRANSLATE_NOOP, SYSTEM, available_languages, language_name
 from app.ui.privacy import PrivacyGroup
 
 REPLY_LENGTHS = (
@@ -139,19 +133,8 @@ class SettingsDialog(QDialog):
         self.theme = _combo(THEME_CHOICES, self._initial.theme, self.tr("Theme"))
         form.addRow(self._label(self.tr("T&heme:"), self.theme), self.theme)
         self.language = _combo(language_choices(), self._initial.language, self.tr("Language"))
-        self.language_note = QLabel(self.tr("The new language is used from the next start of Hearth."))
-        self.language_note.setWordWrap(True)
-        self.language_note.setObjectName("languageNote")
-        self.language.currentIndexChanged.connect(self._show_language_note)
-        form.addRow(self._label(self.tr("&Language:"), self.language), self.language)
-        form.addRow(self.language_note)
-        self._show_language_note()
+        form.addRow(self._label(self.tr("&Language:"), self.language), self.language)  # applied on Save
         return box
-
-    def _show_language_note(self) -> None:
-        """The interface's texts are set when it is built: a different language needs a new start."""
-        chosen = resolve_language(str(self.language.currentData()))
-        self.language_note.setVisible(chosen != current_language())
 
     def _data_group(self) -> QGroupBox:
         box = QGroupBox(self.tr("Your data"))
