@@ -49,8 +49,9 @@ def english_sources() -> tuple[set[str], list[re.Pattern[str]]]:
         if not source or source in NOT_WORDS or (text or "").replace("&", "") == source:
             continue
         if "{" in source:
-            parts_ = [re.escape(p) for p in re.split(r"\{\w+\}", source)]
-            patterns.append(re.compile(".+".join(parts_), re.DOTALL))
+            pieces = re.split(r"\{\w+\}", source)
+            if sum(c.isalpha() for c in "".join(pieces)) >= 8:  # ("{done} of {total}" would match any diary)
+                patterns.append(re.compile(".+".join(re.escape(p) for p in pieces), re.DOTALL))
         elif "%n" not in source:
             exact.add(source)
     return exact | QT_ENGLISH, patterns
@@ -91,7 +92,7 @@ def texts_of(widget: QWidget) -> list[str]:
     return [t for t in texts if t]
 
 
-def clipped(widget: QWidget) -> str | None:
+def clipped_text(widget: QWidget) -> str | None:
     """Why ``widget``'s text does not fit its geometry, or None."""
     width, height = widget.width() + 1, widget.height() + 1
     if isinstance(widget, QLabel) and widget.text():
@@ -124,7 +125,7 @@ def walk(top: QWidget) -> tuple[list[str], list[str]]:
             continue
         name = f"{type(widget).__name__}#{widget.objectName() or '?'}"
         untranslated += [f"{name}: {t!r}" for t in texts_of(widget) if is_english(t)]
-        problem = clipped(widget)
+        problem = clipped_text(widget)
         if problem:
             clipped.append(f"{name}: {problem}")
     return untranslated, clipped

@@ -45,11 +45,13 @@ from typing import Protocol
 
 from PySide6.QtCore import (
     QAbstractItemModel,
+    QAbstractListModel,
     QCoreApplication,
     QDate,
     QEvent,
     QLibraryInfo,
     QLocale,
+    QModelIndex,
     QObject,
     Qt,
     QTime,
@@ -168,7 +170,9 @@ def follow_language(widget: QWidget, retranslate: Callable[[], None]) -> None:
 
 def refresh_model_texts(model: QAbstractItemModel) -> None:
     """Tell the views of ``model`` that every text it gives (cells and headers) may have changed."""
-    rows, columns = model.rowCount(), model.columnCount()
+    root = QModelIndex()
+    columns = 1 if isinstance(model, QAbstractListModel) else model.columnCount(root)  # (private in lists)
+    rows = model.rowCount(root)
     if columns:
         model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, columns - 1)
     if rows and columns:

@@ -19,9 +19,9 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractButton, QDockWidget, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from app.core import events as ev
 from app.core.recall.remembered import remembered_for
@@ -94,6 +94,13 @@ class MainWindow(QMainWindow):
         """Menus, the dock's title, the status bar and the editor's hint (its children do their own)."""
         parts.retranslate_actions(self)
         self.memory_dock.setWindowTitle(self.tr("Memory about you"))
+        for button, name, description in (  # Qt names the dock's buttons only when it builds them
+                ("qt_dockwidget_closebutton", "Close", "Closes the dock widget"),
+                ("qt_dockwidget_floatbutton", "Float", "Undocks and re-attaches the dock widget")):
+            found = self.memory_dock.findChild(QAbstractButton, button)
+            if found is not None:
+                found.setAccessibleName(QCoreApplication.translate("QDockWidget", name))
+                found.setAccessibleDescription(QCoreApplication.translate("QDockWidget", description))
         self.model_label.setAccessibleName(self.tr("Current model"))
         self.set_model_name(self._model_name)
         self.set_ready(not self.composer.editor.isReadOnly(), self._not_ready_reason)
