@@ -85,7 +85,7 @@ class ModelManagerDialog(QDialog):
         self.runner = runner
         self.settings_store = settings_store
         self.data_dir = Path(data_dir)
-        self._catalog_error = "no models listed"
+        self._catalog_error = "The model catalog lists no models."  # (English: translated where shown)
         self.catalog = catalog if catalog is not None else self._load_catalog()
         self.engine: RunningModel | None = bridge.engine
         self.loading = False
@@ -190,7 +190,7 @@ class ModelManagerDialog(QDialog):
             self.catalog_view.setEnabled(False)
             self.live.set(self.entry_notes, lambda: self.tr(
                 "The list of recommended models could not be read ({error}). You can still choose a "
-                ".gguf file from this computer.").format(error=self._catalog_error))
+                ".gguf file from this computer.").format(error=translated_text(self._catalog_error)))
         fill_catalog_view(self.catalog_view, self.catalog)
 
     def _connect(self) -> None:
