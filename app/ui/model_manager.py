@@ -151,8 +151,10 @@ class ModelManagerDialog(QDialog):
         layout.addWidget(self.current)
         self.server_box = ServerBox(self.runner, self.settings_store.current.model, self.use_server)
         layout.addWidget(self._build_catalog(), 1)  # (selecting a catalog row updates the server box too)
-        layout.addWidget(self.server_box)
-        layout.addWidget(self.model_settings)
+        side_by_side = QHBoxLayout()  # one above the other, the dialog would not fit a 700 px screen
+        side_by_side.addWidget(self.server_box, 3)
+        side_by_side.addWidget(self.model_settings, 2)
+        layout.addLayout(side_by_side)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
