@@ -103,6 +103,9 @@ def test_the_dialogs_in_russian(qtbot: Any, launch: Any) -> None:
     qtbot.waitExposed(manager)
     hearth.runner.wait_idle()
     check_screen(manager)
+    assert manager.minimumSizeHint().height() <= SIZE[1] - 10  # fits a 700 px screen, title bar aside
+    manager.resize(780, 690)  # as the README's screenshot shows it
+    check_screen(manager)
     manager.close()
     item = window.chat_model.item(0)
     box = parts.ask_to_delete(window, item, window.day_header.title.text(), lambda: None)
