@@ -98,23 +98,24 @@ def test_switching_to_russian_and_back_changes_every_open_screen(qtbot: Any, lau
     assert window.notice_bar.action_button.full_text() == "Download recommended model…"
 
 
-def test_an_open_model_manager_follows_the_language(qtbot: Any, launch: Any) -> None:
-    """Window-modal dialogs cannot be open while Settings is, but they follow a switch all the same."""
+@pytest.mark.parametrize("which", ["model manager", "settings"])
+def test_an_open_dialog_follows_the_language(qtbot: Any, launch: Any, which: str) -> None:
+    """Window-modal dialogs cannot be open while Settings saves, but they follow a switch all the same."""
     hearth = _everything_open(qtbot, launch)
-    manager = hearth.open_model_manager()
-    qtbot.waitExposed(manager)
+    dialog = hearth.open_model_manager() if which == "model manager" else hearth.open_settings()
+    qtbot.waitExposed(dialog)
     hearth.runner.wait_idle()
     _settle()
-    assert not cyrillic_left(manager)
+    assert not cyrillic_left(dialog)
     install_language("ru")
     _settle()
     hearth.runner.wait_idle()
     _settle()
-    check_screen(manager)
+    check_screen(dialog)
     install_language("en")
     _settle()
-    assert not cyrillic_left(manager), "\n".join(cyrillic_left(manager))
-    manager.close()
+    assert not cyrillic_left(dialog), "\n".join(cyrillic_left(dialog))
+    dialog.close()
 
 
 def test_a_search_result_list_is_rewritten_in_the_new_language(qtbot: Any, launch: Any) -> None:

@@ -151,6 +151,7 @@ def check_screen(top: QWidget) -> None:
 
 
 CYRILLIC = re.compile("[а-яА-ЯёЁ]")
+NATIVE_NAMES = {"Русский"}  # Settings lists each language under its own name, in every language
 
 
 def cyrillic_left(top: QWidget) -> list[str]:
@@ -159,7 +160,8 @@ def cyrillic_left(top: QWidget) -> list[str]:
     for widget in [top, *top.findChildren(QWidget)]:
         if widget.isVisible() and not isinstance(widget.parent(), QAbstractItemView):
             name = f"{type(widget).__name__}#{widget.objectName() or '?'}"
-            found += [f"{name}: {t!r}" for t in texts_of(widget) if CYRILLIC.search(t)]
+            russian = [t for t in texts_of(widget) if CYRILLIC.search(t) and t not in NATIVE_NAMES]
+            found += [f"{name}: {t!r}" for t in russian]
     for menu in top.findChildren(QMenu):
         found += [t for t in [menu.title(), *(a.text() for a in menu.actions())] if CYRILLIC.search(t)]
     return found
