@@ -23,8 +23,9 @@ How a widget follows a language switch — the one pattern, for every new widget
 3. item models compute their texts in ``data()`` / ``headerData()``; the view's owner emits
    ``dataChanged`` / ``headerDataChanged`` from its ``retranslate`` (``refresh_model_texts``).
 
-Window-modal dialogs (model manager, unlock, encryption) cannot be open while Settings is — they block
-the main window whose menu opens it — so they simply take their texts when they are built.
+The main window and everything in it, the model manager and the Settings dialog follow this pattern.
+The unlock and encryption dialogs are short-lived and modal (Settings cannot be saved while one is open),
+so they take their texts when they are built.
 
 Dates go through the default ``QLocale``, set to the chosen language, with the date *formats* themselves
 translatable (``DateText``): "Tuesday, 1 December 2026" / "вторник, 1 декабря 2026".
