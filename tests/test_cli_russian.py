@@ -92,3 +92,59 @@ def test_the_cli_never_loads_qt() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          timeout=120)
     assert out.stdout.strip() == "False"
+
+
+ENGLISH_HELP = ("usage:", "positional arguments", "options:", "show this help message", "write to your diary",
+                "a .gguf model file", "list, download and choose")
+
+
+def test_help_is_in_the_terminals_language(russian_terminal: None, capsys) -> None:
+    for argv in (["--help"], ["chat", "--help"], ["models", "list", "--help"]):
+        with pytest.raises(SystemExit) as done:
+            main(argv)
+        assert done.value.code == 0
+        out = capsys.readouterr().out
+        assert out.startswith("использование: hearth"), out
+        assert "показать эту справку и выйти" in out
+        assert not [words for words in ENGLISH_HELP if words in out], out
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "писать в дневник из терминала" in capsys.readouterr().out
+
+
+def test_argparse_errors_are_in_the_terminals_language(russian_terminal: None, capsys) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["models", "nonsense"])
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert "ошибка: аргумент" in err and "недопустимое значение 'nonsense'" in err
+
+
+def test_models_list_and_current_are_russian(russian_terminal: None, data_dir: Path, capsys) -> None:
+    assert run(data_dir, "models", "list") == 0
+    out = capsys.readouterr().out
+    assert "рекомендуется" in out and "не скачана" in out and "обучена на контексте" in out
+    assert "ГБ" in out and "языки:" in out and "лицензия:" in out and "Скачать: hearth models pull" in out
+    for english in ("recommended", "not downloaded", "trained context", "languages:", "licence:", " GB"):
+        assert english not in out, english
+    assert run(data_dir, "models", "current") == 0
+    out = capsys.readouterr().out
+    assert "Модель:" in out and "Почему:" in out and "встроенная маленькая модель" in out
+    assert "Why:" not in out and "bundled tiny model" not in out
+
+
+def test_the_tiny_models_shown_name_is_its_name() -> None:
+    """The GUI and CLI translate the tiny model's name from a copy of it (lupdate needs a literal)."""
+    from app.cli.models_cmd import TINY_SHOWN
+    from app.llm.tiny import TINY_NAME
+
+    assert TINY_SHOWN == TINY_NAME
+
+
+def test_the_data_folder_errors_are_russian(russian_terminal: None, tmp_path: Path, capsys) -> None:
+    stranger = tmp_path / "someone-elses"
+    stranger.mkdir()
+    (stranger / "notes.txt").write_text("not a diary", encoding="utf-8")
+    assert main(["--data-dir", str(stranger), "facts", "list"]) == 2
+    err = capsys.readouterr().err
+    assert "лежит не только дневник Hearth" in err and "Выберите пустую папку" in err

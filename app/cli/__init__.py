@@ -12,13 +12,15 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from app import __version__
 from app.cli import chat_cmd, encryption_cmd, gui_cmd, index_cmd, models_cmd, store_cmd
 from app.cli.i18n import error_text, set_language, translate
 from app.cli.store_cmd import printable
 from app.config import DataDirError, Settings, resolve_data_dir
+from app.ui.error_texts import pattern_of
+from app.ui.tr_noop import QT_TRANSLATE_NOOP
 
 AREAS = (gui_cmd, models_cmd, store_cmd, chat_cmd, encryption_cmd, index_cmd)
 
@@ -34,8 +36,22 @@ class HearthParser(argparse.ArgumentParser):
     """
 
     def __init__(self, *args: Any, dash_words: bool = False, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", TranslatedHelpFormatter)
         super().__init__(*args, **kwargs)
         self.dash_words = dash_words
+        # argparse's own words, in the terminal's language (its gettext catalog has no Russian)
+        self._positionals.title = translate("Cli", "positional arguments")
+        self._optionals.title = translate("Cli", "options")
+        for action in self._actions:
+            if "--help" in action.option_strings:
+                action.help = translate("Cli", "show this help message and exit")
+
+    def error(self, message: str) -> NoReturn:
+        """Usage and "hearth: error: …" on stderr, exit code 2 — argparse's, in the terminal's language."""
+        self.print_usage(sys.stderr)
+        said = translate(
+            "Cli", "{prog}: error: {message}").format(prog=self.prog, message=argparse_text(message))
+        self.exit(2, said + "\n")
 
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
@@ -76,17 +92,46 @@ class HearthParser(argparse.ArgumentParser):
         return next(iter(found.values())) if len(found) == 1 else None
 
 
+class TranslatedHelpFormatter(argparse.HelpFormatter):
+    """argparse's help with "usage:" in the terminal's language."""
+
+    def add_usage(self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, translate("Cli", "usage: ") if prefix is None else prefix)
+
+
+# argparse's error messages (English from its own code) and how to say them; ``{placeholders}`` are kept.
+ARGPARSE_MESSAGES = (
+    QT_TRANSLATE_NOOP("Cli", "the following arguments are required: {names}"),
+    QT_TRANSLATE_NOOP("Cli", "unrecognized arguments: {words}"),
+    QT_TRANSLATE_NOOP("Cli", "argument {name}: invalid choice: {value} (choose from {choices})"),
+    QT_TRANSLATE_NOOP("Cli", "argument {name}: expected one argument"),
+    QT_TRANSLATE_NOOP("Cli", "argument {name}: invalid {kind} value: {value}"),
+    QT_TRANSLATE_NOOP("Cli", "argument {name}: not allowed with argument {other}"),
+)
+
+
+def argparse_text(message: str) -> str:
+    """One of argparse's error messages in the terminal's language (as it is when unknown)."""
+    for template in ARGPARSE_MESSAGES:
+        match = pattern_of(template).fullmatch(message)
+        if match:
+            return translate("Cli", template).format(**match.groupdict())
+    return message
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """The ``hearth`` parser; its help texts are in the CLI's language at the time (``set_language``)."""
     parser = HearthParser(
         prog="hearth",
-        description="Hearth: a private diary companion that runs on your own computer.",
+        description=translate("Cli", "Hearth: a private diary companion that runs on your own computer."),
     )
-    parser.add_argument("--version", action="version", version=f"hearth {__version__}")
+    parser.add_argument("--version", action="version", version=f"hearth {__version__}",
+                        help=translate("Cli", "show the version and exit"))
     parser.add_argument(
         "--data-dir",
         metavar="DIR",
-        help="where the diary, settings and models live (default: $HEARTH_DATA_DIR or the user data dir); "
-        "an empty folder or one that holds a Hearth diary",
+        help=translate("Cli", "where the diary, settings and models live (default: $HEARTH_DATA_DIR or the "
+                              "user data dir); an empty folder or one that holds a Hearth diary"),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for area in AREAS:
@@ -95,9 +140,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    set_language("system")  # the terminal's (also for --help), until the diary's settings say otherwise
     parser = build_parser()
     args = parser.parse_args(argv)
-    set_language("system")  # the terminal's, until the diary's settings say otherwise
     cannot = translate("Cli", "cannot use the data directory:")
     try:
         data_dir = resolve_data_dir(args.data_dir)

@@ -44,33 +44,43 @@ API_KEY_ENV = "HEARTH_API_KEY"
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add this area's sub-commands to the ``hearth`` parser."""
-    chat = sub.add_parser("chat", help="write to your diary from the terminal (one message per line)")
+    chat = sub.add_parser("chat", help=translate(
+        "Cli", "write to your diary from the terminal (one message per line)"))
     chat.add_argument(
-        "--model", type=Path, metavar="PATH", help="a .gguf model file (default: the chosen one)"
+        "--model", type=Path, metavar="PATH", help=translate(
+            "Cli", "a .gguf model file (default: the chosen one)")
     )
-    chat.add_argument("--json", action="store_true", help="print every event as one JSON line")
-    chat.add_argument("--n-ctx", type=int, metavar="N", help="context size (default: from settings)")
+    chat.add_argument("--json", action="store_true", help=translate(
+        "Cli", "print every event as one JSON line"))
+    chat.add_argument("--n-ctx", type=int, metavar="N", help=translate(
+        "Cli", "context size (default: from settings)"))
     _add_server_options(chat)
     chat.set_defaults(func=_guarded(run_chat))
 
-    digest = sub.add_parser("digest", help="write the digest of a finished day (or its week)")
+    digest = sub.add_parser("digest", help=translate(
+        "Cli", "write the digest of a finished day (or its week)"))
     digest.add_argument("--day", type=date.fromisoformat, required=True, metavar="YYYY-MM-DD")
-    digest.add_argument("--weekly", action="store_true", help="the digest of the day's week instead")
+    digest.add_argument("--weekly", action="store_true", help=translate(
+        "Cli", "the digest of the day's week instead"))
     digest.add_argument("--model", type=Path, metavar="PATH")
     digest.set_defaults(func=_guarded(run_digest), json=False, n_ctx=None, server=None)
 
-    reflect = sub.add_parser("reflect", help="revise the companion's observations about patterns now")
+    reflect = sub.add_parser("reflect", help=translate(
+        "Cli", "revise the companion's observations about patterns now"))
     reflect.add_argument("--model", type=Path, metavar="PATH")
     reflect.set_defaults(func=_guarded(run_reflect), json=False, n_ctx=None, server=None)
 
 
 def _add_server_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--server", metavar="URL", help="use a model on an OpenAI-compatible server (llama.cpp, vLLM, …)"
+        "--server", metavar="URL", help=translate(
+            "Cli", "use a model on an OpenAI-compatible server (llama.cpp, vLLM, …)")
     )
-    parser.add_argument("--server-model", metavar="NAME", default="", help="the model (default: its first)")
+    parser.add_argument("--server-model", metavar="NAME", default="", help=translate(
+        "Cli", "the model (default: its first)"))
     parser.add_argument(
-        "--allow-remote", action="store_true", help="allow a server outside this computer and home (https)"
+        "--allow-remote", action="store_true", help=translate(
+            "Cli", "allow a server outside this computer and home (https)")
     )
 
 

@@ -12,6 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from app.cli.i18n import translate
 from app.cli.passphrase import ENV_NEW_PASSPHRASE, ENV_PASSPHRASE, ask, open_diary
 from app.cli.store_cmd import guarded
 from app.store import Diary, DiaryKey, DiaryLock, StoreError, new_key
@@ -30,10 +31,14 @@ STEP_TEXT = {
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     enc = sub.add_parser(
         "encryption",
-        help="encrypt the diary with a passphrase (SQLCipher), or decrypt it, or change the passphrase",
-        description="Encryption at rest. Passphrases are asked on the terminal, or read from the file "
-        f"named by {ENV_PASSPHRASE} (the new one for `change`: {ENV_NEW_PASSPHRASE}). "
-        "A forgotten passphrase cannot be recovered.",
+        help=translate(
+            "Cli", "encrypt the diary with a passphrase (SQLCipher), or decrypt it, or change the "
+                   "passphrase"),
+        description=translate(
+            "Cli", "Encryption at rest. Passphrases are asked on the terminal, or read from the file named "
+            "by "
+            "{env} (the new one for `change`: {new_env}). A forgotten passphrase cannot be recovered.",
+        ).format(env=ENV_PASSPHRASE, new_env=ENV_NEW_PASSPHRASE),
     )
     enc.add_argument("action", choices=("on", "off", "change", "status"))
     enc.set_defaults(func=guarded(_encryption))

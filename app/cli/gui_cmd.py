@@ -7,22 +7,26 @@ import os
 import sys
 from pathlib import Path
 
+from app.cli.i18n import translate
+
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """``hearth gui`` (also what plain ``hearth`` does) and ``hearth screenshots DIR``."""
-    p = sub.add_parser("gui", help="open the desktop app (the default)")
+    p = sub.add_parser("gui", help=translate("Cli", "open the desktop app (the default)"))
     p.set_defaults(func=run_gui)
     shots = sub.add_parser(
         "screenshots",
-        help="save PNGs of the main views in light and dark (uses a made-up diary, not yours)",
+        help=translate(
+            "Cli", "save PNGs of the main views in light and dark (uses a made-up diary, not yours)"),
     )
-    shots.add_argument("directory", metavar="DIR", help="where to write the PNG files")
+    shots.add_argument("directory", metavar="DIR", help=translate("Cli", "where to write the PNG files"))
     shots.add_argument(
-        "--theme", choices=("light", "dark", "both"), default="both", help="which theme(s) to capture"
+        "--theme", choices=("light", "dark", "both"), default="both", help=translate(
+            "Cli", "which theme(s) to capture")
     )
     shots.add_argument(
         "--lang", choices=("en", "ru", "all"), default="en",
-        help="interface language(s) to capture (ru: Russian interface and a Russian diary)",
+        help=translate("Cli", "interface language(s) to capture (ru: Russian interface and a Russian diary)"),
     )
     shots.set_defaults(func=run_screenshots)
 

@@ -20,7 +20,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 
+from app.llm.catalog import format_bytes
 from app.ui.error_texts import translate_error_text
+from app.ui.tr_noop import QT_TRANSLATE_NOOP
 
 SOURCE_LANGUAGE = "en"
 Messages = dict[tuple[str, str], list[str]]  # (context, source) -> forms (one unless numerus)
@@ -93,6 +95,20 @@ def translate(context: str, text: str) -> str:
 def error_text(text: str) -> str:
     """A typed error's English message or hint, translated as the GUI translates it."""
     return translate_error_text(text, lambda source: translate("Errors", source)) if text else text
+
+
+SIZE_UNITS = {"B": QT_TRANSLATE_NOOP("Cli", "B"), "KB": QT_TRANSLATE_NOOP("Cli", "KB"),
+              "MB": QT_TRANSLATE_NOOP("Cli", "MB"), "GB": QT_TRANSLATE_NOOP("Cli", "GB")}
+
+
+def data_size(n: float) -> str:
+    """"2.1 GB" / "2,1 ГБ": ``format_bytes`` with the language's decimal comma and unit names."""
+    text = format_bytes(n)
+    if current_language() == SOURCE_LANGUAGE:
+        return text
+    number, unit = text.split(" ", 1)
+    unit = translate("Cli", SIZE_UNITS.get(unit, unit))
+    return number.replace(".", ",") + " " + unit
 
 
 class CliPlurals:

@@ -12,6 +12,7 @@ import json
 import sys
 from pathlib import Path
 
+from app.cli.i18n import translate
 from app.cli.passphrase import open_diary
 from app.core.recall.semantic import SemanticMemory
 from app.llm.embedding import EmbedderUnavailable, make_embedder
@@ -22,9 +23,11 @@ STEP = 64
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    index = sub.add_parser("index", help="recall by meaning: show the index (--status) or build it now")
-    index.add_argument("--status", action="store_true", help="only say how much of the diary is indexed")
-    index.add_argument("--json", action="store_true", help="print the status as JSON")
+    index = sub.add_parser("index", help=translate(
+        "Cli", "recall by meaning: show the index (--status) or build it now"))
+    index.add_argument("--status", action="store_true", help=translate(
+        "Cli", "only say how much of the diary is indexed"))
+    index.add_argument("--json", action="store_true", help=translate("Cli", "print the status as JSON"))
     index.set_defaults(func=run_index)
 
 

@@ -11,48 +11,53 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
-from app.cli.i18n import error_text
+from app.cli.i18n import data_size, error_text, translate
+from app.cli.progress import ProgressLine
 from app.config import ModelSettings, SettingsStore
-from app.llm.catalog import CatalogEntry, default_entry, find_entry, format_bytes, load_catalog, models_dir
-from app.llm.download import DownloadProgress, download_model, local_path, partial_bytes
+from app.llm.catalog import CatalogEntry, default_entry, find_entry, load_catalog, models_dir
+from app.llm.download import download_model, local_path, partial_bytes
 from app.llm.errors import DownloadCancelled, EngineError
 from app.llm.selection import (
     ModelChoice,
     choose_model,
     entry_for_file,
     pull_command,
-    tiny_notice,
     validate_model_file,
 )
+from app.llm.tiny import TINY_NAME
+from app.ui.tr_noop import QT_TRANSLATE_NOOP
 
 AUTO = "auto"
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``hearth models ...`` to the ``hearth`` parser."""
-    models = sub.add_parser("models", help="list, download and choose the language model")
+    models = sub.add_parser("models", help=translate("Cli", "list, download and choose the language model"))
     actions = models.add_subparsers(dest="models_command", metavar="ACTION")
     models.set_defaults(func=lambda args, data_dir: _usage(models))
 
-    p = actions.add_parser("list", help="the recommended models and which are downloaded")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p = actions.add_parser("list", help=translate("Cli", "the recommended models and which are downloaded"))
+    p.add_argument("--json", action="store_true", help=translate("Cli", "machine-readable output"))
     p.set_defaults(func=run_list)
 
-    p = actions.add_parser("pull", help="download a recommended model (resumes, verifies sha256)")
-    p.add_argument("name", nargs="?", help=f"catalog name (default: {_default_name()})")
-    p.add_argument("--endpoint", metavar="URL", help="hub address (default: $HF_ENDPOINT or huggingface.co)")
+    p = actions.add_parser("pull", help=translate(
+        "Cli", "download a recommended model (resumes, verifies sha256)"))
+    p.add_argument("name", nargs="?", help=translate(
+        "Cli", "catalog name (default: {name})").format(name=_default_name()))
+    p.add_argument("--endpoint", metavar="URL", help=translate(
+        "Cli", "hub address (default: $HF_ENDPOINT or huggingface.co)"))
     p.set_defaults(func=run_pull)
 
-    p = actions.add_parser("use", help="choose the model: a catalog name, a .gguf path, or 'auto'")
+    p = actions.add_parser("use", help=translate(
+        "Cli", "choose the model: a catalog name, a .gguf path, or 'auto'"))
     p.add_argument("target", metavar="PATH-OR-NAME")
     p.set_defaults(func=run_use)
 
-    p = actions.add_parser("current", help="which model Hearth will use, and why")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p = actions.add_parser("current", help=translate("Cli", "which model Hearth will use, and why"))
+    p.add_argument("--json", action="store_true", help=translate("Cli", "machine-readable output"))
     p.set_defaults(func=run_current)
 
 
@@ -65,7 +70,7 @@ def _default_name() -> str:
     try:
         return default_entry().name
     except Exception:  # a broken catalog must not break `hearth --help`
-        return "the recommended model"
+        return translate("Cli", "the recommended model")
 
 
 def _fail(message: str, hint: str = "") -> int:
@@ -87,22 +92,30 @@ def run_list(args: argparse.Namespace, data_dir: Path) -> int:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return 0
     for row in rows:
-        flags = ["recommended"] if row["default"] else []
-        flags.append(
-            {"downloaded": "downloaded", "partial": f"partial {row['partial_percent']:.0f}%"}.get(
-                row["status"], "not downloaded"
-            )
-        )
-        if row["in_use"]:
-            flags.append("in use")
-        print(f"{row['name']}  ({', '.join(flags)})")
-        print(f"    {row['title']} · {format_bytes(row['size'])} · trained context {row['n_ctx_train']}")
-        print(f"    languages: {' '.join(row['languages'])}")
-        print(f"    licence: {row['license']}")
+        print(f"{row['name']}  ({', '.join(_flags(row))})")
+        trained = translate("Cli", "trained context {n}").format(n=row["n_ctx_train"])
+        print(f"    {row['title']} · {data_size(row['size'])} · {trained}")
+        print("    " + translate("Cli", "languages: {codes}").format(codes=" ".join(row["languages"])))
+        print("    " + translate("Cli", "licence: {licence}").format(licence=row["license"]))
         if row["notes"]:
-            print(f"    {row['notes']}")
-    print("\nDownload: hearth models pull NAME    Use your own file: hearth models use PATH.gguf")
+            print("    " + translate("Catalog", row["notes"]))
+    print("\n" + translate("Cli", "Download: hearth models pull NAME    Use your own file: hearth models use "
+                                  "PATH.gguf"))
     return 0
+
+
+def _flags(row: dict[str, Any]) -> list[str]:
+    """"recommended, downloaded, in use" in the terminal's language."""
+    flags = [translate("Cli", "recommended")] if row["default"] else []
+    if row["status"] == "downloaded":
+        flags.append(translate("Cli", "downloaded"))
+    elif row["status"] == "partial":
+        flags.append(translate("Cli", "partial {percent}%").format(percent=f"{row['partial_percent']:.0f}"))
+    else:
+        flags.append(translate("Cli", "not downloaded"))
+    if row["in_use"]:
+        flags.append(translate("Cli", "in use"))
+    return flags
 
 
 def _entry_state(entry: CatalogEntry, folder: Path, choice: ModelChoice | None) -> dict[str, Any]:
@@ -137,29 +150,31 @@ def run_pull(args: argparse.Namespace, data_dir: Path) -> int:
     entry = find_entry(args.name) if args.name else default_entry()
     if entry is None:
         names = ", ".join(e.name for e in load_catalog())
-        return _fail(f"there is no model called {args.name!r}.", f"Choose one of: {names}.")
+        return _fail(translate("Cli", "there is no model called {name}.").format(name=repr(args.name)),
+                     translate("Cli", "Choose one of: {names}.").format(names=names))
     folder = models_dir(data_dir)
     existing = local_path(entry, folder)
     if existing is not None:
-        print(f"{entry.title} is already downloaded and verified: {existing}")
+        print(translate("Cli", "{title} is already downloaded and verified: {path}").format(
+            title=entry.title, path=existing))
         return 0
     resumed = partial_bytes(entry, folder)
-    print(
-        f"Downloading {entry.title} ({entry.size_text}) from {entry.repo}"
-        + (f", resuming at {format_bytes(resumed)}" if resumed else "")
-        + ". Ctrl+C pauses; run the same command to resume.",
-        file=sys.stderr,
-    )
+    what = {"title": entry.title, "size": _size_text(entry), "repo": entry.repo, "done": data_size(resumed)}
+    if resumed:
+        starting = translate("Cli", "Downloading {title} ({size}) from {repo}, resuming at {done}.")
+    else:
+        starting = translate("Cli", "Downloading {title} ({size}) from {repo}.")
+    pauses = translate("Cli", "Ctrl+C pauses; run the same command to resume.")
+    print(f"{starting.format(**what)} {pauses}", file=sys.stderr)
     line = ProgressLine(sys.stderr)
     try:
         path = download_model(entry, folder, on_progress=line.update, endpoint=args.endpoint)
     except KeyboardInterrupt:
         line.finish()
         kept = partial_bytes(entry, folder)
-        print(
-            f"Paused: {format_bytes(kept)} of {entry.size_text} kept. Resume with: {pull_command(entry)}",
-            file=sys.stderr,
-        )
+        paused = translate("Cli", "Paused: {done} of {total} kept. Resume with: {command}")
+        print(paused.format(done=data_size(kept), total=_size_text(entry), command=pull_command(entry)),
+              file=sys.stderr)
         return 130
     except DownloadCancelled as exc:  # pragma: no cover - the CLI cancels with Ctrl+C only
         line.finish()
@@ -168,70 +183,13 @@ def run_pull(args: argparse.Namespace, data_dir: Path) -> int:
         line.finish()
         return _fail(str(exc), exc.hint)
     line.finish()
-    print(f"Downloaded and verified: {path}")
+    print(translate("Cli", "Downloaded and verified: {path}").format(path=path))
     choice = choose_model(SettingsStore.load(data_dir).current.model, data_dir)
     if choice is not None and choice.path.resolve() == path.resolve():
-        print(f"Hearth will use {entry.title} from its next start.")
+        print(translate("Cli", "Hearth will use {title} from its next start.").format(title=entry.title))
     else:
-        print(f"To use it: hearth models use {entry.name}")
+        print(translate("Cli", "To use it: hearth models use {name}").format(name=entry.name))
     return 0
-
-
-class ProgressLine:
-    """One refreshing stderr line: bar, percent, bytes, rate, ETA (throttled when not a terminal)."""
-
-    WIDTH = 24
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-        self.is_tty = stream.isatty()
-        self._last_write = 0.0
-        self._last_len = 0
-
-    def update(self, p: DownloadProgress) -> None:
-        now = time.monotonic()
-        if not self.is_tty and now - self._last_write < 1.0 and p.phase != "done":
-            return
-        self._last_write = now
-        text = format_progress(p, self.WIDTH)
-        pad = " " * max(0, self._last_len - len(text))
-        self._last_len = len(text)
-        self.stream.write(f"\r{text}{pad}")
-        self.stream.flush()
-
-    def finish(self) -> None:
-        if self._last_len:
-            self.stream.write("\n")
-            self.stream.flush()
-            self._last_len = 0
-
-
-def format_progress(p: DownloadProgress, width: int = 24) -> str:
-    filled = int(width * min(p.percent, 100.0) / 100)
-    bar = "#" * filled + "-" * (width - filled)
-    text = f"[{bar}] {p.percent:5.1f}%  {format_bytes(p.downloaded)} / {format_bytes(p.total)}"
-    if p.phase == "downloading":
-        text += f"  {format_bytes(p.rate_bps)}/s  ETA {format_duration(p.eta_s)}"
-    else:
-        text += f"  {PHASE_WORDS.get(p.phase, p.phase)}"
-    return text
-
-
-PHASE_WORDS = {
-    "waiting": "waiting for another download of this file",
-    "connecting": "connecting…",
-    "checking": "checking the part already downloaded…",
-    "verifying": "verifying…",
-    "done": "done, sha256 verified",
-}
-
-
-def format_duration(seconds: float | None) -> str:
-    if seconds is None:
-        return "--:--"
-    seconds = int(seconds + 0.5)
-    hours, rest = divmod(seconds, 3600)
-    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
 # -- use / current -------------------------------------------------------------------------------------
@@ -247,7 +205,8 @@ def run_use(args: argparse.Namespace, data_dir: Path) -> int:
     if entry is not None:
         path = local_path(entry, models_dir(data_dir))
         if path is None:
-            return _fail(f"{entry.title} is not downloaded yet.", f"Download it first: {pull_command(entry)}")
+            return _fail(translate("Cli", "{title} is not downloaded yet.").format(title=entry.title),
+                         translate("Cli", "Download it first: {command}").format(command=pull_command(entry)))
     else:
         path = Path(target).expanduser().resolve()
     try:
@@ -258,21 +217,21 @@ def run_use(args: argparse.Namespace, data_dir: Path) -> int:
     model = settings.current.model
     trained = int(info.get("n_ctx_train") or 0)
     if trained and model.n_ctx > trained:
-        print(
-            f"Note: the context size in settings ({model.n_ctx}) is larger than this model was trained"
-            f" for ({trained}); lower it in the settings.",
-            file=sys.stderr,
-        )
+        note = translate("Cli", "Note: the context size in settings ({n}) is larger than this model was "
+                                "trained for ({trained}); lower it in the settings.")
+        print(note.format(n=model.n_ctx, trained=trained), file=sys.stderr)
     return _print_choice_after_use(model, data_dir)
 
 
 def _print_choice_after_use(model: ModelSettings, data_dir: Path) -> int:
     choice = choose_model(model, data_dir)
     if choice is None:
-        return _fail("no model is available.", f"Download one: {pull_command()}")
-    print(f"Hearth will use {choice.name} ({choice.path}) from its next start: {choice.reason}.")
+        return _fail(translate("Cli", "no model is available."),
+                     translate("Cli", "Download one: {command}").format(command=pull_command()))
+    will = translate("Cli", "Hearth will use {name} ({path}) from its next start: {reason}.")
+    print(will.format(name=_name(choice), path=choice.path, reason=_reason(choice)))
     if choice.is_tiny:
-        print(tiny_notice())
+        print(_tiny_notice())
     return 0
 
 
@@ -284,22 +243,58 @@ def run_current(args: argparse.Namespace, data_dir: Path) -> int:
         return 0 if choice else 1
     if choice is None:
         return _fail(
-            "no model is available: none is downloaded and the bundled tiny model is not installed.",
-            f"Download the recommended model: {pull_command()}",
+            translate("Cli", "no model is available: none is downloaded and the bundled tiny model is not "
+                             "installed."),
+            translate("Cli", "Download the recommended model: {command}").format(command=pull_command()),
         )
     if choice.problem:
-        print(f"Warning: {choice.problem}", file=sys.stderr)
-    print(f"Model:    {choice.name}")
-    print(f"File:     {choice.path}")
-    print(f"Why:      {choice.reason}")
-    threads = model.n_threads or "auto"
-    print(
-        f"Settings: context {model.n_ctx}, GPU layers {model.n_gpu_layers}, threads {threads},"
-        f" KV cache {model.kv_cache_type}"
-    )
+        print(translate(
+            "Cli", "Warning: {problem}").format(problem=error_text(choice.problem)), file=sys.stderr)
+    threads = model.n_threads or translate("Cli", "auto")
+    settings = translate(
+        "Cli", "context {n}, GPU layers {layers}, threads {threads}, KV cache {cache}").format(
+        n=model.n_ctx, layers=model.n_gpu_layers, threads=threads, cache=model.kv_cache_type)
+    rows = ((translate("Cli", "Model:"), _name(choice)), (translate("Cli", "File:"), str(choice.path)),
+            (translate("Cli", "Why:"), _reason(choice)), (translate("Cli", "Settings:"), settings))
+    width = max(len(label) for label, _value in rows) + 1
+    for label, value in rows:
+        print(f"{label:<{width}} {value}")
     if choice.is_tiny:
-        print(tiny_notice())
+        print(_tiny_notice())
     return 0
+
+
+# Why a model was chosen (``ModelChoice.reason``, English in ``app.llm.selection``), as translation sources.
+REASONS = (
+    QT_TRANSLATE_NOOP("Cli", "chosen in settings"),
+    QT_TRANSLATE_NOOP("Cli", "the downloaded recommended model (no model chosen in settings)"),
+    QT_TRANSLATE_NOOP("Cli", "no model chosen or downloaded yet, so Hearth runs on its bundled tiny model"),
+    QT_TRANSLATE_NOOP("Cli", "a downloaded catalog model (the recommended one is not downloaded)"),
+)
+
+
+TINY_SHOWN = QT_TRANSLATE_NOOP("Cli", "SmolLM2-135M-Instruct (bundled tiny model)")  # = TINY_NAME
+
+
+def _name(choice: ModelChoice) -> str:
+    return translate("Cli", TINY_SHOWN) if choice.name == TINY_NAME else choice.name
+
+
+def _reason(choice: ModelChoice) -> str:
+    return translate("Cli", choice.reason)
+
+
+def _size_text(entry: CatalogEntry) -> str:
+    return data_size(entry.size) if entry.size else translate("Cli", "size unknown")
+
+
+def _tiny_notice() -> str:
+    """``selection.tiny_notice`` in the terminal's language."""
+    entry = default_entry()
+    notice = translate("Cli", "Hearth is running on {tiny}: fine for trying Hearth out, too small for a real "
+                              "companion. Download the recommended model, {title}, {size}: {command}")
+    return notice.format(tiny=translate("Cli", TINY_SHOWN), title=entry.title, size=_size_text(entry),
+                         command=pull_command(entry))
 
 
 def _current_json(model: ModelSettings, choice: ModelChoice | None, data_dir: Path) -> dict[str, Any]:

@@ -72,77 +72,86 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add this area's sub-commands to the ``hearth`` parser."""
     search = sub.add_parser(
         "search",
-        help="search everything you wrote",
-        description="Search everything you wrote. Words may begin with a dash (hearth search -garden); "
-        "options begin with two dashes, and after -- everything is a word (hearth search -- --json).",
+        help=translate("Cli", "search everything you wrote"),
+        description=translate("Cli", "Search everything you wrote. Words may begin with a dash "
+                                     "(hearth search -garden); "
+        "options begin with two dashes, and after -- everything is a word (hearth search -- --json)."),
         dash_words=True,  # app.cli.HearthParser
     )
-    search.add_argument("query", nargs="+", metavar="WORD", help="words to look for (all must match)")
-    search.add_argument("--json", action="store_true", help="print JSON")
+    search.add_argument("query", nargs="+", metavar="WORD", help=translate(
+        "Cli", "words to look for (all must match)"))
+    search.add_argument("--json", action="store_true", help=translate("Cli", "print JSON"))
     search.add_argument(
         "--limit",
         type=bounded_int(1, MAX_SEARCH_LIMIT),
         default=20,
         metavar="N",
-        help=f"at most this many results, 1-{MAX_SEARCH_LIMIT} (default 20)",
+        help=translate(
+            "Cli", "at most this many results, 1-{limit} (default 20)").format(limit=MAX_SEARCH_LIMIT),
     )
     search.add_argument("--from", dest="date_from", type=date.fromisoformat, metavar="YYYY-MM-DD")
     search.add_argument("--to", dest="date_to", type=date.fromisoformat, metavar="YYYY-MM-DD")
     search.set_defaults(func=guarded(_search))
     _register_facts(sub)
 
-    rm = sub.add_parser("rm", help="delete one entry for good (ids: hearth search --json)")
+    rm = sub.add_parser("rm", help=translate("Cli", "delete one entry for good (ids: hearth search --json)"))
     rm.add_argument("message_id", type=int, metavar="MESSAGE_ID")
-    rm.add_argument("--yes", action="store_true", help="really delete it")
+    rm.add_argument("--yes", action="store_true", help=translate("Cli", "really delete it"))
     rm.set_defaults(func=guarded(_rm))
 
-    export = sub.add_parser("export", help="export the diary as Markdown or JSON")
+    export = sub.add_parser("export", help=translate("Cli", "export the diary as Markdown or JSON"))
     export.add_argument("--format", choices=("md", "json", "encrypted"), default="md",
-                        help="md, json, or (an encrypted diary) an encrypted archive `hearth restore` reads")
-    export.add_argument("--out", type=Path, metavar="FILE", help="write here (default: standard output)")
+                        help=translate(
+                            "Cli", "md, json, or (an encrypted diary) an encrypted archive `hearth restore` "
+                                   "reads"))
+    export.add_argument("--out", type=Path, metavar="FILE", help=translate(
+        "Cli", "write here (default: standard output)"))
     export.add_argument("--plaintext", action="store_true",
-                        help="an encrypted diary: really write it unencrypted (else you are asked)")
+                        help=translate(
+                            "Cli", "an encrypted diary: really write it unencrypted (else you are asked)"))
     export.set_defaults(func=guarded(_export))
 
-    imp = sub.add_parser("import", help="import a JSON export into an empty diary")
+    imp = sub.add_parser("import", help=translate("Cli", "import a JSON export into an empty diary"))
     imp.add_argument("file", type=Path)
     imp.set_defaults(func=guarded(_import))
 
-    sub.add_parser("backup", help="make a backup now").set_defaults(func=guarded(_backup))
+    sub.add_parser("backup", help=translate("Cli", "make a backup now")).set_defaults(func=guarded(_backup))
 
-    restore = sub.add_parser("restore", help="restore a backup (default: the latest)")
+    restore = sub.add_parser("restore", help=translate("Cli", "restore a backup (default: the latest)"))
     restore.add_argument("file", type=Path, nargs="?")
     restore.set_defaults(func=guarded(_restore))
 
-    forget = sub.add_parser("forget-everything", help="erase the whole diary, its memory and backups")
-    forget.add_argument("--yes", action="store_true", help="really erase everything")
+    forget = sub.add_parser("forget-everything", help=translate(
+        "Cli", "erase the whole diary, its memory and backups"))
+    forget.add_argument("--yes", action="store_true", help=translate("Cli", "really erase everything"))
     forget.set_defaults(func=guarded(_forget_everything))
 
 
 def _register_facts(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    facts = sub.add_parser("facts", help='"Memory about you": list, add, edit, delete, pin facts')
+    facts = sub.add_parser(
+        "facts", help=translate("Cli", '"Memory about you": list, add, edit, delete, pin facts'))
     actions = facts.add_subparsers(dest="facts_action", metavar="ACTION")
     facts.set_defaults(func=lambda args, _d: _usage(facts))
-    listing = actions.add_parser("list", help="list the facts")
+    listing = actions.add_parser("list", help=translate("Cli", "list the facts"))
     listing.add_argument("--json", action="store_true")
-    listing.add_argument("--all", action="store_true", help="include retired facts")
+    listing.add_argument("--all", action="store_true", help=translate("Cli", "include retired facts"))
     listing.set_defaults(func=guarded(_facts_list))
-    add = actions.add_parser("add", help="add a fact")
+    add = actions.add_parser("add", help=translate("Cli", "add a fact"))
     add.add_argument("text")
     add.add_argument("--kind", default="other", choices=FACT_KINDS)
     add.add_argument("--importance", type=int, default=3, choices=range(1, 6), metavar="1-5")
     add.add_argument("--pin", action="store_true")
     add.set_defaults(func=guarded(_facts_add))
-    edit = actions.add_parser("edit", help="change a fact's text")
+    edit = actions.add_parser("edit", help=translate("Cli", "change a fact's text"))
     edit.add_argument("id", type=int)
     edit.add_argument("text")
     edit.set_defaults(func=guarded(_facts_edit))
-    remove = actions.add_parser("rm", help="delete a fact for good")
+    remove = actions.add_parser("rm", help=translate("Cli", "delete a fact for good"))
     remove.add_argument("id", type=int)
     remove.set_defaults(func=guarded(_facts_rm))
-    pin = actions.add_parser("pin", help="pin a fact (always in the prompt)")
+    pin = actions.add_parser("pin", help=translate("Cli", "pin a fact (always in the prompt)"))
     pin.add_argument("id", type=int)
-    pin.add_argument("--off", action="store_true", help="unpin instead")
+    pin.add_argument("--off", action="store_true", help=translate("Cli", "unpin instead"))
     pin.set_defaults(func=guarded(_facts_pin))
 
 

@@ -138,8 +138,8 @@ def parse_export(raw: bytes | str, *, name: str = "The file") -> Any:
         # json's C scanner raises this on e.g. 200,000 nested brackets; an export nests three levels
         raise _refused(f"{name} nests its JSON too deeply to be a Hearth export.") from None
     except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno}, column {exc.colno}"
-        raise _refused(f"{name} is not valid JSON ({where}).") from None
+        place = f"line {exc.lineno}, column {exc.colno}"
+        raise _refused(f"{name} is not valid JSON ({place}).") from None
     except ValueError:  # e.g. an integer of more than 4,300 digits
         raise _refused(f"{name} is not valid JSON.") from None
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from app.core.events import IndexProgress, JobFailed, JobFinished, JobStarted
 from app.ui.errors import translated
-from app.ui.i18n import QT_TRANSLATE_NOOP, Plurals
+from app.ui.i18n import QT_TRANSLATE_NOOP, Plurals, follow_language, number
 
 DEFAULT_LABELS = {
     "facts": QT_TRANSLATE_NOOP("Activity", "Remembering…"),
@@ -42,14 +42,14 @@ class ActivityIndicator(QWidget):
         super().__init__(parent)
         self.spinner = QLabel("", self)
         self.label = QLabel("", self)
-        self._jobs: dict[int, str] = {}  # job_id -> label, in start order
+        self._jobs: dict[int, JobStarted] = {}  # job_id -> its event, in start order
+        self._failed: JobFailed | None = None  # the failure said now
         self._frame = 0
         self._spin = QTimer(self, interval=SPIN_MS)
         self._spin.timeout.connect(self._advance)
         self._failure = QTimer(self, singleShot=True, interval=FAILURE_MS)
         self._failure.timeout.connect(self._refresh)
         self.setObjectName("activity")
-        self.setAccessibleName(self.tr("Background activity"))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 0, 6, 0)
         layout.setSpacing(6)
@@ -57,7 +57,13 @@ class ActivityIndicator(QWidget):
         layout.addWidget(self.label)
         self.spinner.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.spinner.setFixedWidth(14)
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        self.setAccessibleName(self.tr("Background activity"))
         self._refresh()
+        if self._failed is not None and self._failure.isActive():
+            self._say_failure(self._failed)
 
     @staticmethod
     def label_for(event: JobStarted) -> str:
@@ -70,7 +76,7 @@ class ActivityIndicator(QWidget):
     def job_started(self, event: JobStarted) -> None:
         if event.kind == "reply":
             return  # the streaming bubble already shows it
-        self._jobs[event.job_id] = self.label_for(event)
+        self._jobs[event.job_id] = event
         self._failure.stop()
         self._refresh()
 
@@ -80,16 +86,20 @@ class ActivityIndicator(QWidget):
 
     def job_failed(self, event: JobFailed) -> None:
         self._jobs.pop(event.job_id, None)
-        what = translate("Activity", DEFAULT_LABELS.get(event.kind, "Background work")).rstrip("…")
-        message = (translated("Errors", event.message) if event.message else self.tr("it failed")).rstrip(".")
         self._refresh()
         if not self._jobs:
-            self._spin.stop()
-            self.spinner.setText("!")
-            self.label.setText(self.tr("{what} did not finish: {message}. It will be tried again.")
-                               .format(what=what, message=message))
-            self.label.setToolTip(translated("Errors", event.hint))
+            self._failed = event
+            self._say_failure(event)
             self._failure.start()
+
+    def _say_failure(self, event: JobFailed) -> None:
+        what = translate("Activity", DEFAULT_LABELS.get(event.kind, "Background work")).rstrip("…")
+        message = (translated("Errors", event.message) if event.message else self.tr("it failed")).rstrip(".")
+        self._spin.stop()
+        self.spinner.setText("!")
+        self.label.setText(self.tr("{what} did not finish: {message}. It will be tried again.")
+                           .format(what=what, message=message))
+        self.label.setToolTip(translated("Errors", event.hint))
 
     def clear(self) -> None:
         self._jobs.clear()
@@ -102,7 +112,7 @@ class ActivityIndicator(QWidget):
             self.label.setText("")
             self.label.setToolTip("")
             return
-        labels = list(self._jobs.values())
+        labels = [self.label_for(event) for event in self._jobs.values()]
         extra = f"  {Plurals().more_jobs(len(labels) - 1)}" if len(labels) > 1 else ""
         self.label.setText(labels[-1] + extra)
         self.label.setToolTip("\n".join(labels))
@@ -122,10 +132,17 @@ class IndexStatusLabel(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("indexStatus")
-        self.setAccessibleName(self.tr("Recall index"))
+        self._progress: IndexProgress | None = None
         self.hide()
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        self.setAccessibleName(self.tr("Recall index"))
+        if self._progress is not None and not self.isHidden():
+            self.show_progress(self._progress)
 
     def show_progress(self, event: IndexProgress) -> None:
+        self._progress = event
         if event.failed:
             self.setText(self.tr("Recall by meaning is off"))
             self.setToolTip(event.failed + "\n" + self.tr("Recall still finds entries by their words."))
@@ -136,7 +153,7 @@ class IndexStatusLabel(QLabel):
             return
         self.setText(
             self.tr("Indexing your diary for recall… {indexed} of {total}").format(
-                indexed=f"{event.indexed:,}", total=f"{event.total:,}"
+                indexed=number(event.indexed), total=number(event.total)
             )
         )
         self.setToolTip(self.tr("Hearth is learning what your entries mean, so it can find them by meaning."))

@@ -121,7 +121,7 @@ class HearthApp(QObject):
         self.window.set_diary(diary)
         self.window.open_today()
         self.locker.follow_settings()
-        self.window.set_ready(False, self.tr("Loading the model…"))
+        self.window.set_ready(False, lambda: self.tr("Loading the model…"))
         self.runner.run(lambda: self._load_companion(diary), self._on_companion, self._on_start_failed)
         self.runner.run(lambda: set_aside_state(diary, self.data_dir), self._show_set_aside_notice,
                         lambda _exc: None)  # only a notice: never in the way of starting
@@ -131,16 +131,23 @@ class HearthApp(QObject):
         if state is None:
             return
         aside, backup = state
-        text = self.tr("An earlier diary file was damaged and set aside as {name}.").format(name=aside.name)
         if backup is None:
-            none = self.tr("There is no backup to restore.")
-            self.window.notice_bar.show_message(f"{text} {none}", important=True)
+            self.window.notice_bar.show_message(lambda: self._set_aside_text(aside, None), important=True)
             return
-        made = DateText().backup_time(datetime.fromtimestamp(backup.stat().st_mtime))
-        text += " " + self.tr("Your latest backup ({name}, {made}) can be restored.").format(
-            name=backup.name, made=made)
-        self.window.notice_bar.show_message(text, self.tr("Restore backup"),
+        made_at = datetime.fromtimestamp(backup.stat().st_mtime)
+        self.window.notice_bar.show_message(lambda: self._set_aside_text(aside, backup, made_at),
+                                            lambda: self.tr("Restore backup"),
                                             lambda: self._restore_set_aside(backup), important=True)
+
+    def _set_aside_text(self, aside: Path, backup: Path | None, made_at: datetime | None = None) -> str:
+        """The set-aside notice in the interface's language (made again after a language switch)."""
+        text = self.tr("An earlier diary file was damaged and set aside as {name}.").format(name=aside.name)
+        if backup is None or made_at is None:
+            none = self.tr("There is no backup to restore.")
+            return f"{text} {none}"
+        made = DateText().backup_time(made_at)
+        return text + " " + self.tr("Your latest backup ({name}, {made}) can be restored.").format(
+            name=backup.name, made=made)
 
     def _restore_set_aside(self, backup: Path) -> None:
         """Retire the running companion and the empty diary (off the UI thread), then ``restore_backup``."""
@@ -148,7 +155,7 @@ class HearthApp(QObject):
         companion, diary, loaded = self.companion, self.diary, self.loaded
         self.bridge.set_companion(None)
         self.diary, self.loaded = None, None
-        self.window.set_ready(False, self.tr("Restoring the backup…"))
+        self.window.set_ready(False, lambda: self.tr("Restoring the backup…"))
 
         def retire() -> None:
             if companion is not None:
@@ -182,7 +189,7 @@ class HearthApp(QObject):
         self.ready.emit(companion)
 
     def _on_start_failed(self, exc: BaseException) -> None:
-        self.window.set_ready(False, self.tr("Hearth could not start — see the message."))
+        self.window.set_ready(False, lambda: self.tr("Hearth could not start — see the message."))
         box = show_exception(self.window, exc)
         if isinstance(exc, DatabaseCorrupt) and exc.backup is not None:
             self._offer_backup(box, exc.backup)
@@ -203,7 +210,7 @@ class HearthApp(QObject):
             diary.restore(backup)
             return diary
 
-        self.window.set_ready(False, self.tr("Restoring the backup…"))
+        self.window.set_ready(False, lambda: self.tr("Restoring the backup…"))
         self.runner.run(work, self._on_diary, self._on_start_failed)
 
     # -- dialogs ----------------------------------------------------------------------------------
@@ -248,12 +255,15 @@ class HearthApp(QObject):
         self.settings_store.update(settings)
 
     def _show_settings(self, before: Settings, after: Settings) -> None:
-        """UI thread: the theme, and the chat laid out again in it (bubbles were measured in the old one).
+        """UI thread: the language (every open widget retranslates itself), the theme, and the chat laid
+        out again in it (bubbles were measured in the old one).
 
         Everything else is the companion's: it listens to the same store and reports the new budget.
         """
         if after.lock_after_minutes != before.lock_after_minutes:
             self.locker.follow_settings()
+        if after.language != before.language:
+            install_language(after.language)  # Qt sends LanguageChange to every widget
         if after.theme == before.theme:
             return
         apply_theme(after.theme)
@@ -324,7 +334,7 @@ def run_app(data_dir: Path) -> int:
     """Open the desktop app on ``data_dir``; returns the exit code."""
     app = make_qapplication()
     settings = SettingsStore.load(Path(data_dir))  # the one read of the settings file in the GUI
-    install_language(settings.current.language, app)  # before any widget: they take their texts when built
+    install_language(settings.current.language, app)  # before any widget (later: Settings switches live)
     apply_theme(settings.current.theme)
     hearth = HearthApp(Path(data_dir), settings=settings)
     app.aboutToQuit.connect(hearth.shutdown)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from app.ui.chat_delegate import ChatDelegate
 from app.ui.chat_model import ChatItem, ChatModel
-from app.ui.i18n import QT_TRANSLATE_NOOP
+from app.ui.i18n import QT_TRANSLATE_NOOP, follow_language, refresh_model_texts
 from app.ui.remembered_line import remembered_label, remembered_menu
 
 BOTTOM_SLACK = 6  # px: "at the bottom" tolerates a few pixels
@@ -54,10 +54,19 @@ class ChatView(QListView):
         self._to_bottom_timer = QTimer(self, singleShot=True, interval=0)
         self._to_bottom_timer.timeout.connect(self.scrollToBottom)
         self._connect()
-        self.copy_action = self._make_action(
-            self.tr("&Copy"), QKeySequence.StandardKey.Copy, self.copy_selection)
+        self.copy_action = self._make_action("", QKeySequence.StandardKey.Copy, self.copy_selection)
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        """Names, the Copy action, and every bubble measured and painted again (their dates, "interrupted",
+        the remembered line are in the interface's language)."""
+        self.copy_action.setText(self.tr("&Copy"))
         self.setAccessibleName(self.tr("Conversation"))
         self.setAccessibleDescription(self.tr("Messages of the selected day, oldest at the top"))
+        self.chat_delegate.forget()
+        refresh_model_texts(self.chat_model)
+        self.doItemsLayout()
+        self.viewport().update()
 
     def _configure(self) -> None:
         self.setFrameShape(QFrame.Shape.NoFrame)

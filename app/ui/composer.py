@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.ui.i18n import Plurals, number
+from app.ui.i18n import Plurals, Text, follow_language, made, number
 
 DEBOUNCE_MS = 250
 MIN_LINES = 2
@@ -99,32 +99,41 @@ class Composer(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.editor = DraftEdit(self)
-        self.send_button = AccentButton(self.tr("Send"), self)
+        self.send_button = AccentButton(self)
         self.count_label = QLabel("", self)
         self.notice = QLabel("", self)
         self._generating = False
+        self._count: tuple[int, int | None] | None = None  # the draft's tokens and limit shown
+        self._notice: Text = ""
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self._build()
         self._connect()
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        """The hints and names; the placeholder is the window's (``MainWindow.set_ready``)."""
+        self.editor.setAccessibleName(self.tr("Message"))
+        self.editor.setAccessibleDescription(
+            self.tr("Your diary entry; Enter sends it, Shift+Enter adds a line"))
+        self.count_label.setAccessibleName(self.tr("Draft length in tokens"))
+        self.notice.setAccessibleName(self.tr("Composer message"))
+        self.set_generating(self._generating)
+        if self._count is not None:
+            self.set_token_count(*self._count)
+        if self.notice.isVisible():
+            self.notice.setText(made(self._notice))
 
     def _build(self) -> None:
         self.editor.setObjectName("composerEditor")
         self.editor.setPlaceholderText(self.ready_placeholder())
-        self.editor.setAccessibleName(self.tr("Message"))
-        self.editor.setAccessibleDescription(
-            self.tr("Your diary entry; Enter sends it, Shift+Enter adds a line"))
         self.editor.setTabChangesFocus(True)
         self.editor.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
         self.send_button.setObjectName("sendButton")
-        self.send_button.setAccessibleName(self.tr("Send message"))
-        self.send_button.setToolTip(self.tr("Send (Enter)"))
         self.send_button.setDefault(True)
         self.send_button.setMinimumWidth(88)
         self.count_label.setObjectName("draftTokenCount")
-        self.count_label.setAccessibleName(self.tr("Draft length in tokens"))
         self.notice.setObjectName("composerNotice")
         self.notice.setWordWrap(True)
-        self.notice.setAccessibleName(self.tr("Composer message"))
         self.notice.hide()
         row = QHBoxLayout()
         row.setSpacing(8)
@@ -177,6 +186,7 @@ class Composer(QWidget):
 
     def set_token_count(self, tokens: int, limit: int | None = None) -> None:
         """Show the draft's exact size; over ``limit`` it is marked (and sending will explain why)."""
+        self._count = (tokens, limit)
         if not self.text():
             self.count_label.setText("")
             return
@@ -189,11 +199,13 @@ class Composer(QWidget):
         self.count_label.style().unpolish(self.count_label)
         self.count_label.style().polish(self.count_label)
 
-    def show_notice(self, message: str) -> None:
-        """An inline, non-blocking message under the editor (empty or too long, busy …)."""
-        self.notice.setText(message)
+    def show_notice(self, message: Text) -> None:
+        """An inline, non-blocking message under the editor (empty or too long, busy …); a maker of it is
+        said again in the new language after a switch."""
+        self._notice = message
+        self.notice.setText(made(message))
         self.notice.show()
-        self.notice_shown.emit(message)
+        self.notice_shown.emit(made(message))
 
     def clear_notice(self) -> None:
         self.notice.clear()
@@ -214,7 +226,7 @@ class Composer(QWidget):
     def request_send(self) -> None:
         text = self.text()
         if not text.strip():
-            self.show_notice(self.tr("Write something first — an empty message is not sent."))
+            self.show_notice(lambda: self.tr("Write something first — an empty message is not sent."))
             return
         self.clear_notice()
         self.send_requested.emit(text)

@@ -2,8 +2,11 @@
 
 ``app.store``, ``app.llm`` and ``app.core`` raise typed errors whose message and hint are English (they
 never import Qt). The GUI (``app.ui.errors``) and the CLI (``app.cli.i18n``) translate them the same way,
-through ``translate_error_text`` with their own lookup: the exact text if it is one of ``KNOWN_TEXTS``,
-else the first of ``ERROR_PATTERNS`` that matches it, its names and numbers kept, else the text as it is.
+through ``translate_error_text`` with their own lookup: the exact text if it is one of ``KNOWN_TEXTS``
+(or ``error_messages.MORE_TEXTS``), else the first of ``ERROR_PATTERNS`` that matches it, its names and
+numbers kept (and translated themselves when they are known texts), else — for a message of several
+sentences ("The diary file is damaged and cannot be opened safely. It was moved aside to …") — each
+sentence on its own, else the text as it is.
 """
 
 from __future__ import annotations
@@ -11,16 +14,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - the name lupdate looks for
-    """Mark ``text`` for translation in ``context`` and return it unchanged (PySide6's own is typed as
-    returning ``object``, and the CLI must not import Qt); translate it where it is shown."""
-    return text
-
+from app.ui.error_messages import MESSAGE_TEMPLATES, MORE_TEXTS
+from app.ui.tr_noop import QT_TRANSLATE_NOOP as QT_TRANSLATE_NOOP  # re-exported for the GUI and the CLI
 
 # The fixed messages and hints of the lower layers' typed errors and events, English as they write them
 # (the source texts of their translations). A message with names or numbers in it goes in ERROR_PATTERNS.
-KNOWN_TEXTS = (
+KNOWN_TEXTS: tuple[str, ...] = (
     # app.llm.errors hints
     QT_TRANSLATE_NOOP("Errors", "Hearth needs a model in GGUF format (a .gguf file). Pick a GGUF file or "
                                 "download one."),
@@ -112,8 +111,34 @@ ERROR_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+def pattern_of(template: str) -> re.Pattern[str]:
+    """The English message a template stands for: its text, any text where a ``{placeholder}`` is."""
+    pieces = re.split(r"\{(\w+)\}", template)
+    regex = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(pieces))
+    return re.compile(regex, re.DOTALL)
+
+
+ERROR_PATTERNS += tuple((pattern_of(template), template) for template in MESSAGE_TEMPLATES)
+KNOWN_TEXTS += MORE_TEXTS
+_SENTENCE_END = re.compile(r"(?<=[.)])\s+(?=[A-Z])")
+
+
 def translate_error_text(text: str, lookup: Callable[[str], str]) -> str:
     """``text`` translated by ``lookup`` (source → translation, the source itself when there is none)."""
+    found = _translate_whole(text, lookup)
+    if found is not None:
+        return found
+    for cut in _SENTENCE_END.finditer(text):  # several sentences: each one known on its own
+        head = _translate_whole(text[:cut.start()], lookup)
+        if head is not None:
+            tail = translate_error_text(text[cut.end():], lookup)
+            if tail != text[cut.end():]:
+                return f"{head} {tail}"
+    return text
+
+
+def _translate_whole(text: str, lookup: Callable[[str], str]) -> str | None:
+    """``text`` as one known text or pattern, translated; None if it is neither (or has no translation)."""
     found = lookup(text)
     if found != text:
         return found
@@ -121,5 +146,14 @@ def translate_error_text(text: str, lookup: Callable[[str], str]) -> str:
         match = pattern.fullmatch(text)
         translated = lookup(template) if match else template
         if match and translated != template:  # untranslated (English): the error's own words, unchanged
-            return translated.format(**match.groupdict())
-    return text
+            values = {name: _translate_value(value, lookup) for name, value in match.groupdict().items()}
+            return translated.format(**values)
+    return None
+
+
+def _translate_value(value: str, lookup: Callable[[str], str]) -> str:
+    """A matched name or number as it is — or translated, if it is itself a known text ("the text is
+    empty")."""
+    if not value or value[0].isdigit() or "/" in value or "\\" in value:
+        return value  # numbers and paths are never texts to translate
+    return _translate_whole(value, lookup) or value

@@ -19,8 +19,13 @@ import errno
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from app.config import DATA_DIR_HINT, DataDirError
 from app.core import errors as core
+from app.core.memory.facts import ExtractionFailed
 from app.llm import errors as llm
+from app.llm.catalog import CatalogError
+from app.llm.embedding import EmbedderUnavailable
+from app.llm.server_http import EndpointMissing
 from app.store import errors as store
 from app.ui.error_texts import translate_error_text
 from app.ui.i18n import QT_TRANSLATE_NOOP, SOURCE_LANGUAGE, current_language
@@ -109,9 +114,22 @@ _TITLES: dict[type[BaseException], tuple[str, str]] = {
         QT_TRANSLATE_NOOP("Errors", "The model server refused the request"),
         llm.ServerRejected.hint,
     ),
+    EndpointMissing: (
+        QT_TRANSLATE_NOOP("Errors", "The model server cannot do this"),
+        EndpointMissing.hint,
+    ),
     llm.ServerError: (
         QT_TRANSLATE_NOOP("Errors", "The model server ran into a problem"),
         llm.ServerError.hint,
+    ),
+    EmbedderUnavailable: (
+        QT_TRANSLATE_NOOP("Errors", "Recall by meaning is not available"),
+        EmbedderUnavailable.hint,
+    ),
+    CatalogError: (
+        QT_TRANSLATE_NOOP("Errors", "The list of recommended models could not be read"),
+        QT_TRANSLATE_NOOP("Errors", "Reinstall Hearth. You can still choose a .gguf file in the model "
+                                    "manager."),
     ),
     llm.EngineError: (
         QT_TRANSLATE_NOOP("Errors", "The model ran into a problem"),
@@ -179,6 +197,14 @@ _TITLES: dict[type[BaseException], tuple[str, str]] = {
         QT_TRANSLATE_NOOP("Errors", "Message not sent"),
         QT_TRANSLATE_NOOP("Errors", "Edit the message and send it again."),
     ),
+    ExtractionFailed: (
+        QT_TRANSLATE_NOOP("Errors", "Nothing could be remembered from this message"),
+        QT_TRANSLATE_NOOP("Errors", "Your message is saved; Hearth tries again with the next one."),
+    ),
+    DataDirError: (
+        QT_TRANSLATE_NOOP("Errors", "This folder cannot hold the diary"),
+        DATA_DIR_HINT,
+    ),
     core.CoreError: (
         QT_TRANSLATE_NOOP("Errors", "Hearth could not do that"),
         GENERIC_HINT_TEXT,
@@ -186,7 +212,7 @@ _TITLES: dict[type[BaseException], tuple[str, str]] = {
 }
 # The errors a person fixes in the composer itself (said under the editor, not in a dialog).
 INLINE_REFUSALS: tuple[type[BaseException], ...] = (core.MessageRejected, store.EmptyText, store.TextTooLong)
-TypedError = store.StoreError | llm.EngineError | core.CoreError
+TypedError = store.StoreError | llm.EngineError | core.CoreError | DataDirError
 
 GENERIC_TITLE = QT_TRANSLATE_NOOP("Errors", "Something went wrong")
 GENERIC_HINT = GENERIC_HINT_TEXT

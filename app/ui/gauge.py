@@ -17,7 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPaintEvent, Q
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from app.core.events import BudgetReport
-from app.ui.i18n import QT_TRANSLATE_NOOP, Plurals, number
+from app.ui.i18n import QT_TRANSLATE_NOOP, Plurals, follow_language, number
 
 WARN_SHARE = 0.90
 SEGMENT_STYLE: dict[str, tuple[str, str]] = {  # name -> (label, colour)
@@ -130,13 +130,12 @@ class BudgetGauge(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.caption = QLabel(self.tr("Context"), self)
+        self.caption = QLabel(self)
         self.bar = GaugeBar(self)
         self.numbers = QLabel("—", self)
         self.state = QLabel("", self)
         self.report: BudgetReport | None = None
         self.setObjectName("budgetGauge")
-        self.setAccessibleName(self.tr("Token budget of the next prompt"))
         self.numbers.setObjectName("gaugeNumbers")
         self.state.setObjectName("gaugeState")
         self.caption.setObjectName("gaugeCaption")
@@ -147,7 +146,16 @@ class BudgetGauge(QWidget):
         layout.addWidget(self.bar, 1)
         layout.addWidget(self.numbers)
         layout.addWidget(self.state)
-        self.setToolTip(self.tr("The next prompt's size appears once the model is ready."))
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        """Caption and names; the numbers, state and tooltip of the report shown, in the new locale."""
+        self.caption.setText(self.tr("Context"))
+        self.setAccessibleName(self.tr("Token budget of the next prompt"))
+        if self.report is None:
+            self.setToolTip(self.tr("The next prompt's size appears once the model is ready."))
+        else:
+            self.set_report(self.report)
 
     def set_report(self, report: BudgetReport) -> None:
         self.report = report

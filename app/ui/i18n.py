@@ -7,9 +7,25 @@ language is a new ``.ts`` file: ``available_languages`` lists whatever ``.qm`` f
 dialog offers them.
 
 The setting is ``system`` (the system locale's language if Hearth has it, else English), ``en`` or a
-language code with a ``.qm``. It is applied once, at start-up, before the first widget is built: widgets
-set their texts when they are built, so a change in Settings takes effect at the next start (the dialog
-says so). Qt's own strings (standard buttons, "Show Details…") come from Qt's ``qtbase_<lang>.qm``.
+language code with a ``.qm``. It is applied at start-up, before the first widget is built, and again at
+once when Settings changes it: ``install_language`` swaps the translators, and Qt sends every widget a
+``QEvent.LanguageChange``, on which each widget sets its texts again (``follow_language``, below). Qt's
+own strings (standard buttons, "Show Details…") come from Qt's ``qtbase_<lang>.qm``.
+
+How a widget follows a language switch — the one pattern, for every new widget too:
+
+1. one ``retranslate(self)`` method per widget class sets *all* its texts (``setText``, ``setToolTip``,
+   ``setAccessibleName``, placeholders, titles, action texts, dates). A text made from state (a status
+   line, a count, a date) is made again from that state: keep the state, not the finished string
+   (``LiveTexts`` keeps "how to make this label's text" for such labels);
+2. the end of ``__init__`` calls ``follow_language(self, self.retranslate)``: it runs ``retranslate`` now
+   and on every ``LanguageChange`` the widget receives;
+3. item models compute their texts in ``data()`` / ``headerData()``; the view's owner emits
+   ``dataChanged`` / ``headerDataChanged`` from its ``retranslate`` (``refresh_model_texts``).
+
+The main window and everything in it, the model manager and the Settings dialog follow this pattern.
+The unlock and encryption dialogs are short-lived and modal (Settings cannot be saved while one is open),
+so they take their texts when they are built.
 
 Dates go through the default ``QLocale``, set to the chosen language, with the date *formats* themselves
 translatable (``DateText``): "Tuesday, 1 December 2026" / "вторник, 1 декабря 2026".
@@ -22,19 +38,27 @@ Plurals: pyside6-lupdate marks a message as numerus only for ``self.tr(text, "",
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date, datetime
 from importlib import resources
 from pathlib import Path
+from typing import Protocol
 
 from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractListModel,
     QCoreApplication,
     QDate,
+    QEvent,
     QLibraryInfo,
     QLocale,
+    QModelIndex,
     QObject,
+    Qt,
     QTime,
     QTranslator,
 )
+from PySide6.QtWidgets import QWidget
 
 from app.llm.catalog import CatalogEntry, format_bytes
 from app.ui.error_texts import QT_TRANSLATE_NOOP as QT_TRANSLATE_NOOP  # re-exported for the GUI
@@ -80,7 +104,8 @@ def resolve_language(setting: str, system: QLocale | None = None) -> str:
 def install_language(setting: str, app: QCoreApplication | None = None) -> str:
     """Load the translation ``setting`` calls for (removing any earlier one); returns the language code.
 
-    Call before building widgets. Also sets the default ``QLocale`` so dates follow the language.
+    Sets the default ``QLocale`` first (dates follow the language), then swaps the translators: Qt then
+    sends ``LanguageChange`` to every widget, and the widgets that ``follow_language`` retranslate.
     """
     app = app or QCoreApplication.instance()
     code = resolve_language(setting)
@@ -111,6 +136,69 @@ def _english_locale() -> QLocale:
     """English dates: the system locale when it is English (its own conventions), else British English."""
     system = QLocale.system()
     return system if system.language() == QLocale.Language.English else QLocale("en_GB")
+
+
+Text = str | Callable[[], str]  # a finished text, or how to make it (made again when the language changes)
+
+
+def made(text: Text) -> str:
+    """The text ``text`` stands for now (in the interface's current language, if it is a maker)."""
+    return text() if callable(text) else text
+
+
+class _LanguageWatcher(QObject):
+    """Calls ``retranslate`` whenever its widget receives ``QEvent.LanguageChange``."""
+
+    def __init__(self, widget: QWidget, retranslate: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self._retranslate = retranslate
+        widget.installEventFilter(self)
+
+    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        return False
+
+
+def follow_language(widget: QWidget, retranslate: Callable[[], None]) -> None:
+    """Set ``widget``'s texts now (``retranslate()``) and again every time the interface's language changes.
+
+    Call it at the end of ``__init__``, with the widget's ``retranslate`` method (see the module docstring).
+    """
+    retranslate()
+    _LanguageWatcher(widget, retranslate)
+
+
+def refresh_model_texts(model: QAbstractItemModel) -> None:
+    """Tell the views of ``model`` that every text it gives (cells and headers) may have changed."""
+    root = QModelIndex()
+    columns = 1 if isinstance(model, QAbstractListModel) else model.columnCount(root)  # (private in lists)
+    rows = model.rowCount(root)
+    if columns:
+        model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, columns - 1)
+    if rows and columns:
+        model.dataChanged.emit(model.index(0, 0), model.index(rows - 1, columns - 1))
+
+
+class _Texted(Protocol):
+    def setText(self, text: str, /) -> None: ...  # noqa: N802 - Qt's name
+
+
+class LiveTexts:
+    """Labels whose text is made from state ("Paused at 40%", "Loading Qwen…"): each label's maker is kept,
+    so a language switch makes the text again in the new language instead of leaving the old one."""
+
+    def __init__(self) -> None:
+        self._makers: dict[_Texted, Callable[[], str]] = {}
+
+    def set(self, label: _Texted, make: Callable[[], str]) -> None:
+        """Show ``make()`` on ``label`` (a QLabel or button) now, and again in ``refresh``."""
+        self._makers[label] = make
+        label.setText(make())
+
+    def refresh(self) -> None:
+        for label, make in self._makers.items():
+            label.setText(make())
 
 
 def current_language() -> str:

@@ -20,7 +20,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from app.core.companion import Companion
 from app.store import Diary, DiaryKey, StoreError, WrongPassphrase, new_key, unlock
 from app.store import remembered as keyring_store
-from app.ui.errors import show_exception
+from app.ui.errors import show_exception, translated_text
 from app.ui.privacy import EncryptionDialog, IdleWatcher, UnlockDialog
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ class LockController(QObject):
             self.ask()
             return
         if isinstance(exc, WrongPassphrase) and self.dialog is not None:
-            self.dialog.failed(str(exc))
+            self.dialog.failed(translated_text(str(exc)))
             return
         if self.dialog is not None:
             self.dialog.set_busy(False)
@@ -232,6 +232,7 @@ def _step_text(step: str) -> str:
 
 
 def _message(exc: BaseException) -> str:
+    """The error's message and hint in the interface's language (the store writes them in English)."""
     if isinstance(exc, StoreError):
-        return f"{exc} {exc.hint}".strip()
-    return str(exc)
+        return f"{translated_text(str(exc))} {translated_text(exc.hint)}".strip()
+    return translated_text(str(exc))

@@ -19,12 +19,13 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractButton, QDockWidget, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from app.core import events as ev
 from app.core.recall.remembered import remembered_for
+from app.llm.tiny import TINY_NAME
 from app.store import Conversation, Diary, Message
 from app.ui import window_parts as parts
 from app.ui.activity import ActivityIndicator, IndexStatusLabel
@@ -34,6 +35,7 @@ from app.ui.chat_view import ChatView
 from app.ui.composer import Composer
 from app.ui.errors import INLINE_REFUSALS, error_for, show_error, show_exception, translated_event_text
 from app.ui.gauge import BudgetGauge
+from app.ui.i18n import QT_TRANSLATE_NOOP, Text, follow_language, made
 from app.ui.memory_panel import MemoryPanel
 from app.ui.remembered_notice import RememberedNotice
 from app.ui.sidebar import Sidebar, SidebarEntry
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
     from app.core.companion import Companion
 
 T = TypeVar("T")
+TINY_SHOWN = QT_TRANSLATE_NOOP("MainWindow", "SmolLM2-135M-Instruct (bundled tiny model)")  # = TINY_NAME
 SEARCH_LIMIT = 50
 DAYS_LIMIT = 500
 # a day: its id, messages, record, and what recall gave each of its replies
@@ -72,17 +75,35 @@ class MainWindow(QMainWindow):
         self.index_label = IndexStatusLabel(self)
         self.notice_bar = parts.NoticeBar(self)
         self.day_header = parts.DayHeader(self)
-        self.memory_dock = QDockWidget(self.tr("Memory about you"), self)
+        self.memory_dock = QDockWidget(self)
         self.memory_panel = MemoryPanel(bridge, runner, self.memory_dock)
         self.remembered = RememberedNotice(bridge, runner)
         self._sending = False
         self._loading = False  # a conversation is being opened
         self._pending_jump: int | None = None
+        self._not_ready_reason: Text = ""
+        self._model_name = ""
         self._build()
         self.actions_: dict[str, QAction] = parts.build_actions(self)
         self._connect()
-        self.set_ready(False, self.tr("Opening your diary…"))
+        self.set_ready(False, lambda: self.tr("Opening your diary…"))
         parts.restore_layout(self)
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        """Menus, the dock's title, the status bar and the editor's hint (its children do their own)."""
+        parts.retranslate_actions(self)
+        self.memory_dock.setWindowTitle(self.tr("Memory about you"))
+        for button, name, description in (  # Qt names the dock's buttons only when it builds them
+                ("qt_dockwidget_closebutton", "Close", "Closes the dock widget"),
+                ("qt_dockwidget_floatbutton", "Float", "Undocks and re-attaches the dock widget")):
+            found = self.memory_dock.findChild(QAbstractButton, button)
+            if found is not None:
+                found.setAccessibleName(QCoreApplication.translate("QDockWidget", name))
+                found.setAccessibleDescription(QCoreApplication.translate("QDockWidget", description))
+        self.model_label.setAccessibleName(self.tr("Current model"))
+        self.set_model_name(self._model_name)
+        self.set_ready(not self.composer.editor.isReadOnly(), self._not_ready_reason)
 
     # -- building ---------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -111,7 +132,7 @@ class MainWindow(QMainWindow):
         self._build_memory_dock()
         self.statusBar().addWidget(self.activity, 1)
         self.statusBar().addPermanentWidget(self.index_label)
-        self.model_label = parts.status_label("", self.tr("Current model"))
+        self.model_label = parts.status_label("", "")
         self.statusBar().addPermanentWidget(self.model_label)
 
     def _build_memory_dock(self) -> None:
@@ -157,14 +178,16 @@ class MainWindow(QMainWindow):
     def companion(self) -> Companion | None:
         return self.bridge.companion
 
-    def set_ready(self, ready: bool, reason: str = "") -> None:
-        """Enable writing once a companion exists; otherwise say why not (loading, failed)."""
+    def set_ready(self, ready: bool, reason: Text = "") -> None:
+        """Enable writing once a companion exists; otherwise say why not (loading, failed) — a maker of the
+        reason (``lambda: self.tr(...)``) is said again in the new language after a switch."""
         self.composer.editor.setReadOnly(not ready)
         self.composer.send_button.setEnabled(ready)
+        self._not_ready_reason = "" if ready else reason
         if ready:
             self.composer.editor.setPlaceholderText(self.composer.ready_placeholder())
         else:
-            self.composer.editor.setPlaceholderText(reason)
+            self.composer.editor.setPlaceholderText(made(reason))
         parts.update_action_state(self)
 
     def set_diary(self, diary: Diary) -> None:
@@ -181,12 +204,14 @@ class MainWindow(QMainWindow):
             self.sidebar.hits.set_entries([])
             self.sidebar.search_box.clear()
             self.memory_dock.hide()
-            self.set_ready(False, self.tr("The diary is locked."))
+            self.set_ready(False, lambda: self.tr("The diary is locked."))
         self.splitter.setVisible(not locked)
         self.actions_["lock"].setEnabled(not locked and self.diary is not None and self.diary.encrypted)
 
     def set_model_name(self, name: str) -> None:
-        self.model_label.setText(name)
+        """The model in the status bar (the bundled tiny model's name is said in the interface's language)."""
+        self._model_name = name
+        self.model_label.setText(self.tr(TINY_SHOWN) if name == TINY_NAME else name)
 
     @property
     def generating(self) -> bool:
@@ -287,7 +312,7 @@ class MainWindow(QMainWindow):
             return
         if self.generating:
             self.composer.show_notice(
-                self.tr("A reply is still being written — wait for it or press Stop (Esc)."))
+                lambda: self.tr("A reply is still being written — wait for it or press Stop (Esc)."))
             return
         self._sending = True
         self.chat_model.show_newest()
@@ -306,11 +331,14 @@ class MainWindow(QMainWindow):
     def _on_send_failed(self, text: str, exc: BaseException) -> None:
         self._sending = False
         if isinstance(exc, INLINE_REFUSALS):  # the person can fix these in place
-            _title, message, hint = error_for(exc)
-            kept = self.tr("Your text is still here.")
-            self.composer.show_notice(f"{message} {hint} {kept}")
+            self.composer.show_notice(lambda: self._refusal_text(exc))
         else:
             show_exception(self, exc)
+
+    def _refusal_text(self, exc: BaseException) -> str:
+        _title, message, hint = error_for(exc)
+        kept = self.tr("Your text is still here.")
+        return f"{message} {hint} {kept}"
 
     def stop(self) -> None:
         companion = self.companion
@@ -349,7 +377,7 @@ class MainWindow(QMainWindow):
     # -- companion events -------------------------------------------------------------------------
     def _on_companion_changed(self, companion: Companion | None) -> None:
         """A companion is ready: it writes to the day on screen and budgets for the draft in the editor."""
-        self.set_ready(companion is not None, self.tr("Loading the model…"))
+        self.set_ready(companion is not None, lambda: self.tr("Loading the model…"))
         if companion is None:
             return
         if self.composer.text():
@@ -415,9 +443,9 @@ class MainWindow(QMainWindow):
 
     def show_first_run_notice(self) -> None:
         self.notice_bar.show_message(
-            self.tr("You're using the small built-in model, so Hearth works right away and offline. "
-                    "For warmer, wiser replies, download the recommended model."),
-            self.tr("Download recommended model…"),
+            lambda: self.tr("You're using the small built-in model, so Hearth works right away and offline. "
+                            "For warmer, wiser replies, download the recommended model."),
+            lambda: self.tr("Download recommended model…"),
             self.model_manager_requested.emit,
         )
 

@@ -49,8 +49,9 @@ from app.ui.facts_model import (
     FactsTableModel,
     MessageIdRole,
     fill_kinds,
+    kind_label,
 )
-from app.ui.i18n import QT_TRANSLATE_NOOP, Plurals
+from app.ui.i18n import QT_TRANSLATE_NOOP, Plurals, follow_language, refresh_model_texts
 from app.ui.tasks import TaskRunner
 
 if TYPE_CHECKING:
@@ -79,19 +80,43 @@ class MemoryPanel(QWidget):
         self.model = FactsTableModel(self)
         self.proxy = FactsFilterModel(self)
         self.proxy.setSourceModel(self.model)
-        self.setAccessibleName(self.tr("Memory about you"))
         self._build()
         self._connect()
-        self._update_status()
+        follow_language(self, self.retranslate)
         self.reload()
+
+    def retranslate(self) -> None:
+        """Every label, button, placeholder and name; the table's cells and headers; the status line."""
+        self.setAccessibleName(self.tr("Memory about you"))
+        self.title.setText(
+            self.tr("<b>Memory about you</b> — what Hearth knows. Correct it, pin it, or delete it."))
+        self.filter_edit.setPlaceholderText(self.tr("Filter (Ctrl+F): words in a fact, a kind…"))
+        self.filter_edit.setAccessibleName(self.tr("Filter facts"))
+        self.view.setAccessibleName(self.tr("Facts"))
+        self.add_edit.setPlaceholderText(self.tr("Something Hearth should remember about you (Ctrl+N)"))
+        self.add_edit.setAccessibleName(self.tr("New fact"))
+        self.add_kind.setAccessibleName(self.tr("Kind of the new fact"))
+        for index in range(self.add_kind.count()):
+            self.add_kind.setItemText(index, kind_label(str(self.add_kind.itemData(index))))
+        names = (
+            (self.pin_button, self.tr("&Pin"), self.tr("Pin or unpin the selected fact")),
+            (self.source_button, self.tr("Show &message"), self.tr("Open the diary message this came from")),
+            (self.delete_button, self.tr("&Delete…"), self.tr("Delete the selected fact for good")),
+            (self.add_button, self.tr("&Add"), self.tr("Add this fact")),
+        )
+        for button, text, accessible in names:
+            button.setText(text)
+            button.setAccessibleName(accessible)
+            button.setToolTip(accessible)
+        refresh_model_texts(self.model)
+        self._update_status()  # (and the Pin/Unpin label)
 
     # -- building -----------------------------------------------------------------------------------
     def _build(self) -> None:
         layout = QVBoxLayout(self)
-        title = QLabel(
-            self.tr("<b>Memory about you</b> — what Hearth knows. Correct it, pin it, or delete it."))
-        title.setWordWrap(True)
-        layout.addWidget(title)
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        layout.addWidget(self.title)
         layout.addLayout(self._build_toolbar())
         layout.addWidget(self._build_view(), 1)
         layout.addLayout(self._build_add_row())
@@ -105,17 +130,11 @@ class MemoryPanel(QWidget):
         column = QVBoxLayout()
         row = QHBoxLayout()
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText(self.tr("Filter (Ctrl+F): words in a fact, a kind…"))
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setAccessibleName(self.tr("Filter facts"))
         self.filter_edit.textChanged.connect(self.set_filter)
-        self.pin_button = self._button(self.tr("&Pin"), self.tr("Pin or unpin the selected fact"),
-                                       self.toggle_pin_selected)
-        self.source_button = self._button(
-            self.tr("Show &message"), self.tr("Open the diary message this came from"),
-                                          self.open_selected_message)
-        self.delete_button = self._button(self.tr("&Delete…"), self.tr("Delete the selected fact for good"),
-                                          self.delete_selected)
+        self.pin_button = self._button(self.toggle_pin_selected)
+        self.source_button = self._button(self.open_selected_message)
+        self.delete_button = self._button(self.delete_selected)
         column.addWidget(self.filter_edit)
         for button in (self.pin_button, self.source_button, self.delete_button):
             row.addWidget(button)
@@ -126,7 +145,6 @@ class MemoryPanel(QWidget):
     def _build_view(self) -> QTableView:
         view = QTableView()
         view.setObjectName("factsView")
-        view.setAccessibleName(self.tr("Facts"))
         view.setModel(self.proxy)
         view.setItemDelegate(FactDelegate(view))
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -157,15 +175,12 @@ class MemoryPanel(QWidget):
         column = QVBoxLayout()
         row = QHBoxLayout()
         self.add_edit = QLineEdit()
-        self.add_edit.setPlaceholderText(self.tr("Something Hearth should remember about you (Ctrl+N)"))
-        self.add_edit.setAccessibleName(self.tr("New fact"))
         self.add_edit.setMaxLength(MAX_FACT_CHARS)
         self.add_edit.returnPressed.connect(self.add_from_field)
         self.add_kind = QComboBox()
         fill_kinds(self.add_kind)
         self.add_kind.setCurrentIndex(self.add_kind.findData("other"))
-        self.add_kind.setAccessibleName(self.tr("Kind of the new fact"))
-        self.add_button = self._button(self.tr("&Add"), self.tr("Add this fact"), self.add_from_field)
+        self.add_button = self._button(self.add_from_field)
         column.addWidget(self.add_edit)
         row.addStretch(1)
         row.addWidget(self.add_kind)
@@ -173,10 +188,9 @@ class MemoryPanel(QWidget):
         column.addLayout(row)
         return column
 
-    def _button(self, text: str, accessible: str, slot: Callable[[], None]) -> QPushButton:
-        button = QPushButton(text)
-        button.setAccessibleName(accessible)
-        button.setToolTip(accessible)
+    @staticmethod
+    def _button(slot: Callable[[], None]) -> QPushButton:
+        button = QPushButton()
         button.clicked.connect(slot)
         return button
 

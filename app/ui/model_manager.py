@@ -40,7 +40,7 @@ from app.llm.loading import LoadedModel, load_model_file, load_server_model
 from app.llm.selection import is_tiny_file
 from app.ui.bridge import CompanionBridge
 from app.ui.errors import show_error, show_exception, translated_text
-from app.ui.i18n import data_size, entry_size
+from app.ui.i18n import LiveTexts, data_size, entry_size, follow_language
 from app.ui.model_download import ModelDownload, format_progress
 from app.ui.model_sections import (
     CurrentModelBox,
@@ -50,6 +50,8 @@ from app.ui.model_sections import (
     action_button,
     entry_notes,
     fill_catalog_view,
+    name_button,
+    retranslate_catalog_view,
     wrapped_label,
 )
 from app.ui.server_box import ServerBox, ServerChoice
@@ -83,18 +85,36 @@ class ModelManagerDialog(QDialog):
         self.runner = runner
         self.settings_store = settings_store
         self.data_dir = Path(data_dir)
-        self._catalog_error = "no models listed"
+        self._catalog_error = "The model catalog lists no models."  # (English: translated where shown)
         self.catalog = catalog if catalog is not None else self._load_catalog()
         self.engine: RunningModel | None = bridge.engine
         self.loading = False
         self.load_after_download = True
         self.download = self._shared_download(runner, endpoint)
-        self.setWindowTitle(self.tr("Models — Hearth"))
+        self.live = LiveTexts()  # status lines made from state, made again after a language switch
         self.setMinimumSize(620, 560)
         self._build()
         self._connect()
-        self.refresh()
+        follow_language(self, self.retranslate)
         fit_to_contents(self, PREFERRED_WIDTH)
+
+    def retranslate(self) -> None:
+        """Titles, headers, buttons; the catalog rows, the states and status lines in the new language."""
+        self.setWindowTitle(self.tr("Models — Hearth"))
+        self.catalog_box.setTitle(self.tr("Download a model"))
+        self.catalog_view.setHeaderLabels([self.tr("Model"), self.tr("Size"), self.tr("Languages"),
+                                           self.tr("On this computer")])
+        self.catalog_view.setAccessibleName(self.tr("Model catalog"))
+        self.progress_bar.setAccessibleName(self.tr("Download progress"))
+        name_button(self.download_button, self.tr("&Download"), self.tr("Download the selected model"))
+        name_button(self.cancel_button, self.tr("&Cancel download"), self.tr("Cancel the download"))
+        name_button(self.use_button, self.tr("&Use this model"),
+                    self.tr("Load the selected downloaded model"))
+        name_button(self.pick_button, self.tr("Choose a .&gguf file…"),
+                    self.tr("Use a model file from this computer"))
+        retranslate_catalog_view(self.catalog_view)
+        self.live.refresh()
+        self.refresh()
 
     def _shared_download(self, runner: TaskRunner, endpoint: str | None) -> ModelDownload:
         """One download per models folder for the whole app, owned by the runner, not by a dialog.
@@ -131,38 +151,31 @@ class ModelManagerDialog(QDialog):
         layout.addWidget(self.current)
         self.server_box = ServerBox(self.runner, self.settings_store.current.model, self.use_server)
         layout.addWidget(self._build_catalog(), 1)  # (selecting a catalog row updates the server box too)
-        layout.addWidget(self.server_box)
-        layout.addWidget(self.model_settings)
+        side_by_side = QHBoxLayout()  # one above the other, the dialog would not fit a 700 px screen
+        side_by_side.addWidget(self.server_box, 3)
+        side_by_side.addWidget(self.model_settings, 2)
+        layout.addLayout(side_by_side)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
 
     def _build_catalog(self) -> QGroupBox:
-        box = QGroupBox(self.tr("Download a model"))
+        box = self.catalog_box = QGroupBox()
         column = QVBoxLayout(box)
         self.catalog_view = QTreeWidget()
-        self.catalog_view.setHeaderLabels([self.tr("Model"), self.tr("Size"), self.tr("Languages"),
-                                           self.tr("On this computer")])
         self.catalog_view.setRootIsDecorated(False)
-        self.catalog_view.setAccessibleName(self.tr("Model catalog"))
         self.catalog_view.currentItemChanged.connect(self._update_buttons)
         self.entry_notes = wrapped_label()
         self.progress_bar = QProgressBar()
         self.progress_bar.setObjectName("downloadProgress")
         self.progress_bar.setRange(0, 1000)
         self.progress_bar.setTextVisible(False)
-        self.progress_bar.setAccessibleName(self.tr("Download progress"))
         self.download_status = wrapped_label(name="downloadStatus")
         row = QHBoxLayout()
-        self.download_button = action_button(self.tr("&Download"), self.tr("Download the selected model"),
-                                            self.download_selected)
-        self.cancel_button = action_button(self.tr("&Cancel download"), self.tr("Cancel the download"),
-                                           self.cancel_download)
-        self.use_button = action_button(
-            self.tr("&Use this model"), self.tr("Load the selected downloaded model"),
-                                       self.use_selected)
-        self.pick_button = action_button(self.tr("Choose a .&gguf file…"),
-                                        self.tr("Use a model file from this computer"), self.pick_local_file)
+        self.download_button = action_button(self.download_selected)
+        self.cancel_button = action_button(self.cancel_download)
+        self.use_button = action_button(self.use_selected)
+        self.pick_button = action_button(self.pick_local_file)
         for button in (self.download_button, self.cancel_button, self.use_button):
             row.addWidget(button)
         row.addStretch(1)
@@ -177,10 +190,9 @@ class ModelManagerDialog(QDialog):
         self.catalog_view.clear()
         if not self.catalog:
             self.catalog_view.setEnabled(False)
-            self.entry_notes.setText(
-                self.tr("The list of recommended models could not be read ({error}). You can still choose a "
-                        ".gguf file from this computer.").format(error=self._catalog_error)
-            )
+            self.live.set(self.entry_notes, lambda: self.tr(
+                "The list of recommended models could not be read ({error}). You can still choose a "
+                ".gguf file from this computer.").format(error=translated_text(self._catalog_error)))
         fill_catalog_view(self.catalog_view, self.catalog)
 
     def _connect(self) -> None:
@@ -254,7 +266,8 @@ class ModelManagerDialog(QDialog):
         if engine is None:
             self.current.show_none()
             return
-        self.current.name.setText(engine.model_name)
+        name = engine.model_name
+        self.current.live.set(self.current.name, lambda: name)
         self.runner.run(engine.info, on_done=self.current.show_info, on_error=lambda _exc: None,
                         token_key=f"model-info-{id(self)}")
 
@@ -290,42 +303,48 @@ class ModelManagerDialog(QDialog):
         """Start or resume ``entry`` (the person asked for it: the only network access Hearth makes)."""
         if self.download.start(entry):
             self.download.reporter = self
-            self.download_status.setText(
-                self.tr("Starting the download of {title}…").format(title=entry.title))
+            self.live.set(self.download_status,
+                          lambda: self.tr("Starting the download of {title}…").format(title=entry.title))
             self.progress_bar.setValue(0)
             self.refresh()
 
     def cancel_download(self) -> None:
         self.download.cancel()
         self.cancel_button.setEnabled(False)
-        self.download_status.setText(self.tr("Cancelling…"))
+        self.live.set(self.download_status, lambda: self.tr("Cancelling…"))
 
     def _on_progress(self, progress: DownloadProgress) -> None:
         self.progress_bar.setValue(round(progress.percent * 10))
-        self.download_status.setText(format_progress(progress))
+        self.live.set(self.download_status, lambda: format_progress(progress))
 
     def _on_downloaded(self, path: Path) -> None:
         entry = self.download.entry
         self.progress_bar.setValue(1000)
-        self.download_status.setText(self.tr("Downloaded and verified: {name}").format(name=path.name))
+        self.live.set(self.download_status,
+                      lambda: self.tr("Downloaded and verified: {name}").format(name=path.name))
         self.refresh()
         if self.download.reporter is self and self.load_after_download and entry is not None:
             self.load_model(path, entry.title)
 
     def _on_download_cancelled(self, _exc: BaseException) -> None:
-        done = self.download.last_progress
+        self.live.set(self.download_status, lambda: self._paused_text(self.download.last_progress))
+        self.refresh()
+
+    def _paused_text(self, done: DownloadProgress | None) -> str:
         if done is not None:
             paused = self.tr("Paused at {percent}%.").format(percent=f"{done.percent:.0f}")
         else:
             paused = self.tr("Paused.")
         resume = self.tr("Press Resume to continue where it stopped.")
-        self.download_status.setText(f"{paused} {resume}")
-        self.refresh()
+        return f"{paused} {resume}"
 
     def _on_download_failed(self, exc: BaseException) -> None:
-        hint = translated_text(exc.hint) if isinstance(exc, EngineError) else ""
-        stopped = self.tr("The download stopped.")
-        self.download_status.setText(f"{stopped} {hint}".strip())
+        def stopped() -> str:
+            hint = translated_text(exc.hint) if isinstance(exc, EngineError) else ""
+            said = self.tr("The download stopped.")
+            return f"{said} {hint}".strip()
+
+        self.live.set(self.download_status, stopped)
         self.refresh()
         if self.download.reporter is self:
             show_exception(self, exc)
@@ -378,7 +397,7 @@ class ModelManagerDialog(QDialog):
             return
         model = self.model_settings.for_file(path)
         self.loading = True
-        self.current.status.setText(self.tr("Loading {title}…").format(title=title))
+        self.current.say(lambda: self.tr("Loading {title}…").format(title=title))
         self._update_buttons()
         self.runner.run(lambda: load_model_file(model, path, title),
                         on_done=lambda loaded: self._on_loaded(loaded, model), on_error=self._on_load_failed)
@@ -389,7 +408,7 @@ class ModelManagerDialog(QDialog):
             return
         model = replace(choice.settings, n_ctx=self.model_settings.n_ctx.value())
         self.loading = True
-        self.current.status.setText(self.tr("Connecting to %1…").replace("%1", model.server_url))
+        self.current.say(lambda: self.tr("Connecting to %1…").replace("%1", model.server_url))
         self._update_buttons()
         self.runner.run(lambda: load_server_model(model, choice.api_key), on_error=self._on_load_failed,
                         on_done=lambda loaded: self._on_loaded(loaded, self._named(model, loaded)))
@@ -403,7 +422,7 @@ class ModelManagerDialog(QDialog):
         """Show the model, save its settings (the person's explicit choice, even the tiny one), hand it on."""
         self.loading = False
         self.engine = loaded.engine
-        self.current.status.setText(self.tr("Loaded."))
+        self.current.say(lambda: self.tr("Loaded."))
         try:
             self.settings_store.change(model=model)
         except OSError as exc:
@@ -413,7 +432,7 @@ class ModelManagerDialog(QDialog):
 
     def _on_load_failed(self, exc: BaseException) -> None:
         self.loading = False
-        self.current.status.setText(self.tr("The model could not be loaded; the previous one keeps running."))
+        self.current.say(lambda: self.tr("The model could not be loaded; the previous one keeps running."))
         self._update_buttons()
         show_exception(self, exc)
 

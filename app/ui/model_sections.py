@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from app.config import ModelSettings
 from app.llm.catalog import CatalogEntry
-from app.ui.i18n import QT_TRANSLATE_NOOP, data_size, entry_size, number
+from app.ui.i18n import QT_TRANSLATE_NOOP, LiveTexts, data_size, entry_size, follow_language, number
 
 KV_CACHE_TYPES = ("f16", "q8_0", "q4_0")
 translate = QCoreApplication.translate
@@ -61,27 +61,45 @@ def wrapped_label(text: str = "", *, name: str = "") -> QLabel:
     return label
 
 
-def action_button(text: str, accessible: str, slot: Callable[[], object]) -> QPushButton:
-    button = QPushButton(text)
-    button.setAccessibleName(accessible)
-    button.setToolTip(accessible)
+def action_button(slot: Callable[[], object]) -> QPushButton:
+    """A button that runs ``slot``; its texts come from its dialog's ``retranslate`` (``name_button``)."""
+    button = QPushButton()
     button.clicked.connect(slot)
     return button
+
+
+def name_button(button: QPushButton, text: str, accessible: str) -> None:
+    button.setText(text)
+    button.setAccessibleName(accessible)
+    button.setToolTip(accessible)
 
 
 def fill_catalog_view(view: QTreeWidget, catalog: list[CatalogEntry]) -> None:
     """One row per catalog entry (title, size, languages, state); the recommended one preselected."""
     view.clear()
     for entry in catalog:
-        title = entry.title + ("  — " + translate("ModelManager", "recommended") if entry.default else "")
-        item = QTreeWidgetItem([title, entry_size(entry), _languages(entry.languages), ""])
+        item = QTreeWidgetItem(["", "", _languages(entry.languages), ""])
         item.setData(0, EntryRole, entry)
-        licence = translate("ModelManager", "Licence: {licence}").format(licence=entry.license)
-        item.setToolTip(0, f"{entry_notes(entry)}\n{licence}")
         item.setToolTip(2, ", ".join(entry.languages))
         view.addTopLevelItem(item)
         if entry.default:
             view.setCurrentItem(item)
+    retranslate_catalog_view(view)
+
+
+def retranslate_catalog_view(view: QTreeWidget) -> None:
+    """The catalog rows' titles, sizes and notes in the interface's language (the state column is the
+    dialog's)."""
+    for index in range(view.topLevelItemCount()):
+        item = view.topLevelItem(index)
+        entry: CatalogEntry | None = item.data(0, EntryRole) if item is not None else None
+        if item is None or entry is None:
+            continue
+        title = entry.title + ("  — " + translate("ModelManager", "recommended") if entry.default else "")
+        item.setText(0, title)
+        item.setText(1, entry_size(entry))
+        licence = translate("ModelManager", "Licence: {licence}").format(licence=entry.license)
+        item.setToolTip(0, f"{entry_notes(entry)}\n{licence}")
     for column in range(3):
         view.resizeColumnToContents(column)
 
@@ -121,16 +139,24 @@ class FirstRunCard(QFrame):
         super().__init__()
         self.setObjectName("firstRunCard")
         column = QVBoxLayout(self)
-        self.title = wrapped_label(self.tr("Get the recommended model"), name="firstRunTitle")
+        self.title = wrapped_label(name="firstRunTitle")
         self.text = wrapped_label()
         self.button = QPushButton()
         self.button.setObjectName("recommendedDownload")
-        self.button.setAccessibleName(self.tr("Download the recommended model"))
+        self._offer: tuple[CatalogEntry, bool] | None = None
         column.addWidget(self.title)
         column.addWidget(self.text)
         column.addWidget(self.button, 0, Qt.AlignmentFlag.AlignLeft)
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        self.title.setText(self.tr("Get the recommended model"))
+        self.button.setAccessibleName(self.tr("Download the recommended model"))
+        if self._offer is not None:
+            self.offer(self._offer[0], has_model=self._offer[1])
 
     def offer(self, entry: CatalogEntry, *, has_model: bool) -> None:
+        self._offer = (entry, has_model)
         now = (
             self.tr("Hearth is running on its small built-in model: it works offline right away, but its "
                     "replies are simple.") if has_model else self.tr("Hearth has no model yet.")
@@ -147,26 +173,39 @@ class CurrentModelBox(QGroupBox):
 
     def __init__(self) -> None:
         super().__init__()
-        self.setTitle(self.tr("Current model"))
         form = QFormLayout(self)
         self.name = wrapped_label(name="modelName")
         self.path = wrapped_label()
         self.stats = wrapped_label(name="modelStats")
         self.status = wrapped_label()
-        form.addRow(self.tr("Model:"), self.name)
-        form.addRow(self.tr("File:"), self.path)
-        form.addRow(self.tr("Stats:"), self.stats)
+        self.labels = [QLabel(), QLabel(), QLabel()]
+        self.live = LiveTexts()  # the status line and the stats, made again in a new language
+        for label, field in zip(self.labels, (self.name, self.path, self.stats), strict=True):
+            form.addRow(label, field)
         form.addRow(self.status)
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        self.setTitle(self.tr("Current model"))
+        for label, text in zip(self.labels, (self.tr("Model:"), self.tr("File:"), self.tr("Stats:")),
+                               strict=True):
+            label.setText(text)
+        self.live.refresh()
 
     def show_none(self) -> None:
-        self.name.setText(self.tr("No model loaded"))
+        self.live.set(self.name, lambda: self.tr("No model loaded"))
         self.path.setText("")
-        self.stats.setText(self.tr("Download the recommended model, or choose a .gguf file."))
+        self.live.set(self.stats, lambda: self.tr("Download the recommended model, or choose a .gguf file."))
 
     def show_info(self, info: dict[str, Any]) -> None:
-        self.name.setText(str(info.get("name") or self.name.text()))
+        name = str(info.get("name") or self.name.text())
+        self.live.set(self.name, lambda: name)
         self.path.setText(str(info.get("path") or info.get("address", "")))
-        self.stats.setText(format_info(info))
+        self.live.set(self.stats, lambda: format_info(info))
+
+    def say(self, make: Callable[[], str]) -> None:
+        """The status line under the stats ("Loading…", "Loaded."), made again after a language switch."""
+        self.live.set(self.status, make)
 
 
 class ModelSettingsBox(QGroupBox):
@@ -174,31 +213,42 @@ class ModelSettingsBox(QGroupBox):
 
     def __init__(self, settings: ModelSettings) -> None:
         super().__init__()
-        self.setTitle(self.tr("Model settings"))
         form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
-        self.n_ctx = _spin(512, MAX_CONTEXT, settings.n_ctx, self.tr("Context size in tokens"), step=512)
-        self.n_ctx.setToolTip(
-            self.tr("How many tokens the model sees at once; 4,096 is what Hearth is tuned for"))
-        self.n_gpu_layers = _spin(-1, 999, settings.n_gpu_layers, self.tr("GPU layers"))
-        self.n_gpu_layers.setSpecialValueText(self.tr("All layers"))
-        self.n_gpu_layers.setToolTip(self.tr("Layers to run on the GPU: 0 = CPU only (works everywhere)"))
-        self.n_threads = _spin(0, max(1, os.cpu_count() or 1) * 2, settings.n_threads, self.tr("CPU threads"))
-        self.n_threads.setSpecialValueText(self.tr("Automatic"))
+        self.n_ctx = _spin(512, MAX_CONTEXT, settings.n_ctx, step=512)
+        self.n_gpu_layers = _spin(-1, 999, settings.n_gpu_layers)
+        self.n_threads = _spin(0, max(1, os.cpu_count() or 1) * 2, settings.n_threads)
         self.kv_cache = QComboBox()
         self.kv_cache.addItems(list(KV_CACHE_TYPES))
         self.kv_cache.setCurrentText(settings.kv_cache_type)
+        self.apply_button = QPushButton()
+        fields = (self.n_ctx, self.n_gpu_layers, self.n_threads, self.kv_cache)
+        self.labels = [_buddy(field) for field in fields]
+        for label in self.labels:
+            form.addRow(label, label.buddy())
+        form.addRow(self.apply_button)
+        self.apply_button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        self.setTitle(self.tr("Model settings"))
+        self.n_ctx.setAccessibleName(self.tr("Context size in tokens"))
+        self.n_ctx.setToolTip(
+            self.tr("How many tokens the model sees at once; 4,096 is what Hearth is tuned for"))
+        self.n_gpu_layers.setAccessibleName(self.tr("GPU layers"))
+        self.n_gpu_layers.setSpecialValueText(self.tr("All layers"))
+        self.n_gpu_layers.setToolTip(self.tr("Layers to run on the GPU: 0 = CPU only (works everywhere)"))
+        self.n_threads.setAccessibleName(self.tr("CPU threads"))
+        self.n_threads.setSpecialValueText(self.tr("Automatic"))
         self.kv_cache.setAccessibleName(self.tr("KV cache type"))
         self.kv_cache.setToolTip(self.tr("q8_0 and q4_0 use less memory for the context, at a small cost in "
                                          "quality"))
-        self.apply_button = QPushButton(self.tr("&Apply and reload"))
+        self.apply_button.setText(self.tr("&Apply and reload"))
         self.apply_button.setAccessibleName(self.tr("Reload the model with these settings"))
-        form.addRow(_buddy(self.tr("Conte&xt size:"), self.n_ctx), self.n_ctx)
-        form.addRow(_buddy(self.tr("G&PU layers:"), self.n_gpu_layers), self.n_gpu_layers)
-        form.addRow(_buddy(self.tr("&Threads:"), self.n_threads), self.n_threads)
-        form.addRow(_buddy(self.tr("&KV cache:"), self.kv_cache), self.kv_cache)
-        form.addRow(self.apply_button)
-        self.apply_button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        texts = (self.tr("Conte&xt size:"), self.tr("G&PU layers:"), self.tr("&Threads:"),
+                 self.tr("&KV cache:"))
+        for label, text in zip(self.labels, texts, strict=True):
+            label.setText(text)
 
     def for_file(self, path: Path) -> ModelSettings:
         """The values shown, for the model file ``path`` (what is saved once it loads with them)."""
@@ -211,16 +261,15 @@ class ModelSettingsBox(QGroupBox):
         )
 
 
-def _spin(low: int, high: int, value: int, accessible: str, *, step: int = 1) -> QSpinBox:
+def _spin(low: int, high: int, value: int, *, step: int = 1) -> QSpinBox:
     spin = QSpinBox()
     spin.setRange(low, high)
     spin.setSingleStep(step)
     spin.setValue(value)
-    spin.setAccessibleName(accessible)
     return spin
 
 
-def _buddy(text: str, widget: QSpinBox | QComboBox) -> QLabel:
-    label = QLabel(text)
+def _buddy(widget: QSpinBox | QComboBox) -> QLabel:
+    label = QLabel()
     label.setBuddy(widget)
     return label

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.store import MIN_PASSPHRASE_CHARS, UnlockThrottle
+from app.ui.i18n import follow_language
 
 ACTIVITY = {QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove, QEvent.Type.Wheel}
 
@@ -211,32 +212,42 @@ class PrivacyGroup(QGroupBox):
 
     def __init__(self, encrypted: bool, lock_minutes: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setTitle(self.tr("Privacy"))
+        self._encrypted = encrypted
         column = QVBoxLayout(self)
-        self.state = QLabel(self.tr("The diary is encrypted with a passphrase.") if encrypted
-                            else self.tr("The diary is not encrypted."))
+        self.state = QLabel()
         row = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
-        labels = {"on": self.tr("&Encrypt with a passphrase…"), "change": self.tr("C&hange passphrase…"),
-                  "off": self.tr("&Decrypt…")}
-        for action, label in labels.items():
+        for action in ("on", "change", "off"):
             if (action == "on") == encrypted:
                 continue
-            button = QPushButton(label)
+            button = QPushButton()
             button.clicked.connect(lambda _=False, a=action: self.encryption_requested.emit(a))
             self.buttons[action] = button
             row.addWidget(button)
         self.lock_minutes = QSpinBox()
         self.lock_minutes.setRange(0, 240)
         self.lock_minutes.setValue(lock_minutes)
-        self.lock_minutes.setSpecialValueText(self.tr("never"))
-        self.lock_minutes.setSuffix(self.tr(" min"))
-        self.lock_minutes.setAccessibleName(self.tr("Lock after idle minutes"))
+        self.lock_label = QLabel()
+        self.lock_label.setBuddy(self.lock_minutes)
         form = QFormLayout()
-        form.addRow(self.tr("&Lock when idle for:"), self.lock_minutes)
+        form.addRow(self.lock_label, self.lock_minutes)
         column.addWidget(self.state)
         column.addLayout(row)
         column.addLayout(form)
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        self.setTitle(self.tr("Privacy"))
+        self.state.setText(self.tr("The diary is encrypted with a passphrase.") if self._encrypted
+                           else self.tr("The diary is not encrypted."))
+        labels = {"on": self.tr("&Encrypt with a passphrase…"), "change": self.tr("C&hange passphrase…"),
+                  "off": self.tr("&Decrypt…")}
+        for action, button in self.buttons.items():
+            button.setText(labels[action])
+        self.lock_minutes.setSpecialValueText(self.tr("never"))
+        self.lock_minutes.setSuffix(self.tr(" min"))
+        self.lock_minutes.setAccessibleName(self.tr("Lock after idle minutes"))
+        self.lock_label.setText(self.tr("&Lock when idle for:"))
 
 
 class IdleWatcher(QObject):

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 from app.core.events import FactAdded, FactUpdated
 from app.ui.bridge import CompanionBridge
 from app.ui.errors import show_exception
-from app.ui.i18n import Plurals
+from app.ui.i18n import Plurals, follow_language
 from app.ui.tasks import TaskRunner
 
 UndoItem = tuple[str, str, bool]  # (text, undo token, was an update)
@@ -42,7 +42,6 @@ class RememberedNotice(QWidget):
         self._undoing = False
         self.setObjectName("rememberedNotice")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setAccessibleName(self.tr("Remembered notice"))
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(timeout_ms)
@@ -51,6 +50,14 @@ class RememberedNotice(QWidget):
         bridge.fact_added.connect(self._on_fact_added)
         bridge.fact_updated.connect(self._on_fact_updated)
         self.hide()
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        self.setAccessibleName(self.tr("Remembered notice"))
+        self.undo_button.setAccessibleName(self.tr("Undo: forget what was just remembered"))
+        self.close_button.setAccessibleName(self.tr("Close the notice"))
+        self.undo_button.setText(self.tr("Undoing…") if self._undoing else self.tr("Undo"))
+        self._render()
 
     def _on_fact_added(self, event: FactAdded) -> None:
         if event.undo_token:
@@ -66,13 +73,11 @@ class RememberedNotice(QWidget):
         self.label = QLabel()
         self.label.setObjectName("noticeText")
         self.label.setTextFormat(Qt.TextFormat.PlainText)
-        self.undo_button = QPushButton(self.tr("Undo"))
+        self.undo_button = QPushButton()
         self.undo_button.setObjectName("noticeUndo")
-        self.undo_button.setAccessibleName(self.tr("Undo: forget what was just remembered"))
         self.undo_button.clicked.connect(self.undo)
         self.close_button = QPushButton("✕")
         self.close_button.setObjectName("noticeClose")
-        self.close_button.setAccessibleName(self.tr("Close the notice"))
         self.close_button.clicked.connect(self.dismiss)
         row.addWidget(self.label, 1)
         row.addWidget(self.undo_button)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
@@ -30,6 +31,8 @@ from app.llm.errors import EngineError
 from app.llm.loading import server_config
 from app.llm.server_address import ServerAddress, parse_address
 from app.llm.server_engine import ServerInfo, check_connection
+from app.ui.errors import translated_text
+from app.ui.i18n import LiveTexts, follow_language
 from app.ui.model_sections import wrapped_label
 from app.ui.tasks import TaskRunner
 
@@ -49,48 +52,63 @@ class ServerBox(QGroupBox):
         self, runner: TaskRunner, settings: ModelSettings, on_use: Callable[[ServerChoice], None]
     ) -> None:
         super().__init__()
-        self.setTitle(self.tr("Use a model server"))
         self.runner = runner
         self._settings = settings
         self._on_use = on_use
+        self.live = LiveTexts()  # the status line, made again after a language switch
         self._build(settings)
+        follow_language(self, self.retranslate)
 
-    def _build(self, settings: ModelSettings) -> None:
-        form = QFormLayout(self)
+    def retranslate(self) -> None:
+        self.setTitle(self.tr("Use a model server"))
         about = self.tr(
             "A llama.cpp, Ollama, LM Studio or vLLM server at home can run a bigger model than this computer."
             " In this mode each prompt (your entries, memory and summaries in it) is sent to that server."
         )  # fmt: skip
-        self.note = wrapped_label(self.tr("Each prompt is sent to the server you name."))
+        self.note.setText(self.tr("Each prompt is sent to the server you name."))
         self.note.setToolTip(about)
         self.setToolTip(about)
-        self.address = QLineEdit(settings.server_url)
-        self.address.setPlaceholderText("http://192.168.1.20:8080")
         self.address.setAccessibleName(self.tr("Server address"))
-        self.api_key = QLineEdit()
-        self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
         self.api_key.setPlaceholderText(self.tr("optional"))
         self.api_key.setAccessibleName(self.tr("API key"))
+        self.models.setAccessibleName(self.tr("Model on the server"))
+        self.test_button.setText(self.tr("&Test connection"))
+        self.use_button.setText(self.tr("Use this &server"))
+        for label, text in zip(self.labels, (self.tr("Address:"), self.tr("API key:"), self.tr("Model:")),
+                               strict=True):
+            label.setText(text)
+        self.live.refresh()
+
+    def _build(self, settings: ModelSettings) -> None:
+        form = QFormLayout(self)
+        self.note = wrapped_label()
+        self.address = QLineEdit(settings.server_url)
+        self.address.setPlaceholderText("http://192.168.1.20:8080")
+        self.api_key = QLineEdit()
+        self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
         self.models = QComboBox()
         self.models.setEditable(True)
-        self.models.setAccessibleName(self.tr("Model on the server"))
         if settings.server_model:
             self.models.addItem(settings.server_model)
-        self.test_button = QPushButton(self.tr("&Test connection"))
+        self.test_button = QPushButton()
         self.test_button.clicked.connect(self.test_connection)
-        self.use_button = QPushButton(self.tr("Use this &server"))
+        self.use_button = QPushButton()
         self.use_button.clicked.connect(self.use_server)
         self.status = wrapped_label(name="serverStatus")
         row = QHBoxLayout()
         row.addWidget(self.test_button)
         row.addWidget(self.use_button)
         row.addStretch(1)
+        self.labels = [QLabel(), QLabel(), QLabel()]
         form.addRow(self.note)
-        form.addRow(self.tr("Address:"), self.address)
-        form.addRow(self.tr("API key:"), self.api_key)
-        form.addRow(self.tr("Model:"), self.models)
+        for label, field in zip(self.labels, (self.address, self.api_key, self.models), strict=True):
+            form.addRow(label, field)
         form.addRow(row)
         form.addRow(self.status)
+
+    def say(self, make: Callable[[], str]) -> None:
+        """Show ``make()`` in the status line (made again in the new language after a switch)."""
+        self.live.set(self.status, make)
 
     # -- values ----------------------------------------------------------------------------------
     def entered_key(self) -> str | None:
@@ -118,7 +136,7 @@ class ServerBox(QGroupBox):
         if not address.is_local and not self._confirm_remote(address):
             return
         config = server_config(self.settings_for(address, remote_ok=True), self._key_for(address))
-        self.status.setText(self.tr("Connecting to %1…").replace("%1", address.url))
+        self.say(lambda: self.tr("Connecting to %1…").replace("%1", address.url))
         self.test_button.setEnabled(False)
         self.runner.run(lambda: check_connection(config), on_done=self._on_tested,
                         on_error=self._on_test_failed, token_key=f"server-test-{id(self)}")  # fmt: skip
@@ -130,14 +148,15 @@ class ServerBox(QGroupBox):
         self.models.addItems(list(info.models))
         if current in info.models:
             self.models.setCurrentText(current)
+        self.say(lambda: self._connected_text(info))
+
+    def _connected_text(self, info: ServerInfo) -> str:
         names = ", ".join(info.models) or self.tr("none")
-        text = self.tr("Connected (%1). Models: %2")
-        self.status.setText(text.replace("%1", info.kind).replace("%2", names))
+        return self.tr("Connected (%1). Models: %2").replace("%1", info.kind).replace("%2", names)
 
     def _on_test_failed(self, exc: BaseException) -> None:
         self.test_button.setEnabled(True)
-        hint = exc.hint if isinstance(exc, EngineError) else ""
-        self.status.setText(f"{exc} {hint}".strip())
+        self.say(lambda: problem_text(exc))
 
     # -- Use this server -------------------------------------------------------------------------
     def use_server(self) -> None:
@@ -147,11 +166,11 @@ class ServerBox(QGroupBox):
             return
         remote_ok = not address.is_local
         if remote_ok and not self._confirm_remote(address):
-            self.status.setText(self.tr("Nothing was sent. Choose a server on this computer or at home."))
+            self.say(lambda: self.tr("Nothing was sent. Choose a server on this computer or at home."))
             return
         key = self.entered_key()
         if key is not None and not api_keys.remember(address.url, key):
-            self.status.setText(self.tr(
+            self.say(lambda: self.tr(
                 "No keyring is available on this computer: the API key is kept for this session only,"
                 " and you will be asked again after Hearth restarts."
             ))  # fmt: skip
@@ -164,13 +183,15 @@ class ServerBox(QGroupBox):
         try:
             address = parse_address(self.address.text())
         except EngineError as exc:
-            self.status.setText(f"{exc} {exc.hint}")
+            refused = exc
+            self.say(lambda: problem_text(refused))
             return None
         if not address.is_local and address.scheme != "https":
-            self.status.setText(self.tr(
+            host = address.host
+            self.say(lambda: self.tr(
                 "%1 is outside this computer and your home network: Hearth sends prompts there only over"
                 " https. Use an https:// address."
-            ).replace("%1", address.host))  # fmt: skip
+            ).replace("%1", host))  # fmt: skip
             return None
         return address
 
@@ -188,3 +209,11 @@ class ServerBox(QGroupBox):
         )
         return answer == QMessageBox.StandardButton.Yes
 
+
+
+def problem_text(exc: BaseException) -> str:
+    """A failed connection's message and hint, in the interface's language (the model layer's English
+    texts are the translation sources)."""
+    message = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+    hint = exc.hint if isinstance(exc, EngineError) else ""
+    return f"{translated_text(message)} {translated_text(hint)}".strip()

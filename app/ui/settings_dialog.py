@@ -3,7 +3,8 @@
 Model settings (context size, GPU layers, threads) live in the model manager, next to the model they
 apply to. The dialog shows the app's ``SettingsStore``; Save hands the edited values to the store
 (``SettingsStore.update``: saved atomically, 0600, then every subscriber is told — the companion uses them
-from its next prompt, the app applies the theme). A failed save shows a clear message and keeps the dialog
+from its next prompt, the app applies the theme and the language, both at once). A failed save shows a
+clear message and keeps the dialog
 open, so nothing chosen is lost.
 """
 
@@ -30,14 +31,7 @@ from PySide6.QtWidgets import (
 
 from app.config import Settings, SettingsStore
 from app.ui.errors import show_exception
-from app.ui.i18n import (
-    QT_TRANSLATE_NOOP,
-    SYSTEM,
-    available_languages,
-    current_language,
-    language_name,
-    resolve_language,
-)
+from app.ui.i18n import QT_TRANSLATE_NOOP, SYSTEM, available_languages, follow_language, language_name
 from app.ui.privacy import PrivacyGroup
 
 REPLY_LENGTHS = (
@@ -63,18 +57,23 @@ def language_choices() -> tuple[tuple[str, str], ...]:
     return ((SYSTEM, system), *((code, language_name(code)) for code in available_languages()))
 
 
-def _combo(choices: tuple[tuple[str, str], ...], current: str, accessible: str) -> QComboBox:
-    """A combo box whose item data are the stored values; an unknown stored value is kept, not lost."""
+def _combo(choices: tuple[tuple[str, str], ...], current: str) -> QComboBox:
+    """A combo box whose item data are the stored values (texts: ``_name_items``); an unknown stored value is
+    kept, not lost."""
     combo = QComboBox()
-    for value, label in choices:
-        combo.addItem(QCoreApplication.translate("SettingsDialog", label), value)
+    for value, _label in choices:
+        combo.addItem("", value)
     index = combo.findData(current)
     if index < 0 and current:
         combo.addItem(current, current)
         index = combo.count() - 1
     combo.setCurrentIndex(max(index, 0))
-    combo.setAccessibleName(accessible)
     return combo
+
+
+def _name_items(combo: QComboBox, choices: tuple[tuple[str, str], ...]) -> None:
+    for index, (_value, label) in enumerate(choices):
+        combo.setItemText(index, QCoreApplication.translate("SettingsDialog", label))
 
 
 class SettingsDialog(QDialog):
@@ -89,13 +88,44 @@ class SettingsDialog(QDialog):
         self._store = store
         self._initial = store.current  # what the controls start from
         self._data_dir = Path(data_dir)
-        self.setWindowTitle(self.tr("Settings — Hearth"))
         self.setMinimumWidth(460)
         self._build()
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        """Every title, label, choice and name, like every widget (``app.ui.i18n``) — though Save, which
+        switches the language, also closes this dialog."""
+        self.setWindowTitle(self.tr("Settings — Hearth"))
+        titles = (self.tr("Companion"), self.tr("Memory"), self.tr("Appearance"), self.tr("Your data"))
+        for box, title in zip(self._groups, titles, strict=True):
+            box.setTitle(title)
+        texts = (self.tr("&Reply length:"), self.tr("&Tone:"), self.tr("T&heme:"), self.tr("&Language:"))
+        for label, text in zip(self._labels, texts, strict=True):
+            label.setText(text)
+        choices = (REPLY_LENGTHS, PERSONAS, THEME_CHOICES, language_choices())
+        combos = (self.reply_length, self.persona, self.theme, self.language)
+        for combo, items in zip(combos, choices, strict=True):
+            _name_items(combo, items)
+        self.reply_length.setAccessibleName(self.tr("Reply length"))
+        self.persona.setAccessibleName(self.tr("Companion tone"))
+        self.theme.setAccessibleName(self.tr("Theme"))
+        self.language.setAccessibleName(self.tr("Language"))
+        self.recall.setText(self.tr("Re&call related past entries when I write"))
+        self.recall.setAccessibleName(self.tr("Recall past entries"))
+        self.reflections.setText(self.tr("Let the companion form &reflections about patterns "
+                                         "(off by default)"))
+        self.reflections.setAccessibleName(self.tr("Reflections"))
+        self.data_note.setText(
+            self.tr("Your diary, memory, settings and models are stored only on this computer, in:"))
+        self.data_dir_field.setAccessibleName(self.tr("Data folder"))
+        self.open_folder_button.setText(self.tr("&Open folder"))
+        self.open_folder_button.setAccessibleName(self.tr("Open the data folder"))
 
     # -- building -----------------------------------------------------------------------------------
     def _build(self) -> None:
         layout = QVBoxLayout(self)
+        self._groups: list[QGroupBox] = []
+        self._labels: list[QLabel] = []
         layout.addWidget(self._companion_group())
         layout.addWidget(self._memory_group())
         layout.addWidget(self._appearance_group())
@@ -110,72 +140,60 @@ class SettingsDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
 
+    def _group(self) -> QGroupBox:
+        box = QGroupBox()
+        self._groups.append(box)
+        return box
+
     def _companion_group(self) -> QGroupBox:
-        box = QGroupBox(self.tr("Companion"))
+        box = self._group()
         form = QFormLayout(box)
-        self.reply_length = _combo(REPLY_LENGTHS, self._initial.reply_length, self.tr("Reply length"))
-        self.persona = _combo(PERSONAS, self._initial.persona, self.tr("Companion tone"))
-        form.addRow(self._label(self.tr("&Reply length:"), self.reply_length), self.reply_length)
-        form.addRow(self._label(self.tr("&Tone:"), self.persona), self.persona)
+        self.reply_length = _combo(REPLY_LENGTHS, self._initial.reply_length)
+        self.persona = _combo(PERSONAS, self._initial.persona)
+        form.addRow(self._label(self.reply_length), self.reply_length)
+        form.addRow(self._label(self.persona), self.persona)
         return box
 
     def _memory_group(self) -> QGroupBox:
-        box = QGroupBox(self.tr("Memory"))
+        box = self._group()
         column = QVBoxLayout(box)
-        self.recall = QCheckBox(self.tr("Re&call related past entries when I write"))
+        self.recall = QCheckBox()
         self.recall.setChecked(self._initial.recall_enabled)
-        self.recall.setAccessibleName(self.tr("Recall past entries"))
-        self.reflections = QCheckBox(self.tr("Let the companion form &reflections about patterns "
-                                             "(off by default)"))
+        self.reflections = QCheckBox()
         self.reflections.setChecked(self._initial.reflections_enabled)
-        self.reflections.setAccessibleName(self.tr("Reflections"))
         column.addWidget(self.recall)
         column.addWidget(self.reflections)
         return box
 
     def _appearance_group(self) -> QGroupBox:
-        box = QGroupBox(self.tr("Appearance"))
+        box = self._group()
         form = QFormLayout(box)
-        self.theme = _combo(THEME_CHOICES, self._initial.theme, self.tr("Theme"))
-        form.addRow(self._label(self.tr("T&heme:"), self.theme), self.theme)
-        self.language = _combo(language_choices(), self._initial.language, self.tr("Language"))
-        self.language_note = QLabel(self.tr("The new language is used from the next start of Hearth."))
-        self.language_note.setWordWrap(True)
-        self.language_note.setObjectName("languageNote")
-        self.language.currentIndexChanged.connect(self._show_language_note)
-        form.addRow(self._label(self.tr("&Language:"), self.language), self.language)
-        form.addRow(self.language_note)
-        self._show_language_note()
+        self.theme = _combo(THEME_CHOICES, self._initial.theme)
+        form.addRow(self._label(self.theme), self.theme)
+        self.language = _combo(language_choices(), self._initial.language)
+        form.addRow(self._label(self.language), self.language)  # applied on Save, at once
         return box
 
-    def _show_language_note(self) -> None:
-        """The interface's texts are set when it is built: a different language needs a new start."""
-        chosen = resolve_language(str(self.language.currentData()))
-        self.language_note.setVisible(chosen != current_language())
-
     def _data_group(self) -> QGroupBox:
-        box = QGroupBox(self.tr("Your data"))
+        box = self._group()
         column = QVBoxLayout(box)
-        note = QLabel(
-            self.tr("Your diary, memory, settings and models are stored only on this computer, in:"))
-        note.setWordWrap(True)
+        self.data_note = QLabel()
+        self.data_note.setWordWrap(True)
         row = QHBoxLayout()
         self.data_dir_field = QLineEdit(str(self._data_dir))
         self.data_dir_field.setReadOnly(True)
-        self.data_dir_field.setAccessibleName(self.tr("Data folder"))
-        self.open_folder_button = QPushButton(self.tr("&Open folder"))
-        self.open_folder_button.setAccessibleName(self.tr("Open the data folder"))
+        self.open_folder_button = QPushButton()
         self.open_folder_button.clicked.connect(self.open_data_folder)
         row.addWidget(self.data_dir_field, 1)
         row.addWidget(self.open_folder_button)
-        column.addWidget(note)
+        column.addWidget(self.data_note)
         column.addLayout(row)
         return box
 
-    @staticmethod
-    def _label(text: str, buddy: QWidget) -> QLabel:
-        label = QLabel(text)
+    def _label(self, buddy: QWidget) -> QLabel:
+        label = QLabel()
         label.setBuddy(buddy)
+        self._labels.append(label)
         return label
 
     # -- behaviour ----------------------------------------------------------------------------------

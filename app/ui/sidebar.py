@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.store import SNIPPET_CLOSE, SNIPPET_OPEN, ConversationInfo, SearchHit
-from app.ui.i18n import DateText, Plurals
+from app.ui.i18n import DateText, Plurals, follow_language
 
 SEARCH_DEBOUNCE_MS = 300
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -245,19 +245,36 @@ class Sidebar(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.search_box = QLineEdit(self)
-        self.today_button = QPushButton(self.tr("Today"), self)
+        self.today_button = QPushButton(self)
         self.days = EntryListModel(self)
         self.hits = EntryListModel(self)
-        self.days_view = self._list_view(self.days, self.tr("Days"), self.tr("Your diary, newest day first"))
-        self.hits_view = self._list_view(
-            self.hits, self.tr("Search results"), self.tr("Messages matching the search"))
+        self.days_view = self._list_view(self.days)
+        self.hits_view = self._list_view(self.hits)
         self.hits_label = QLabel("", self)
         self.stack = QStackedWidget(self)
         self._debounce = QTimer(self, singleShot=True, interval=SEARCH_DEBOUNCE_MS)
+        # what the lists were made from, so a language switch can write their days again
+        self._infos: list[ConversationInfo] = []
+        self._hits: list[SearchHit] | None = None
         self._build()
         self._connect()
+        follow_language(self, self.retranslate)
 
-    def _list_view(self, model: EntryListModel, name: str, description: str) -> QListView:
+    def retranslate(self) -> None:
+        self.days_view.setAccessibleName(self.tr("Days"))
+        self.days_view.setAccessibleDescription(self.tr("Your diary, newest day first"))
+        self.hits_view.setAccessibleName(self.tr("Search results"))
+        self.hits_view.setAccessibleDescription(self.tr("Messages matching the search"))
+        self.search_box.setPlaceholderText(self.tr("Search all entries  (Ctrl+F)"))
+        self.search_box.setAccessibleName(self.tr("Search the diary"))
+        self.today_button.setText(self.tr("Today"))
+        self.today_button.setAccessibleName(self.tr("Go to today"))
+        self.today_button.setToolTip(self.tr("Today's page (Ctrl+T)"))
+        current = self.days_view.currentIndex()
+        self._show_days(current.row() if current.isValid() else None)
+        self._show_hits()
+
+    def _list_view(self, model: EntryListModel) -> QListView:
         view = QListView(self)
         view.setModel(model)
         view.setItemDelegate(EntryDelegate(view))
@@ -267,19 +284,13 @@ class Sidebar(QWidget):
         view.setUniformItemSizes(True)
         view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        view.setAccessibleName(name)
-        view.setAccessibleDescription(description)
         return view
 
     def _build(self) -> None:
         self.setObjectName("sidebar")
         self.setMinimumWidth(220)
-        self.search_box.setPlaceholderText(self.tr("Search all entries  (Ctrl+F)"))
         self.search_box.setClearButtonEnabled(True)
-        self.search_box.setAccessibleName(self.tr("Search the diary"))
         self.today_button.setObjectName("todayButton")
-        self.today_button.setAccessibleName(self.tr("Go to today"))
-        self.today_button.setToolTip(self.tr("Today's page (Ctrl+T)"))
         self.hits_label.setObjectName("searchStatus")
         self.hits_label.setContentsMargins(14, 0, 14, 0)
         self.hits_label.hide()
@@ -309,10 +320,16 @@ class Sidebar(QWidget):
 
     # -- filled by the window -------------------------------------------------------------------
     def set_conversations(self, infos: list[ConversationInfo], current_id: int | None = None) -> None:
-        today = date.today()
-        self.days.set_entries([conversation_entry(info, today) for info in infos])
+        self._infos = list(infos)
+        self._show_days()
         if current_id is not None:
             self.set_current(current_id)
+
+    def _show_days(self, current_row: int | None = None) -> None:
+        today = date.today()
+        self.days.set_entries([conversation_entry(info, today) for info in self._infos])
+        if current_row is not None and current_row < self.days.rowCount():
+            self.days_view.setCurrentIndex(self.days.index(current_row))
 
     def set_current(self, conversation_id: int) -> None:
         row = self.days.row_of_conversation(conversation_id)
@@ -324,11 +341,17 @@ class Sidebar(QWidget):
     def set_search_results(self, query: str, hits: list[SearchHit]) -> None:
         if query != self.query():
             return  # the box changed since this search started
-        today = date.today()
-        self.hits.set_entries([hit_entry(hit, today) for hit in hits])
-        count = len(hits)
-        self.hits_label.setText(self.tr("No entries match.") if not count else Plurals().matches(count))
+        self._hits = list(hits)
+        self._show_hits()
         self.hits_label.show()
+
+    def _show_hits(self) -> None:
+        if self._hits is None:
+            return
+        today = date.today()
+        self.hits.set_entries([hit_entry(hit, today) for hit in self._hits])
+        count = len(self._hits)
+        self.hits_label.setText(self.tr("No entries match.") if not count else Plurals().matches(count))
 
     def query(self) -> str:
         return self.search_box.text().strip()
@@ -344,6 +367,7 @@ class Sidebar(QWidget):
             self._debounce.start()
         else:
             self._debounce.stop()
+            self._hits = None
             self.hits.set_entries([])
             self.hits_label.hide()
             self.stack.setCurrentIndex(0)

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, TypeGuard
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QRectF, QSettings, Qt
 from PySide6.QtGui import QAction, QFont, QKeySequence, QPainter, QPaintEvent, QPalette, QResizeEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMessageBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMenu, QMessageBox, QVBoxLayout, QWidget
 
 from app.store import Conversation
 from app.ui.chat_delegate import blend
 from app.ui.chat_model import ChatItem
 from app.ui.errors import show_error, show_exception
-from app.ui.i18n import DateText
+from app.ui.i18n import QT_TRANSLATE_NOOP, DateText, Text, follow_language, made
 from app.ui.sidebar import day_title
 from app.ui.wrap_button import WrapButton
 
@@ -43,22 +43,30 @@ class NoticeBar(QFrame):
         super().__init__(parent)
         self.setObjectName("noticeBar")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setAccessibleName(self.tr("Notice"))
         self.text = QLabel("", self)
         self.text.setWordWrap(True)
         self.text.setObjectName("noticeBarText")
         self.action_button = WrapButton("", self)
         self.action_button.setObjectName("noticeBarAction")
-        self.close_button = WrapButton(self.tr("Not now"), self)
+        self.close_button = WrapButton("", self)
         self.close_button.setObjectName("noticeBarClose")
         self.close_button.setFlat(True)
-        self.close_button.setAccessibleDescription(self.tr("Dismiss the notice"))
         self.close_button.clicked.connect(self.hide)
         self._action: Callable[[], None] | None = None
+        self._message: tuple[Text, Text] = ("", "")  # (text, action text) of the notice shown
         self._important = False
         self.action_button.clicked.connect(self._run_action)
         self._build()
         self.hide()
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        self.setAccessibleName(self.tr("Notice"))
+        self.close_button.setText(self.tr("Not now"))
+        self.close_button.setAccessibleDescription(self.tr("Dismiss the notice"))
+        text, action_text = self._message
+        self.text.setText(made(text))
+        self.action_button.setText(made(action_text))
 
     def _build(self) -> None:
         """Text on top, buttons under it on the right: a narrow column (the memory dock open, Russian's
@@ -104,18 +112,19 @@ class NoticeBar(QFrame):
         painter.drawRoundedRect(QRectF(self.rect()).adjusted(8.5, 6.5, -8.5, -2.5), 8, 8)
 
     def show_message(
-        self, text: str, action_text: str = "", action: Callable[[], None] | None = None, *,
+        self, text: Text, action_text: Text = "", action: Callable[[], None] | None = None, *,
         important: bool = False,
     ) -> None:
-        """Show ``text``; an ``important`` notice on screen is not replaced by an ordinary one (a damaged
-        diary matters more than a model offer)."""
+        """Show ``text`` (a maker is made again in a new language); an ``important`` notice on screen is not
+        replaced by an ordinary one (a damaged diary matters more than a model offer)."""
         if self._important and self.isVisible() and not important:
             return
         self._important = important
-        self.text.setText(text)
+        self._message = (text, action_text)
+        self.text.setText(made(text))
         self._action = action
-        self.action_button.setText(action_text)
-        self.action_button.setVisible(bool(action_text and action))
+        self.action_button.setText(made(action_text))
+        self.action_button.setVisible(bool(made(action_text) and action))
         self.show()
 
     def _run_action(self) -> None:
@@ -144,9 +153,16 @@ class DayHeader(QWidget):
         row.addWidget(self.title)
         row.addWidget(self.date, 0, Qt.AlignmentFlag.AlignBottom)
         row.addStretch(1)
+        self._conversation: Conversation | None = None
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
         self.setAccessibleName(self.tr("Day shown"))
+        if self.title.text():  # a day is shown: its title and date in the new language
+            self.show_conversation(self._conversation)
 
     def show_conversation(self, conversation: Conversation | None) -> None:
+        self._conversation = conversation
         day = None if conversation is None else conversation.day or conversation.created_at.date()
         fallback = (conversation.title if conversation else "") or self.tr("Conversation")
         title = day_title(day, fallback=fallback)
@@ -157,14 +173,42 @@ class DayHeader(QWidget):
         self.setAccessibleDescription(f"{title} {full}".strip())
 
 
-def _action(window: MainWindow, text: str, keys: str | QKeySequence.StandardKey, slot: Callable[[], object],
-            tip: str = "", *, scope: QWidget | None = None) -> QAction:
-    """An action with a shortcut; with ``scope`` the shortcut only works while focus is inside it
-    (Ctrl+F and Ctrl+Return mean something else inside the memory panel)."""
-    action = QAction(text, window)
+# name -> (text, tooltip or ""); English sources in context "MainWindow" (made again on a language change)
+ACTION_TEXTS: dict[str, tuple[str, str]] = {
+    "today": (QT_TRANSLATE_NOOP("MainWindow", "&Today"),
+              QT_TRANSLATE_NOOP("MainWindow", "Open today's page")),
+    "search": (QT_TRANSLATE_NOOP("MainWindow", "&Search…"), ""),
+    "write": (QT_TRANSLATE_NOOP("MainWindow", "&Write"),
+              QT_TRANSLATE_NOOP("MainWindow", "Focus the message box")),
+    "settings": (QT_TRANSLATE_NOOP("MainWindow", "S&ettings…"), ""),
+    "lock": (QT_TRANSLATE_NOOP("MainWindow", "&Lock diary"),
+             QT_TRANSLATE_NOOP("MainWindow", "Hide the diary until its passphrase is entered again")),
+    "quit": (QT_TRANSLATE_NOOP("MainWindow", "&Quit"), ""),
+    "send": (QT_TRANSLATE_NOOP("MainWindow", "&Send"), ""),
+    "stop": (QT_TRANSLATE_NOOP("MainWindow", "S&top reply"), ""),
+    "regenerate": (QT_TRANSLATE_NOOP("MainWindow", "&Regenerate reply"), ""),
+    "models": (QT_TRANSLATE_NOOP("MainWindow", "&Models…"), ""),
+    "delete": (QT_TRANSLATE_NOOP("MainWindow", "&Delete entry…"),
+               QT_TRANSLATE_NOOP("MainWindow", "Delete the selected entry for good")),
+    "memory": (QT_TRANSLATE_NOOP("MainWindow", "&Memory about you"), ""),
+}
+MENUS: tuple[tuple[str, tuple[str | None, ...]], ...] = (
+    (QT_TRANSLATE_NOOP("MainWindow", "&Diary"),
+     ("today", "search", "write", None, "settings", "lock", None, "quit")),
+    (QT_TRANSLATE_NOOP("MainWindow", "&Edit"), ("copy",)),
+    (QT_TRANSLATE_NOOP("MainWindow", "&Conversation"), ("send", "stop", "regenerate", None, "delete")),
+    (QT_TRANSLATE_NOOP("MainWindow", "&View"), ("memory",)),
+    (QT_TRANSLATE_NOOP("MainWindow", "&Model"), ("models",)),
+)
+
+
+def _action(window: MainWindow, keys: str | QKeySequence.StandardKey, slot: Callable[[], object], *,
+            scope: QWidget | None = None) -> QAction:
+    """An action with a shortcut (its text comes from ``retranslate_actions``); with ``scope`` the shortcut
+    only works while focus is inside it (Ctrl+F and Ctrl+Return mean something else in the memory panel)."""
+    action = QAction(window)
     action.setShortcut(QKeySequence(keys))
     action.triggered.connect(lambda *_: slot())
-    action.setToolTip(tip or text.replace("&", ""))
     if scope is None:
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         window.addAction(action)
@@ -175,54 +219,49 @@ def _action(window: MainWindow, text: str, keys: str | QKeySequence.StandardKey,
 
 
 def build_actions(window: MainWindow) -> dict[str, QAction]:
-    """Menus and shortcuts for every common action."""
+    """Menus and shortcuts for every common action (texts set by ``retranslate_actions``)."""
     actions = {
-        "today": _action(window, translate("MainWindow", "&Today"), "Ctrl+T", window.open_today,
-                         translate("MainWindow", "Open today's page")),
-        "search": _action(window, translate("MainWindow", "&Search…"), QKeySequence.StandardKey.Find,
-                          window.focus_search, scope=window.splitter),
-        "write": _action(window, translate("MainWindow", "&Write"), "Ctrl+L", window.composer.editor.setFocus,
-                         translate("MainWindow", "Focus the message box")),
-        "settings": _action(window, translate("MainWindow", "S&ettings…"), "Ctrl+,",
-                            window.settings_requested.emit),
-        "lock": _action(window, translate("MainWindow", "&Lock diary"), "Ctrl+Shift+L",
-                        window.lock_requested.emit,
-                        translate("MainWindow", "Hide the diary until its passphrase is entered again")),
-        "quit": _action(window, translate("MainWindow", "&Quit"), "Ctrl+Q", window.close),
-        "send": _action(window, translate("MainWindow", "&Send"), "Ctrl+Return", window.composer.request_send,
-                        scope=window.splitter),
-        "stop": _action(window, translate("MainWindow", "S&top reply"), "Esc", window.stop),
-        "regenerate": _action(window, translate("MainWindow", "&Regenerate reply"), "Ctrl+R",
-                              window.regenerate),
-        "models": _action(window, translate("MainWindow", "&Models…"), "Ctrl+Shift+M",
-                          window.model_manager_requested.emit),
-        "delete": _action(window, translate("MainWindow", "&Delete entry…"), QKeySequence.StandardKey.Delete,
-                          window.delete_entry, translate("MainWindow", "Delete the selected entry for good"),
+        "today": _action(window, "Ctrl+T", window.open_today),
+        "search": _action(window, QKeySequence.StandardKey.Find, window.focus_search, scope=window.splitter),
+        "write": _action(window, "Ctrl+L", window.composer.editor.setFocus),
+        "settings": _action(window, "Ctrl+,", window.settings_requested.emit),
+        "lock": _action(window, "Ctrl+Shift+L", window.lock_requested.emit),
+        "quit": _action(window, "Ctrl+Q", window.close),
+        "send": _action(window, "Ctrl+Return", window.composer.request_send, scope=window.splitter),
+        "stop": _action(window, "Esc", window.stop),
+        "regenerate": _action(window, "Ctrl+R", window.regenerate),
+        "models": _action(window, "Ctrl+Shift+M", window.model_manager_requested.emit),
+        "delete": _action(window, QKeySequence.StandardKey.Delete, window.delete_entry,
                           scope=window.chat_view),
     }
     memory = window.memory_dock.toggleViewAction()
-    memory.setText(translate("MainWindow", "&Memory about you"))
     memory.setShortcut(QKeySequence("Ctrl+M"))
     memory.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
     window.addAction(memory)
     actions["memory"] = memory
     actions["copy"] = window.chat_view.copy_action
     bar = window.menuBar()
-    for title, names in (
-        (translate("MainWindow", "&Diary"),
-         ("today", "search", "write", None, "settings", "lock", None, "quit")),
-        (translate("MainWindow", "&Edit"), ("copy",)),
-        (translate("MainWindow", "&Conversation"), ("send", "stop", "regenerate", None, "delete")),
-        (translate("MainWindow", "&View"), ("memory",)),
-        (translate("MainWindow", "&Model"), ("models",)),
-    ):
-        menu = bar.addMenu(title)
+    for index, (_title, names) in enumerate(MENUS):
+        menu = bar.addMenu("")
+        menu.setObjectName(f"menu{index}")
         for name in names:
             if name is None:
                 menu.addSeparator()
             else:
                 menu.addAction(actions[name])
     return actions
+
+
+def retranslate_actions(window: MainWindow) -> None:
+    """The menus' titles and the actions' texts and tooltips in the interface's language."""
+    for name, (text, tip) in ACTION_TEXTS.items():
+        action = window.actions_[name]
+        action.setText(translate("MainWindow", text))
+        action.setToolTip(translate("MainWindow", tip) if tip else action.text().replace("&", ""))
+    for index, (title, _names) in enumerate(MENUS):
+        menu = window.menuBar().findChild(QMenu, f"menu{index}")
+        if menu is not None:
+            menu.setTitle(translate("MainWindow", title))
 
 
 def update_action_state(window: MainWindow) -> None:
@@ -299,4 +338,5 @@ def _saved(value: object) -> TypeGuard[QByteArray]:
 
 
 __all__ = ["DayHeader", "NoticeBar", "ask_to_delete", "build_actions", "preview", "restore_layout",
-           "save_layout", "show_error", "show_exception", "status_label", "update_action_state"]
+           "retranslate_actions", "save_layout", "show_error", "show_exception", "status_label",
+           "update_action_state"]

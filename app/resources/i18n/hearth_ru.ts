@@ -207,12 +207,108 @@ How was your day?</source>
 <context>
     <name>Cli</name>
     <message>
+        <source>positional arguments</source>
+        <translation>позиционные аргументы</translation>
+    </message>
+    <message>
+        <source>options</source>
+        <translation>параметры</translation>
+    </message>
+    <message>
+        <source>show this help message and exit</source>
+        <translation>показать эту справку и выйти</translation>
+    </message>
+    <message>
+        <source>{prog}: error: {message}</source>
+        <translation>{prog}: ошибка: {message}</translation>
+    </message>
+    <message>
+        <source>usage: </source>
+        <translation>использование: </translation>
+    </message>
+    <message>
+        <source>the following arguments are required: {names}</source>
+        <translation>не хватает обязательных аргументов: {names}</translation>
+    </message>
+    <message>
+        <source>unrecognized arguments: {words}</source>
+        <translation>непонятные аргументы: {words}</translation>
+    </message>
+    <message>
+        <source>argument {name}: invalid choice: {value} (choose from {choices})</source>
+        <translation>аргумент {name}: недопустимое значение {value} (можно: {choices})</translation>
+    </message>
+    <message>
+        <source>argument {name}: expected one argument</source>
+        <translation>аргумент {name}: нужно одно значение</translation>
+    </message>
+    <message>
+        <source>argument {name}: invalid {kind} value: {value}</source>
+        <translation>аргумент {name}: недопустимое значение {value} (ожидается {kind})</translation>
+    </message>
+    <message>
+        <source>argument {name}: not allowed with argument {other}</source>
+        <translation>аргумент {name}: нельзя вместе с аргументом {other}</translation>
+    </message>
+    <message>
+        <source>Hearth: a private diary companion that runs on your own computer.</source>
+        <translation>Hearth — личный дневник с собеседником, который работает на вашем компьютере.</translation>
+    </message>
+    <message>
+        <source>show the version and exit</source>
+        <translation>показать версию и выйти</translation>
+    </message>
+    <message>
+        <source>where the diary, settings and models live (default: $HEARTH_DATA_DIR or the user data dir); an empty folder or one that holds a Hearth diary</source>
+        <translation>где хранятся дневник, настройки и модели (по умолчанию: $HEARTH_DATA_DIR или папка данных пользователя); пустая папка или папка с дневником Hearth</translation>
+    </message>
+    <message>
         <source>cannot use the data directory:</source>
         <translation>нельзя использовать папку данных:</translation>
     </message>
     <message>
         <source>Pass --data-dir DIR.</source>
         <translation>Укажите --data-dir ПАПКА.</translation>
+    </message>
+    <message>
+        <source>write to your diary from the terminal (one message per line)</source>
+        <translation>писать в дневник из терминала (одно сообщение — одна строка)</translation>
+    </message>
+    <message>
+        <source>a .gguf model file (default: the chosen one)</source>
+        <translation>файл модели .gguf (по умолчанию — выбранная модель)</translation>
+    </message>
+    <message>
+        <source>print every event as one JSON line</source>
+        <translation>выводить каждое событие одной строкой JSON</translation>
+    </message>
+    <message>
+        <source>context size (default: from settings)</source>
+        <translation>размер контекста (по умолчанию — из настроек)</translation>
+    </message>
+    <message>
+        <source>write the digest of a finished day (or its week)</source>
+        <translation>написать сводку законченного дня (или его недели)</translation>
+    </message>
+    <message>
+        <source>the digest of the day&apos;s week instead</source>
+        <translation>вместо этого — сводку недели этого дня</translation>
+    </message>
+    <message>
+        <source>revise the companion&apos;s observations about patterns now</source>
+        <translation>пересмотреть размышления собеседника о закономерностях сейчас</translation>
+    </message>
+    <message>
+        <source>use a model on an OpenAI-compatible server (llama.cpp, vLLM, …)</source>
+        <translation>использовать модель на OpenAI-совместимом сервере (llama.cpp, vLLM, …)</translation>
+    </message>
+    <message>
+        <source>the model (default: its first)</source>
+        <translation>модель (по умолчанию — первая на сервере)</translation>
+    </message>
+    <message>
+        <source>allow a server outside this computer and home (https)</source>
+        <translation>разрешить сервер за пределами этого компьютера и домашней сети (https)</translation>
     </message>
     <message>
         <source>(using the bundled tiny model: replies are simple; `hearth models pull` gets a better one)</source>
@@ -233,6 +329,102 @@ How was your day?</source>
     <message>
         <source>(no observations yet: they need digests of at least two days)</source>
         <translation>(наблюдений пока нет: для них нужны итоги хотя бы двух дней)</translation>
+    </message>
+    <message>
+        <source>search everything you wrote</source>
+        <translation>искать по всему, что вы написали</translation>
+    </message>
+    <message>
+        <source>Search everything you wrote. Words may begin with a dash (hearth search -garden); options begin with two dashes, and after -- everything is a word (hearth search -- --json).</source>
+        <translation>Поиск по всему, что вы написали. Слова могут начинаться с дефиса (hearth search -сад); параметры начинаются с двух дефисов, а после -- всё считается словами (hearth search -- --json).</translation>
+    </message>
+    <message>
+        <source>words to look for (all must match)</source>
+        <translation>слова для поиска (должны найтись все)</translation>
+    </message>
+    <message>
+        <source>print JSON</source>
+        <translation>вывести JSON</translation>
+    </message>
+    <message>
+        <source>at most this many results, 1-{limit} (default 20)</source>
+        <translation>не больше стольких результатов, 1–{limit} (по умолчанию 20)</translation>
+    </message>
+    <message>
+        <source>delete one entry for good (ids: hearth search --json)</source>
+        <translation>удалить одну запись навсегда (номера: hearth search --json)</translation>
+    </message>
+    <message>
+        <source>really delete it</source>
+        <translation>действительно удалить</translation>
+    </message>
+    <message>
+        <source>export the diary as Markdown or JSON</source>
+        <translation>выгрузить дневник в Markdown или JSON</translation>
+    </message>
+    <message>
+        <source>md, json, or (an encrypted diary) an encrypted archive `hearth restore` reads</source>
+        <translation>md, json или (для зашифрованного дневника) зашифрованный архив, который читает `hearth restore`</translation>
+    </message>
+    <message>
+        <source>write here (default: standard output)</source>
+        <translation>куда записать (по умолчанию — в стандартный вывод)</translation>
+    </message>
+    <message>
+        <source>an encrypted diary: really write it unencrypted (else you are asked)</source>
+        <translation>зашифрованный дневник: действительно записать его без шифрования (иначе будет вопрос)</translation>
+    </message>
+    <message>
+        <source>import a JSON export into an empty diary</source>
+        <translation>загрузить JSON-выгрузку в пустой дневник</translation>
+    </message>
+    <message>
+        <source>make a backup now</source>
+        <translation>сделать резервную копию сейчас</translation>
+    </message>
+    <message>
+        <source>restore a backup (default: the latest)</source>
+        <translation>восстановить резервную копию (по умолчанию — последнюю)</translation>
+    </message>
+    <message>
+        <source>erase the whole diary, its memory and backups</source>
+        <translation>стереть весь дневник, его память и резервные копии</translation>
+    </message>
+    <message>
+        <source>really erase everything</source>
+        <translation>действительно стереть всё</translation>
+    </message>
+    <message>
+        <source>&quot;Memory about you&quot;: list, add, edit, delete, pin facts</source>
+        <translation>«Память о вас»: показать, добавить, изменить, удалить, закрепить факты</translation>
+    </message>
+    <message>
+        <source>list the facts</source>
+        <translation>показать факты</translation>
+    </message>
+    <message>
+        <source>include retired facts</source>
+        <translation>включая заменённые факты</translation>
+    </message>
+    <message>
+        <source>add a fact</source>
+        <translation>добавить факт</translation>
+    </message>
+    <message>
+        <source>change a fact&apos;s text</source>
+        <translation>изменить текст факта</translation>
+    </message>
+    <message>
+        <source>delete a fact for good</source>
+        <translation>удалить факт навсегда</translation>
+    </message>
+    <message>
+        <source>pin a fact (always in the prompt)</source>
+        <translation>закрепить факт (всегда в запросе)</translation>
+    </message>
+    <message>
+        <source>unpin instead</source>
+        <translation>вместо этого открепить</translation>
     </message>
     <message>
         <source>Check the path.</source>
@@ -333,6 +525,290 @@ How was your day?</source>
     <message>
         <source>Everything was erased.</source>
         <translation>Всё стёрто.</translation>
+    </message>
+    <message>
+        <source>encrypt the diary with a passphrase (SQLCipher), or decrypt it, or change the passphrase</source>
+        <translation>зашифровать дневник парольной фразой (SQLCipher), расшифровать его или сменить парольную фразу</translation>
+    </message>
+    <message>
+        <source>Encryption at rest. Passphrases are asked on the terminal, or read from the file named by {env} (the new one for `change`: {new_env}). A forgotten passphrase cannot be recovered.</source>
+        <translation>Шифрование хранимых данных. Парольные фразы спрашиваются в терминале или читаются из файла, указанного в {env} (новая для `change` — в {new_env}). Забытую парольную фразу восстановить нельзя.</translation>
+    </message>
+    <message>
+        <source>open the desktop app (the default)</source>
+        <translation>открыть приложение (по умолчанию)</translation>
+    </message>
+    <message>
+        <source>save PNGs of the main views in light and dark (uses a made-up diary, not yours)</source>
+        <translation>сохранить PNG главных экранов в светлой и тёмной теме (на выдуманном дневнике, не на вашем)</translation>
+    </message>
+    <message>
+        <source>where to write the PNG files</source>
+        <translation>куда записать файлы PNG</translation>
+    </message>
+    <message>
+        <source>which theme(s) to capture</source>
+        <translation>какие темы снимать</translation>
+    </message>
+    <message>
+        <source>interface language(s) to capture (ru: Russian interface and a Russian diary)</source>
+        <translation>языки интерфейса для снимков (ru — русский интерфейс и русский дневник)</translation>
+    </message>
+    <message>
+        <source>recall by meaning: show the index (--status) or build it now</source>
+        <translation>поиск по смыслу: показать индекс (--status) или построить его сейчас</translation>
+    </message>
+    <message>
+        <source>only say how much of the diary is indexed</source>
+        <translation>только сказать, какая часть дневника проиндексирована</translation>
+    </message>
+    <message>
+        <source>print the status as JSON</source>
+        <translation>вывести состояние в JSON</translation>
+    </message>
+    <message>
+        <source>list, download and choose the language model</source>
+        <translation>показать, скачать и выбрать языковую модель</translation>
+    </message>
+    <message>
+        <source>the recommended models and which are downloaded</source>
+        <translation>рекомендованные модели и какие из них скачаны</translation>
+    </message>
+    <message>
+        <source>machine-readable output</source>
+        <translation>вывод для программ (JSON)</translation>
+    </message>
+    <message>
+        <source>download a recommended model (resumes, verifies sha256)</source>
+        <translation>скачать рекомендованную модель (с докачкой и проверкой sha256)</translation>
+    </message>
+    <message>
+        <source>catalog name (default: {name})</source>
+        <translation>имя в каталоге (по умолчанию: {name})</translation>
+    </message>
+    <message>
+        <source>hub address (default: $HF_ENDPOINT or huggingface.co)</source>
+        <translation>адрес хаба (по умолчанию: $HF_ENDPOINT или huggingface.co)</translation>
+    </message>
+    <message>
+        <source>choose the model: a catalog name, a .gguf path, or &apos;auto&apos;</source>
+        <translation>выбрать модель: имя из каталога, путь к .gguf или &apos;auto&apos;</translation>
+    </message>
+    <message>
+        <source>which model Hearth will use, and why</source>
+        <translation>какую модель будет использовать Hearth и почему</translation>
+    </message>
+    <message>
+        <source>the recommended model</source>
+        <translation>рекомендованная модель</translation>
+    </message>
+    <message>
+        <source>trained context {n}</source>
+        <translation>обучена на контексте {n}</translation>
+    </message>
+    <message>
+        <source>languages: {codes}</source>
+        <translation>языки: {codes}</translation>
+    </message>
+    <message>
+        <source>licence: {licence}</source>
+        <translation>лицензия: {licence}</translation>
+    </message>
+    <message>
+        <source>Download: hearth models pull NAME    Use your own file: hearth models use PATH.gguf</source>
+        <translation>Скачать: hearth models pull ИМЯ    Свой файл: hearth models use ПУТЬ.gguf</translation>
+    </message>
+    <message>
+        <source>recommended</source>
+        <translation>рекомендуется</translation>
+    </message>
+    <message>
+        <source>downloaded</source>
+        <translation>скачана</translation>
+    </message>
+    <message>
+        <source>partial {percent}%</source>
+        <translation>скачано {percent}%</translation>
+    </message>
+    <message>
+        <source>not downloaded</source>
+        <translation>не скачана</translation>
+    </message>
+    <message>
+        <source>in use</source>
+        <translation>используется</translation>
+    </message>
+    <message>
+        <source>there is no model called {name}.</source>
+        <translation>модели с именем {name} нет.</translation>
+    </message>
+    <message>
+        <source>Choose one of: {names}.</source>
+        <translation>Выберите одну из: {names}.</translation>
+    </message>
+    <message>
+        <source>{title} is already downloaded and verified: {path}</source>
+        <translation>{title} уже скачана и проверена: {path}</translation>
+    </message>
+    <message>
+        <source>Downloading {title} ({size}) from {repo}, resuming at {done}.</source>
+        <translation>Скачиваю {title} ({size}) из {repo}, продолжаю с {done}.</translation>
+    </message>
+    <message>
+        <source>Downloading {title} ({size}) from {repo}.</source>
+        <translation>Скачиваю {title} ({size}) из {repo}.</translation>
+    </message>
+    <message>
+        <source>Ctrl+C pauses; run the same command to resume.</source>
+        <translation>Ctrl+C — пауза; чтобы продолжить, запустите ту же команду.</translation>
+    </message>
+    <message>
+        <source>Paused: {done} of {total} kept. Resume with: {command}</source>
+        <translation>Пауза: сохранено {done} из {total}. Продолжить: {command}</translation>
+    </message>
+    <message>
+        <source>Downloaded and verified: {path}</source>
+        <translation>Скачано и проверено: {path}</translation>
+    </message>
+    <message>
+        <source>Hearth will use {title} from its next start.</source>
+        <translation>Hearth будет использовать {title} со следующего запуска.</translation>
+    </message>
+    <message>
+        <source>To use it: hearth models use {name}</source>
+        <translation>Чтобы использовать её: hearth models use {name}</translation>
+    </message>
+    <message>
+        <source>{title} is not downloaded yet.</source>
+        <translation>{title} ещё не скачана.</translation>
+    </message>
+    <message>
+        <source>Download it first: {command}</source>
+        <translation>Сначала скачайте её: {command}</translation>
+    </message>
+    <message>
+        <source>Note: the context size in settings ({n}) is larger than this model was trained for ({trained}); lower it in the settings.</source>
+        <translation>Заметьте: размер контекста в настройках ({n}) больше, чем тот, на котором обучена эта модель ({trained}); уменьшите его в настройках.</translation>
+    </message>
+    <message>
+        <source>no model is available.</source>
+        <translation>нет ни одной модели.</translation>
+    </message>
+    <message>
+        <source>Download one: {command}</source>
+        <translation>Скачайте модель: {command}</translation>
+    </message>
+    <message>
+        <source>Hearth will use {name} ({path}) from its next start: {reason}.</source>
+        <translation>Hearth будет использовать {name} ({path}) со следующего запуска: {reason}.</translation>
+    </message>
+    <message>
+        <source>no model is available: none is downloaded and the bundled tiny model is not installed.</source>
+        <translation>нет ни одной модели: ничего не скачано, а встроенная маленькая модель не установлена.</translation>
+    </message>
+    <message>
+        <source>Download the recommended model: {command}</source>
+        <translation>Скачайте рекомендованную модель: {command}</translation>
+    </message>
+    <message>
+        <source>Warning: {problem}</source>
+        <translation>Внимание: {problem}</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>авто</translation>
+    </message>
+    <message>
+        <source>context {n}, GPU layers {layers}, threads {threads}, KV cache {cache}</source>
+        <translation>контекст {n}, слоёв на GPU {layers}, потоков {threads}, KV-кэш {cache}</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Модель:</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Файл:</translation>
+    </message>
+    <message>
+        <source>Why:</source>
+        <translation>Почему:</translation>
+    </message>
+    <message>
+        <source>Settings:</source>
+        <translation>Настройки:</translation>
+    </message>
+    <message>
+        <source>chosen in settings</source>
+        <translation>выбрана в настройках</translation>
+    </message>
+    <message>
+        <source>the downloaded recommended model (no model chosen in settings)</source>
+        <translation>скачанная рекомендованная модель (в настройках модель не выбрана)</translation>
+    </message>
+    <message>
+        <source>no model chosen or downloaded yet, so Hearth runs on its bundled tiny model</source>
+        <translation>модель ещё не выбрана и не скачана, поэтому Hearth работает на встроенной маленькой модели</translation>
+    </message>
+    <message>
+        <source>a downloaded catalog model (the recommended one is not downloaded)</source>
+        <translation>скачанная модель из каталога (рекомендованная не скачана)</translation>
+    </message>
+    <message>
+        <source>SmolLM2-135M-Instruct (bundled tiny model)</source>
+        <translation>SmolLM2-135M-Instruct (встроенная маленькая модель)</translation>
+    </message>
+    <message>
+        <source>size unknown</source>
+        <translation>размер неизвестен</translation>
+    </message>
+    <message>
+        <source>Hearth is running on {tiny}: fine for trying Hearth out, too small for a real companion. Download the recommended model, {title}, {size}: {command}</source>
+        <translation>Hearth работает на {tiny}: чтобы попробовать — хватит, для настоящего собеседника — маловато. Скачайте рекомендованную модель {title} ({size}): {command}</translation>
+    </message>
+    <message>
+        <source>{size}/s</source>
+        <translation>{size}/с</translation>
+    </message>
+    <message>
+        <source>ETA {time}</source>
+        <translation>осталось {time}</translation>
+    </message>
+    <message>
+        <source>waiting for another download of this file</source>
+        <translation>жду, пока закончится другое скачивание этого файла</translation>
+    </message>
+    <message>
+        <source>connecting…</source>
+        <translation>подключаюсь…</translation>
+    </message>
+    <message>
+        <source>checking the part already downloaded…</source>
+        <translation>проверяю уже скачанную часть…</translation>
+    </message>
+    <message>
+        <source>verifying…</source>
+        <translation>проверяю…</translation>
+    </message>
+    <message>
+        <source>done, sha256 verified</source>
+        <translation>готово, sha256 проверен</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>Б</translation>
+    </message>
+    <message>
+        <source>KB</source>
+        <translation>кБ</translation>
+    </message>
+    <message>
+        <source>MB</source>
+        <translation>МБ</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>ГБ</translation>
     </message>
 </context>
 <context>
@@ -674,8 +1150,24 @@ How was your day?</source>
         <translation>Сервер модели отклонил запрос</translation>
     </message>
     <message>
+        <source>The model server cannot do this</source>
+        <translation>Сервер модели этого не умеет</translation>
+    </message>
+    <message>
         <source>The model server ran into a problem</source>
         <translation>На сервере модели что-то пошло не так</translation>
+    </message>
+    <message>
+        <source>Recall by meaning is not available</source>
+        <translation>Поиск по смыслу недоступен</translation>
+    </message>
+    <message>
+        <source>The list of recommended models could not be read</source>
+        <translation>Не удалось прочитать список рекомендованных моделей</translation>
+    </message>
+    <message>
+        <source>Reinstall Hearth. You can still choose a .gguf file in the model manager.</source>
+        <translation>Переустановите Hearth. Файл .gguf по-прежнему можно выбрать в менеджере моделей.</translation>
     </message>
     <message>
         <source>The model ran into a problem</source>
@@ -792,6 +1284,18 @@ How was your day?</source>
     <message>
         <source>Edit the message and send it again.</source>
         <translation>Исправьте сообщение и отправьте его снова.</translation>
+    </message>
+    <message>
+        <source>Nothing could be remembered from this message</source>
+        <translation>Из этого сообщения ничего не удалось запомнить</translation>
+    </message>
+    <message>
+        <source>Your message is saved; Hearth tries again with the next one.</source>
+        <translation>Ваше сообщение сохранено; Hearth попробует снова со следующим.</translation>
+    </message>
+    <message>
+        <source>This folder cannot hold the diary</source>
+        <translation>В этой папке нельзя хранить дневник</translation>
     </message>
     <message>
         <source>Hearth could not do that</source>
@@ -1086,8 +1590,740 @@ How was your day?</source>
         <translation>Не удалось прочитать или записать файл</translation>
     </message>
     <message>
+        <source>Run `hearth backup` first, or give the path of a backup file.</source>
+        <translation>Сначала выполните `hearth backup` или укажите путь к файлу резервной копии.</translation>
+    </message>
+    <message>
+        <source>Choose another (older) backup.</source>
+        <translation>Выберите другую (более старую) резервную копию.</translation>
+    </message>
+    <message>
+        <source>Update Hearth, then restore it.</source>
+        <translation>Обновите Hearth, а затем восстановите её.</translation>
+    </message>
+    <message>
+        <source>Choose another backup file.</source>
+        <translation>Выберите другой файл резервной копии.</translation>
+    </message>
+    <message>
+        <source>A token count cannot be negative.</source>
+        <translation>Число токенов не может быть отрицательным.</translation>
+    </message>
+    <message>
+        <source>The diary is still in use.</source>
+        <translation>Дневник всё ещё используется.</translation>
+    </message>
+    <message>
+        <source>This diary is encrypted.</source>
+        <translation>Этот дневник зашифрован.</translation>
+    </message>
+    <message>
+        <source>The new copy of the diary failed its integrity check.</source>
+        <translation>Новая копия дневника не прошла проверку целостности.</translation>
+    </message>
+    <message>
+        <source>The new copy of the diary does not hold every row.</source>
+        <translation>В новой копии дневника сохранились не все строки.</translation>
+    </message>
+    <message>
+        <source>The diary could not be copied; it is unchanged.</source>
+        <translation>Дневник не удалось скопировать; он остался прежним.</translation>
+    </message>
+    <message>
+        <source>The diary was locked.</source>
+        <translation>Дневник был заблокирован.</translation>
+    </message>
+    <message>
+        <source>Unlock it again.</source>
+        <translation>Разблокируйте его снова.</translation>
+    </message>
+    <message>
+        <source>Only the latest version of a reflection can be revised.</source>
+        <translation>Пересмотреть можно только последнюю версию размышления.</translation>
+    </message>
+    <message>
+        <source>This fact was deleted by the person and is not re-created automatically.</source>
+        <translation>Этот факт вы удалили сами, и автоматически он больше не появится.</translation>
+    </message>
+    <message>
+        <source>This file is not a Hearth JSON export.</source>
+        <translation>Этот файл — не JSON-выгрузка Hearth.</translation>
+    </message>
+    <message>
+        <source>Export with `hearth export --format json`.</source>
+        <translation>Выгрузите дневник командой `hearth export --format json`.</translation>
+    </message>
+    <message>
+        <source>Update Hearth.</source>
+        <translation>Обновите Hearth.</translation>
+    </message>
+    <message>
+        <source>Nothing was imported. Import a file made by `hearth export --format json`, unchanged.</source>
+        <translation>Ничего не загружено. Загружайте файл, сделанный `hearth export --format json`, без изменений.</translation>
+    </message>
+    <message>
+        <source>The disk (or the diary file) is full: this change was not saved.</source>
+        <translation>Диск (или файл дневника) переполнен: это изменение не сохранено.</translation>
+    </message>
+    <message>
+        <source>The diary file is damaged.</source>
+        <translation>Файл дневника повреждён.</translation>
+    </message>
+    <message>
+        <source>The diary file is damaged and cannot be opened safely.</source>
+        <translation>Файл дневника повреждён, и открыть его безопасно нельзя.</translation>
+    </message>
+    <message>
+        <source>The diary is busy (another program holds it).</source>
+        <translation>Дневник занят (его держит другая программа).</translation>
+    </message>
+    <message>
+        <source>Close other Hearth windows and try again.</source>
+        <translation>Закройте другие окна Hearth и попробуйте снова.</translation>
+    </message>
+    <message>
+        <source>The diary file is read-only.</source>
+        <translation>Файл дневника доступен только для чтения.</translation>
+    </message>
+    <message>
+        <source>Check the permissions of the data directory.</source>
+        <translation>Проверьте права доступа к папке данных.</translation>
+    </message>
+    <message>
+        <source>The diary file could not be read or written.</source>
+        <translation>Файл дневника не удалось прочитать или записать.</translation>
+    </message>
+    <message>
         <source>Check the disk and try again.</source>
         <translation>Проверьте диск и попробуйте снова.</translation>
+    </message>
+    <message>
+        <source>The change conflicts with what is stored.</source>
+        <translation>Изменение противоречит тому, что уже сохранено.</translation>
+    </message>
+    <message>
+        <source>Refresh and try again.</source>
+        <translation>Обновите список и попробуйте снова.</translation>
+    </message>
+    <message>
+        <source>A few unrelated words make a strong one that is easy to remember.</source>
+        <translation>Несколько не связанных между собой слов — надёжная фраза, которую легко запомнить.</translation>
+    </message>
+    <message>
+        <source>Enter the diary&apos;s passphrase.</source>
+        <translation>Введите парольную фразу дневника.</translation>
+    </message>
+    <message>
+        <source>That passphrase does not open this diary.</source>
+        <translation>Эта парольная фраза не открывает дневник.</translation>
+    </message>
+    <message>
+        <source>The person deleted this fact; automatic memory must not bring it back.</source>
+        <translation>Вы удалили этот факт; автоматическая память не вернёт его.</translation>
+    </message>
+    <message>
+        <source>Import into an empty diary: use another --data-dir, or run `hearth forget-everything --yes` first.</source>
+        <translation>Загружайте в пустой дневник: укажите другую --data-dir или сначала выполните `hearth forget-everything --yes`.</translation>
+    </message>
+    <message>
+        <source>Check the passphrase (and the keyboard layout) and try again. A forgotten passphrase cannot be recovered, by design; `hearth forget-everything --yes` erases the diary to start over.</source>
+        <translation>Проверьте парольную фразу (и раскладку клавиатуры) и попробуйте снова. Забытую парольную фразу восстановить нельзя — так задумано; `hearth forget-everything --yes` стирает дневник, чтобы начать заново.</translation>
+    </message>
+    <message>
+        <source>Enter the passphrase (scripts: put it in a file and name it in HEARTH_PASSPHRASE_FILE). A forgotten passphrase cannot be recovered, by design; `hearth forget-everything --yes` erases the diary to start over.</source>
+        <translation>Введите парольную фразу (для скриптов: запишите её в файл и укажите его в HEARTH_PASSPHRASE_FILE). Забытую парольную фразу восстановить нельзя — так задумано; `hearth forget-everything --yes` стирает дневник, чтобы начать заново.</translation>
+    </message>
+    <message>
+        <source>Nothing was lost. Free some disk space or close other Hearth windows, then try again.</source>
+        <translation>Ничего не потеряно. Освободите место на диске или закройте другие окна Hearth и попробуйте снова.</translation>
+    </message>
+    <message>
+        <source>the row is not an object</source>
+        <translation>строка — не объект</translation>
+    </message>
+    <message>
+        <source>Nothing to evaluate: the prompt is empty.</source>
+        <translation>Нечего обрабатывать: запрос пуст.</translation>
+    </message>
+    <message>
+        <source>Use e.g. 4096.</source>
+        <translation>Укажите, например, 4096.</translation>
+    </message>
+    <message>
+        <source>No model is available: nothing is downloaded and the built-in model is missing.</source>
+        <translation>Модели нет: ничего не скачано, а встроенная модель отсутствует.</translation>
+    </message>
+    <message>
+        <source>Download the recommended model (`hearth models pull`) or choose a .gguf file.</source>
+        <translation>Скачайте рекомендованную модель (`hearth models pull`) или выберите файл .gguf.</translation>
+    </message>
+    <message>
+        <source>Check the internet connection (or HF_ENDPOINT) and pull again: it resumes where it stopped.</source>
+        <translation>Проверьте подключение к интернету (или HF_ENDPOINT) и снова выполните pull: скачивание продолжится с того же места.</translation>
+    </message>
+    <message>
+        <source>Check HF_ENDPOINT: it must point to the Hugging Face hub or a faithful mirror.</source>
+        <translation>Проверьте HF_ENDPOINT: он должен указывать на Hugging Face Hub или его точное зеркало.</translation>
+    </message>
+    <message>
+        <source>The model catalog may be out of date, or HF_ENDPOINT points to a mirror without this model.</source>
+        <translation>Возможно, каталог моделей устарел или HF_ENDPOINT указывает на зеркало без этой модели.</translation>
+    </message>
+    <message>
+        <source>Check the internet connection (or HF_ENDPOINT) and try again.</source>
+        <translation>Проверьте подключение к интернету (или HF_ENDPOINT) и попробуйте снова.</translation>
+    </message>
+    <message>
+        <source>Check free disk space and permissions of the data directory, then pull again.</source>
+        <translation>Проверьте свободное место на диске и права на папку данных, затем снова выполните pull.</translation>
+    </message>
+    <message>
+        <source>Free some disk space (or use another data directory with --data-dir) and pull again.</source>
+        <translation>Освободите место на диске (или укажите другую папку данных через --data-dir) и снова выполните pull.</translation>
+    </message>
+    <message>
+        <source>The model catalog lists no models.</source>
+        <translation>В каталоге моделей нет ни одной модели.</translation>
+    </message>
+    <message>
+        <source>It was deleted.</source>
+        <translation>Он удалён.</translation>
+    </message>
+    <message>
+        <source>Recall still works by words. Reinstall Hearth (make run) to bring back recall by meaning.</source>
+        <translation>Поиск по словам по-прежнему работает. Чтобы вернуть поиск по смыслу, переустановите Hearth (make run).</translation>
+    </message>
+    <message>
+        <source>Check the server&apos;s address in the model manager and that the server is running.</source>
+        <translation>Проверьте адрес сервера в менеджере моделей и что сервер запущен.</translation>
+    </message>
+    <message>
+        <source>Nothing answers at that address. Start the model server (or check its address and port), then press Test connection.</source>
+        <translation>По этому адресу никто не отвечает. Запустите сервер модели (или проверьте адрес и порт), затем нажмите «Проверить соединение».</translation>
+    </message>
+    <message>
+        <source>The server did not answer in time. It may be busy or overloaded; try again, or use a smaller model.</source>
+        <translation>Сервер не ответил вовремя. Возможно, он занят или перегружен; попробуйте снова или возьмите модель поменьше.</translation>
+    </message>
+    <message>
+        <source>The server refused the API key. Enter the key the server expects in the model manager.</source>
+        <translation>Сервер не принял ключ API. Введите в менеджере моделей ключ, который ждёт сервер.</translation>
+    </message>
+    <message>
+        <source>Press Test connection to list the models this server has, and choose one of them.</source>
+        <translation>Нажмите «Проверить соединение», чтобы увидеть модели этого сервера, и выберите одну из них.</translation>
+    </message>
+    <message>
+        <source>Lower Hearth&apos;s context size to the server&apos;s, or start the server with a larger context (llama.cpp: -c, llama-cpp-python: --n_ctx).</source>
+        <translation>Уменьшите размер контекста Hearth до серверного или запустите сервер с контекстом побольше (llama.cpp: -c, llama-cpp-python: --n_ctx).</translation>
+    </message>
+    <message>
+        <source>The secure connection failed (certificate not trusted or expired, or the server speaks plain http). Check the address&apos;s http/https and the server&apos;s certificate.</source>
+        <translation>Защищённое соединение не удалось (сертификату нет доверия или он истёк, либо сервер работает по обычному http). Проверьте http/https в адресе и сертификат сервера.</translation>
+    </message>
+    <message>
+        <source>Enter the address as http://host:port (a computer at home) or https://host (anywhere else).</source>
+        <translation>Введите адрес как http://хост:порт (компьютер дома) или https://хост (в любом другом месте).</translation>
+    </message>
+    <message>
+        <source>The part of the reply that arrived is kept, marked interrupted. Check the server and try again.</source>
+        <translation>Пришедшая часть ответа сохранена с пометкой «прервано». Проверьте сервер и попробуйте снова.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s own message says what went wrong; check the server&apos;s log.</source>
+        <translation>Что пошло не так, сказано в сообщении самого сервера; загляните в журнал сервера.</translation>
+    </message>
+    <message>
+        <source>The prompt does not fit the server&apos;s context.</source>
+        <translation>Запрос не помещается в контекст сервера.</translation>
+    </message>
+    <message>
+        <source>The server has no such model.</source>
+        <translation>На сервере нет такой модели.</translation>
+    </message>
+    <message>
+        <source>The connection to the model server is closed.</source>
+        <translation>Соединение с сервером модели закрыто.</translation>
+    </message>
+    <message>
+        <source>Connect to the server again.</source>
+        <translation>Подключитесь к серверу снова.</translation>
+    </message>
+    <message>
+        <source>The server does not report prompt token counts.</source>
+        <translation>Сервер не сообщает, сколько токенов в запросе.</translation>
+    </message>
+    <message>
+        <source>No server address was entered.</source>
+        <translation>Адрес сервера не введён.</translation>
+    </message>
+    <message>
+        <source>The address may not carry a user name, password, query or fragment.</source>
+        <translation>В адресе не должно быть имени пользователя, пароля, запроса или фрагмента.</translation>
+    </message>
+    <message>
+        <source>Enter just http(s)://host:port; put an API key in the API key field.</source>
+        <translation>Введите только http(s)://хост:порт, а ключ API — в поле «Ключ API».</translation>
+    </message>
+    <message>
+        <source>Use an https:// address for a server outside your home network.</source>
+        <translation>Для сервера за пределами домашней сети используйте адрес https://.</translation>
+    </message>
+    <message>
+        <source>Confirm that your prompts may be sent there (the model manager asks; `hearth chat` takes --allow-remote).</source>
+        <translation>Подтвердите, что запросы можно отправлять туда (менеджер моделей спросит; `hearth chat` принимает --allow-remote).</translation>
+    </message>
+    <message>
+        <source>Choose a larger context size in the model settings, or a shorter reply length.</source>
+        <translation>Выберите в настройках модели контекст побольше или ответы покороче.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s answer was not the expected JSON object.</source>
+        <translation>Ответ модели — не тот JSON-объект, которого ждали.</translation>
+    </message>
+    <message>
+        <source>Choose an empty folder or one that holds a Hearth diary (--data-dir DIR).</source>
+        <translation>Выберите пустую папку или папку с дневником Hearth (--data-dir ПАПКА).</translation>
+    </message>
+    <message>
+        <source>Unknown role {value}; expected one of {options}.</source>
+        <translation>Неизвестная роль {value}; допустимы: {options}.</translation>
+    </message>
+    <message>
+        <source>Unknown status {value}; expected one of {options}.</source>
+        <translation>Неизвестный статус {value}; допустимы: {options}.</translation>
+    </message>
+    <message>
+        <source>Unknown summary kind {value}; expected one of {options}.</source>
+        <translation>Неизвестный вид сводки {value}; допустимы: {options}.</translation>
+    </message>
+    <message>
+        <source>Unknown fact kind {value}; expected one of {options}.</source>
+        <translation>Неизвестный вид факта {value}; допустимы: {options}.</translation>
+    </message>
+    <message>
+        <source>Unknown fact source {value}; expected manual or automatic.</source>
+        <translation>Неизвестный источник факта {value}; допустимы manual и automatic.</translation>
+    </message>
+    <message>
+        <source>Importance must be a whole number from 1 to 5, not {value}.</source>
+        <translation>Важность должна быть целым числом от 1 до 5, а не {value}.</translation>
+    </message>
+    <message>
+        <source>No backup at {path}.</source>
+        <translation>Резервной копии {path} нет.</translation>
+    </message>
+    <message>
+        <source>The backup {name} was written by a newer Hearth.</source>
+        <translation>Резервная копия {name} записана более новой версией Hearth.</translation>
+    </message>
+    <message>
+        <source>The backup {name} is encrypted with another passphrase (or is not a Hearth backup).</source>
+        <translation>Резервная копия {name} зашифрована другой парольной фразой (или это не резервная копия Hearth).</translation>
+    </message>
+    <message>
+        <source>It was moved aside to {name}.</source>
+        <translation>Он отложен в сторону под именем {name}.</translation>
+    </message>
+    <message>
+        <source>Expected text, got {type}.</source>
+        <translation>Ожидался текст, а получено: {type}.</translation>
+    </message>
+    <message>
+        <source>Unsupported export version {version}.</source>
+        <translation>Версия выгрузки {version} не поддерживается.</translation>
+    </message>
+    <message>
+        <source>The export&apos;s &quot;{key}&quot; is not a list of rows.</source>
+        <translation>«{key}» в выгрузке — не список строк.</translation>
+    </message>
+    <message>
+        <source>A passphrase needs at least {n} characters.</source>
+        <translation>Парольная фраза должна быть не короче {n} символов.</translation>
+    </message>
+    <message>
+        <source>{path} is bigger than {n} MB, the most Hearth imports.</source>
+        <translation>{path} больше {n} МБ — это предел того, что загружает Hearth.</translation>
+    </message>
+    <message>
+        <source>{name} is not UTF-8 text, so it is not a Hearth JSON export.</source>
+        <translation>{name} — не текст в UTF-8, значит, это не JSON-выгрузка Hearth.</translation>
+    </message>
+    <message>
+        <source>{name} nests its JSON too deeply to be a Hearth export.</source>
+        <translation>В {name} слишком глубокая вложенность JSON для выгрузки Hearth.</translation>
+    </message>
+    <message>
+        <source>{name} is not valid JSON (line {line}, column {column}).</source>
+        <translation>{name} — недопустимый JSON (строка {line}, столбец {column}).</translation>
+    </message>
+    <message>
+        <source>{name} is not valid JSON.</source>
+        <translation>{name} — недопустимый JSON.</translation>
+    </message>
+    <message>
+        <source>A row of &quot;{table}&quot; refers to a missing row of &quot;{target}&quot;.</source>
+        <translation>Строка таблицы «{table}» ссылается на отсутствующую строку таблицы «{target}».</translation>
+    </message>
+    <message>
+        <source>The export has {n} rows; at most {limit} can be imported.</source>
+        <translation>В выгрузке {n} строк; загрузить можно не больше {limit}.</translation>
+    </message>
+    <message>
+        <source>Row {n} of &quot;{table}&quot; ({key} {id}): {problem}.</source>
+        <translation>Строка {n} таблицы «{table}» ({key} {id}): {problem}.</translation>
+    </message>
+    <message>
+        <source>Row {n} of &quot;{table}&quot;: {problem}.</source>
+        <translation>Строка {n} таблицы «{table}»: {problem}.</translation>
+    </message>
+    <message>
+        <source>the row is malformed</source>
+        <translation>строка повреждена</translation>
+    </message>
+    <message>
+        <source>the {name} is not a whole number from {low} to {high}</source>
+        <translation>поле {name} — не целое число от {low} до {high}</translation>
+    </message>
+    <message>
+        <source>the {name} is not a whole number from {low}</source>
+        <translation>поле {name} — не целое число от {low}</translation>
+    </message>
+    <message>
+        <source>the {name} is not true or false</source>
+        <translation>поле {name} — не true и не false</translation>
+    </message>
+    <message>
+        <source>the {name} is not one of {options}</source>
+        <translation>поле {name} — не одно из: {options}</translation>
+    </message>
+    <message>
+        <source>the {name} is not text</source>
+        <translation>поле {name} — не текст</translation>
+    </message>
+    <message>
+        <source>the {name} has {count} characters; at most {limit} are allowed</source>
+        <translation>в поле {name} {count} символов; можно не больше {limit}</translation>
+    </message>
+    <message>
+        <source>the {name} has more than {limit} characters</source>
+        <translation>в поле {name} больше {limit} символов</translation>
+    </message>
+    <message>
+        <source>the {name} is empty</source>
+        <translation>поле {name} пустое</translation>
+    </message>
+    <message>
+        <source>the {name} is not a hexadecimal fingerprint</source>
+        <translation>поле {name} — не шестнадцатеричный отпечаток</translation>
+    </message>
+    <message>
+        <source>the {name} is not a valid date (YYYY-MM-DD)</source>
+        <translation>поле {name} — недопустимая дата (ГГГГ-ММ-ДД)</translation>
+    </message>
+    <message>
+        <source>the {name} is not a valid date and time (YYYY-MM-DD HH:MM:SS)</source>
+        <translation>поле {name} — недопустимые дата и время (ГГГГ-ММ-ДД ЧЧ:ММ:СС)</translation>
+    </message>
+    <message>
+        <source>the {name} is missing</source>
+        <translation>поля {name} нет</translation>
+    </message>
+    <message>
+        <source>the export has more than {limit} characters of text in all</source>
+        <translation>в выгрузке больше {limit} символов текста</translation>
+    </message>
+    <message>
+        <source>the {name} is already used by row {row}</source>
+        <translation>значение {name} уже занято строкой {row}</translation>
+    </message>
+    <message>
+        <source>the {name} are already used by row {row}</source>
+        <translation>значения {name} уже заняты строкой {row}</translation>
+    </message>
+    <message>
+        <source>the {name} refers to no row of &quot;{table}&quot; in the file</source>
+        <translation>поле {name} ссылается на строку таблицы «{table}», которой нет в файле</translation>
+    </message>
+    <message>
+        <source>llama.cpp failed to evaluate the prompt (llama_decode returned {code}).</source>
+        <translation>llama.cpp не смог обработать запрос (llama_decode вернул {code}).</translation>
+    </message>
+    <message>
+        <source>The JSON schema cannot be used to constrain the output ({reason}).</source>
+        <translation>JSON-схемой нельзя ограничить ответ ({reason}).</translation>
+    </message>
+    <message>
+        <source>llama.cpp could not load {name} ({reason}).</source>
+        <translation>llama.cpp не смог загрузить {name} ({reason}).</translation>
+    </message>
+    <message>
+        <source>A context size of {n} tokens is not valid.</source>
+        <translation>Размер контекста {n} токенов недопустим.</translation>
+    </message>
+    <message>
+        <source>The context size {n} is larger than {name} was trained for ({trained} tokens).</source>
+        <translation>Размер контекста {n} больше, чем тот, на котором обучена {name} ({trained} токенов).</translation>
+    </message>
+    <message>
+        <source>The model needs about {needed} of memory (weights {weights}, {n} × KV cache {cache}) but only {free} is available.</source>
+        <translation>Модели нужно около {needed} памяти (веса {weights}, {n} × KV-кэш {cache}), а доступно только {free}.</translation>
+    </message>
+    <message>
+        <source>{name} uses the model architecture {arch}, which this llama.cpp cannot run.</source>
+        <translation>{name} использует архитектуру {arch}, которую эта сборка llama.cpp не запускает.</translation>
+    </message>
+    <message>
+        <source>There is not enough memory to load {name}.</source>
+        <translation>Не хватает памяти, чтобы загрузить {name}.</translation>
+    </message>
+    <message>
+        <source>llama.cpp could not allocate a context of {n} tokens ({reason}).</source>
+        <translation>llama.cpp не смог выделить контекст на {n} токенов ({reason}).</translation>
+    </message>
+    <message>
+        <source>The chat template inside {name} cannot be read ({reason}).</source>
+        <translation>Не удаётся прочитать шаблон чата внутри {name} ({reason}).</translation>
+    </message>
+    <message>
+        <source>The model file&apos;s header has an unknown value type ({type}) for {key}.</source>
+        <translation>В заголовке файла модели неизвестный тип значения ({type}) для {key}.</translation>
+    </message>
+    <message>
+        <source>The model file&apos;s header has an unsupported array in {key}.</source>
+        <translation>В заголовке файла модели неподдерживаемый массив в {key}.</translation>
+    </message>
+    <message>
+        <source>{name} uses GGUF version {version}, which this app cannot read.</source>
+        <translation>{name} записан в GGUF версии {version}, которую Hearth прочитать не может.</translation>
+    </message>
+    <message>
+        <source>The header of {name} is damaged (implausible counts).</source>
+        <translation>Заголовок {name} повреждён (неправдоподобные числа).</translation>
+    </message>
+    <message>
+        <source>{name} is truncated: {size} on disk but the model needs {needed} ({missing} missing).</source>
+        <translation>{name} обрезан: на диске {size}, а модели нужно {needed} (не хватает {missing}).</translation>
+    </message>
+    <message>
+        <source>{name} has no &apos;general.architecture&apos; in its header.</source>
+        <translation>В заголовке {name} нет &apos;general.architecture&apos;.</translation>
+    </message>
+    <message>
+        <source>The tensor table of {name} is damaged.</source>
+        <translation>Таблица тензоров {name} повреждена.</translation>
+    </message>
+    <message>
+        <source>Unknown meaning model {name}.</source>
+        <translation>Неизвестная модель для поиска по смыслу: {name}.</translation>
+    </message>
+    <message>
+        <source>Choose one of {names}.</source>
+        <translation>Выберите одну из: {names}.</translation>
+    </message>
+    <message>
+        <source>The meaning model {name} is not installed.</source>
+        <translation>Модель для поиска по смыслу {name} не установлена.</translation>
+    </message>
+    <message>
+        <source>The meaning model could not be loaded ({reason}).</source>
+        <translation>Не удалось загрузить модель для поиска по смыслу ({reason}).</translation>
+    </message>
+    <message>
+        <source>The model catalog repeats a name: {name}</source>
+        <translation>Имя в каталоге моделей повторяется: {name}</translation>
+    </message>
+    <message>
+        <source>The model catalog must mark exactly one default model, found {n}</source>
+        <translation>В каталоге моделей должна быть отмечена ровно одна модель по умолчанию, а отмечено: {n}</translation>
+    </message>
+    <message>
+        <source>Bad model entry in the catalog: {entry}</source>
+        <translation>Неверная запись модели в каталоге: {entry}</translation>
+    </message>
+    <message>
+        <source>The model catalog is not valid TOML: {reason}</source>
+        <translation>Каталог моделей — недопустимый TOML: {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot read the model catalog {path}: {reason}</source>
+        <translation>Не удаётся прочитать каталог моделей {path}: {reason}</translation>
+    </message>
+    <message>
+        <source>The chosen model file {path} is missing.</source>
+        <translation>Выбранного файла модели {path} нет.</translation>
+    </message>
+    <message>
+        <source>The chosen model file {path} cannot be read: {reason}.</source>
+        <translation>Выбранный файл модели {path} не читается: {reason}.</translation>
+    </message>
+    <message>
+        <source>The chosen model file {path} is not a GGUF model.</source>
+        <translation>Выбранный файл модели {path} — не модель GGUF.</translation>
+    </message>
+    <message>
+        <source>Lost the connection to {host} while downloading {name}: {reason}.</source>
+        <translation>Связь с {host} прервалась во время скачивания {name}: {reason}.</translation>
+    </message>
+    <message>
+        <source>The hub now serves a different {name} (sha256 {got}…) than Hearth&apos;s catalog expects ({expected}…); nothing was downloaded.</source>
+        <translation>Хаб теперь отдаёт другой {name} (sha256 {got}…), не тот, что ждёт каталог Hearth ({expected}…); ничего не скачано.</translation>
+    </message>
+    <message>
+        <source>{host} did not report a sha256 for {name}, so the download could not be verified.</source>
+        <translation>{host} не сообщил sha256 для {name}, поэтому скачанное нельзя проверить.</translation>
+    </message>
+    <message>
+        <source>The hub reports {name} as {size} bytes, the catalog as {expected}.</source>
+        <translation>По данным хаба, {name} весит {size} байт, а по каталогу — {expected}.</translation>
+    </message>
+    <message>
+        <source>{host} did not report the size of {name}.</source>
+        <translation>{host} не сообщил размер {name}.</translation>
+    </message>
+    <message>
+        <source>{repo}/{name} (revision {revision}) was not found on {host}.</source>
+        <translation>{repo}/{name} (ревизия {revision}) не найден на {host}.</translation>
+    </message>
+    <message>
+        <source>{host} refused the download of {name} (HTTP {status}).</source>
+        <translation>{host} отказал в скачивании {name} (HTTP {status}).</translation>
+    </message>
+    <message>
+        <source>Cannot reach {host}: {reason}.</source>
+        <translation>Не удаётся связаться с {host}: {reason}.</translation>
+    </message>
+    <message>
+        <source>Cannot write the model file in the data directory: {reason}.</source>
+        <translation>Не удаётся записать файл модели в папку данных: {reason}.</translation>
+    </message>
+    <message>
+        <source>The download failed: {reason}</source>
+        <translation>Скачать не удалось: {reason}</translation>
+    </message>
+    <message>
+        <source>Not enough disk space: the download needs {needed} more, {free} is free in {folder}.</source>
+        <translation>Не хватает места на диске: для скачивания нужно ещё {needed}, а в {folder} свободно {free}.</translation>
+    </message>
+    <message>
+        <source>The downloaded {name} is not the expected file (sha256 {got}…, {size} bytes; expected {expected}…, {expected_size} bytes).</source>
+        <translation>Скачанный {name} — не тот файл (sha256 {got}…, {size} байт; ожидался {expected}…, {expected_size} байт).</translation>
+    </message>
+    <message>
+        <source>Download of {name} paused at {done} of {total}.</source>
+        <translation>Скачивание {name} приостановлено на {done} из {total}.</translation>
+    </message>
+    <message>
+        <source>The server said: {message}</source>
+        <translation>Сервер сообщил: {message}</translation>
+    </message>
+    <message>
+        <source>The server refused access (HTTP {status}).</source>
+        <translation>Сервер отказал в доступе (HTTP {status}).</translation>
+    </message>
+    <message>
+        <source>The server has no {route} (HTTP {status}).</source>
+        <translation>На сервере нет {route} (HTTP {status}).</translation>
+    </message>
+    <message>
+        <source>The server gave up waiting (HTTP {status}).</source>
+        <translation>Сервер перестал ждать (HTTP {status}).</translation>
+    </message>
+    <message>
+        <source>The server answered HTTP {status}.</source>
+        <translation>Сервер ответил HTTP {status}.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer to {route} is not a JSON object.</source>
+        <translation>Ответ сервера на {route} — не JSON-объект.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer to {route} is not JSON.</source>
+        <translation>Ответ сервера на {route} — не JSON.</translation>
+    </message>
+    <message>
+        <source>The secure connection to {url} failed ({reason}).</source>
+        <translation>Не удалось установить защищённое соединение с {url} ({reason}).</translation>
+    </message>
+    <message>
+        <source>{url} did not answer within {seconds} s.</source>
+        <translation>{url} не ответил за {seconds} с.</translation>
+    </message>
+    <message>
+        <source>Nothing is listening at {url} (connection refused).</source>
+        <translation>По адресу {url} никто не отвечает (в соединении отказано).</translation>
+    </message>
+    <message>
+        <source>The name {host} cannot be found.</source>
+        <translation>Имя {host} не найдено.</translation>
+    </message>
+    <message>
+        <source>{url} closed the connection ({name}).</source>
+        <translation>{url} закрыл соединение ({name}).</translation>
+    </message>
+    <message>
+        <source>{url} closed the connection.</source>
+        <translation>{url} закрыл соединение.</translation>
+    </message>
+    <message>
+        <source>{url} cannot be reached ({reason}).</source>
+        <translation>{url} недоступен ({reason}).</translation>
+    </message>
+    <message>
+        <source>{url} sent something Hearth cannot read ({name}).</source>
+        <translation>{url} прислал ответ, который Hearth не может прочитать ({name}).</translation>
+    </message>
+    <message>
+        <source>{url} stopped sending in the middle of the reply.</source>
+        <translation>{url} замолчал посреди ответа.</translation>
+    </message>
+    <message>
+        <source>{url} ended the reply without finishing it.</source>
+        <translation>{url} оборвал ответ, не закончив его.</translation>
+    </message>
+    <message>
+        <source>The server has no model named {name}; it has {models}.</source>
+        <translation>На сервере нет модели {name}; есть: {models}.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s context is {n} tokens; Hearth needs at least {needed}.</source>
+        <translation>Контекст сервера — {n} токенов, а Hearth нужно не меньше {needed}.</translation>
+    </message>
+    <message>
+        <source>{text} is not an http:// or https:// address.</source>
+        <translation>{text} — не адрес http:// или https://.</translation>
+    </message>
+    <message>
+        <source>The port in {text} is not a number from 1 to 65535.</source>
+        <translation>Порт в {text} — не число от 1 до 65535.</translation>
+    </message>
+    <message>
+        <source>{host} is not on this computer or the home network, and the address is plain http: the diary&apos;s prompts would cross the internet unencrypted.</source>
+        <translation>{host} находится не на этом компьютере и не в домашней сети, а адрес — обычный http: запросы дневника шли бы через интернет без шифрования.</translation>
+    </message>
+    <message>
+        <source>{host} is outside this computer and the home network; Hearth sends it nothing until you confirm.</source>
+        <translation>{host} находится за пределами этого компьютера и домашней сети; Hearth ничего туда не отправит, пока вы не подтвердите.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s context ({n} tokens) has no room for a message after the {reserve}-token reply reserve and the instructions.</source>
+        <translation>В контексте модели ({n} токенов) не остаётся места для сообщения после резерва на ответ ({reserve} токенов) и инструкций.</translation>
+    </message>
+    <message>
+        <source>{path} is not a folder.</source>
+        <translation>{path} — не папка.</translation>
+    </message>
+    <message>
+        <source>{path} is a home folder; Hearth keeps its diary in a folder of its own.</source>
+        <translation>{path} — домашняя папка; Hearth хранит дневник в отдельной папке.</translation>
+    </message>
+    <message>
+        <source>{path} is a shared folder (it has the sticky bit), not a private one.</source>
+        <translation>{path} — общая папка (у неё установлен sticky-бит), а не личная.</translation>
+    </message>
+    <message>
+        <source>{path} holds other things than a Hearth diary; Hearth leaves it alone.</source>
+        <translation>В {path} лежит не только дневник Hearth; Hearth её не трогает.</translation>
     </message>
 </context>
 <context>
@@ -1356,6 +2592,10 @@ How was your day?</source>
     <message>
         <source>Opening your diary…</source>
         <translation>Открываю ваш дневник…</translation>
+    </message>
+    <message>
+        <source>SmolLM2-135M-Instruct (bundled tiny model)</source>
+        <translation>SmolLM2-135M-Instruct (встроенная маленькая модель)</translation>
     </message>
     <message>
         <source>Current model</source>
@@ -2224,10 +3464,6 @@ How was your day?</source>
     <message>
         <source>Language</source>
         <translation>Язык</translation>
-    </message>
-    <message>
-        <source>The new language is used from the next start of Hearth.</source>
-        <translation>Новый язык включится при следующем запуске Hearth.</translation>
     </message>
     <message>
         <source>&amp;Language:</source>
