@@ -1,4 +1,9 @@
-"""Opening the desktop app. PySide6 is imported only here, lazily, so the CLI stays Qt-free."""
+"""Opening the desktop app. PySide6 is imported only here, lazily, so the CLI stays Qt-free.
+
+Before Qt is imported, ``desktop_problem`` asks ``display_check`` whether Qt can start here at all (a
+display to draw on; the system libraries of Qt's xcb/Wayland plugin). If not, the person reads what is
+missing and how to install it, and ``hearth`` exits with ``EXIT_NO_DESKTOP`` — instead of Qt's abort.
+"""
 
 from __future__ import annotations
 
