@@ -54,6 +54,18 @@ def add_scripts(folder: Path) -> None:
     shutil.copyfile(HERE / "README-app.txt", folder / "README.txt")
 
 
+def warn_unbundled_xcb(folder: Path) -> None:
+    """PyInstaller bundles the X libraries Qt's xcb plugin needs only if the build machine has them; any it
+    lacks, the person's machine must have (Hearth then says which at start). Say so at build time."""
+    from app.cli.display_check import XCB_LIBRARIES, install_commands
+
+    absent = [lib for lib in XCB_LIBRARIES if not (folder / "_internal" / lib.soname).exists()]
+    if absent:
+        names = ", ".join(lib.soname for lib in absent)
+        say(f"note: not bundled (not on this build machine): {names}; people will need them installed.")
+        say(f"      To bundle them, on the build machine: {install_commands(absent)[0][1]}")
+
+
 def smoke(folder: Path, ver: str) -> None:
     out = subprocess.run([str(folder / "hearth"), "--version"], capture_output=True, text=True, timeout=120)
     if out.returncode != 0 or out.stdout.strip() != f"hearth {ver}":
@@ -75,6 +87,7 @@ def main() -> int:
     run_pyinstaller()
     folder = BUILD / "dist" / f"Hearth-{ver}"
     add_scripts(folder)
+    warn_unbundled_xcb(folder)
     say("checking that the packaged binary starts…")
     smoke(folder, ver)
     archive = DIST / archive_name(ver)
