@@ -5,7 +5,8 @@
 dir and its ``hearth`` runs from a folder outside the repository with a temp ``HOME``, no ``PYTHONPATH``
 and a ``PATH`` without the venv: ``--version``, one scripted ``chat`` line on the bundled tiny model,
 ``screenshots`` offscreen; then ``install.sh`` puts it into a temp home (launcher, menu entry that
-validates, icons) and ``uninstall.sh`` takes it all out again, keeping the diary.
+validates, icons) and ``uninstall.sh`` takes it all out again, keeping the diary; and with no display,
+``hearth`` says so and exits 3 instead of letting Qt abort.
 
 Without ``HEARTH_PACKAGE`` these tests skip (``make test`` does not build the package: PyInstaller takes
 minutes); ``make test-package`` always sets it.
@@ -166,3 +167,14 @@ def test_install_and_uninstall_in_a_temp_home(unpacked: Unpacked, tmp_path: Path
     assert not app_dir.exists() and not launcher.exists() and not entry.exists()
     assert not any(p.exists() for p in icons)
     assert diary.is_dir() and any(diary.iterdir()), "uninstall.sh must keep the diary"
+
+
+def test_no_display_is_a_message_not_a_qt_abort(unpacked: Unpacked) -> None:
+    """The packaged binary runs the same check before Qt: with no display it says so and exits 3."""
+    env = {k: v for k, v in unpacked.env.items() if k not in {"DISPLAY", "WAYLAND_DISPLAY"}}
+    env["QT_QPA_PLATFORM"] = "xcb"
+    argv = [str(unpacked.hearth), "--data-dir", str(unpacked.outside / "gui-data")]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=120, env=env, cwd=unpacked.outside)
+    assert done.returncode == 3, done.stderr
+    assert "DISPLAY" in done.stderr and "hearth chat" in done.stderr
+    assert "Traceback" not in done.stderr and "Aborted" not in done.stderr
