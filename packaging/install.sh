@@ -25,7 +25,7 @@ if [ "$(cd "$(dirname "$APP_DIR")" 2>/dev/null && pwd -P)/$(basename "$APP_DIR")
     echo "Copying Hearth to $APP_DIR …"
     mkdir -p "$(dirname "$APP_DIR")"
     rm -rf "$APP_DIR.new"
-    cp -R "$HERE" "$APP_DIR.new"
+    cp -RP "$HERE" "$APP_DIR.new"  # -P: keep _internal's symlinks as symlinks
     touch "$APP_DIR.new/$MARK"
     rm -rf "$APP_DIR"
     mv "$APP_DIR.new" "$APP_DIR"

@@ -29,4 +29,4 @@ elif [ -e "$APP_DIR" ]; then
     echo "uninstall.sh: $APP_DIR was not made by install.sh; left as it is" >&2
 fi
 
-echo "Hearth is uninstalled. Your diary is kept (in ~/.local/share/Hearth unless you chose another folder)."
+echo "Hearth is uninstalled. Your diary is kept (in $DATA_HOME/Hearth unless you chose another folder)."
