@@ -13,23 +13,48 @@ ifeq ($(shell uname -m),x86_64)
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON
 endif
 
-.PHONY: run test lint bench clean-venv translations llama-server
+VERSION := $(shell sed -n 's/^__version__ = "\(.*\)"/\1/p' app/__init__.py)
+ARCHIVE := dist/Hearth-$(VERSION)-linux-$(shell uname -m).tar.gz
+PYINSTALLER := pyinstaller>=6.10,<7
+
+.PHONY: run test lint bench clean-venv translations package test-package llama-server
 
 $(BIN)/python:
+	@echo "Creating the virtual environment $(VENV) (once)…"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# Not --quiet: the first install compiles llama.cpp, and pip's "Building wheel for llama-cpp-python"
+# line (with its spinner) shows that something is happening instead of ten silent minutes.
 $(STAMP): pyproject.toml | $(BIN)/python
-	@echo "Installing Hearth into $(VENV); the first time, llama-cpp-python compiles (about 7 minutes)…"
-	$(BIN)/python -m pip install --quiet -e ".[tiny,dev]"
+	@echo "Installing Hearth and its dependencies into $(VENV) (once, and again only when pyproject.toml changes)."
+	@echo "The first time on a machine, llama-cpp-python compiles llama.cpp from source: several minutes"
+	@echo "(about 7 on 2 cores) at \"Building wheel for llama-cpp-python\". pip caches the result for next time."
+	$(BIN)/python -m pip install -e ".[tiny,dev]"
 	touch $(STAMP)
+	@echo "Installed."
 
 run: $(STAMP)
+	@echo "Opening Hearth (data in $${HEARTH_DATA_DIR:-the user data dir}; hearth --help lists the commands)…"
 	$(BIN)/hearth
 
 test: $(STAMP)
+	@echo "Checking the layers, then running the whole test suite offscreen (about 15 minutes on 2 cores)…"
 	$(BIN)/lint-imports
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+
+# The standalone app (packaging/README.md): PyInstaller goes into .venv here, only for this target, so
+# `make test`'s install never needs it. The archive: dist/Hearth-<version>-linux-<arch>.tar.gz.
+package: $(STAMP)
+	@$(BIN)/python -c "import PyInstaller" 2>/dev/null || { \
+		echo "Installing PyInstaller into $(VENV) (only make package needs it)…"; \
+		$(BIN)/python -m pip install --progress-bar off "$(PYINSTALLER)"; }
+	$(BIN)/python packaging/build.py
+
+# Unpacks the archive into a temp dir and runs the packaged binary (tests/test_package.py); .ci/run runs it.
+test-package: $(STAMP)
+	@test -f $(ARCHIVE) || { echo "$(ARCHIVE) is missing: run make package first"; exit 1; }
+	HEARTH_PACKAGE=$(ARCHIVE) QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q tests/test_package.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check app tests

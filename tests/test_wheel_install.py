@@ -5,7 +5,8 @@ Prompts, style sheets, icons, the .desktop file and the model catalog are packag
 the ``app`` package, and that the package-data globs in ``pyproject.toml`` cover every file there. The slow
 tests build the wheel, install it with its dependencies into a fresh venv (no ``--system-site-packages``),
 and run ``hearth`` from a folder outside the repository, so ``app`` can only come from the installed
-wheel: ``--version``, one scripted ``chat`` line on the bundled tiny model, and ``screenshots``.
+wheel: ``--version``, one scripted ``chat`` line on the bundled tiny model, ``screenshots``, and
+``install-desktop`` (a menu entry whose ``Exec`` is the fresh venv's ``hearth``).
 
 llama-cpp-python compiles from source for about seven minutes, so the fresh venv gets the wheel pip
 built and cached when ``make`` installed ``.venv``; every other dependency is a binary wheel from the
@@ -335,3 +336,19 @@ def test_hearth_screenshots_write_pngs(installed: Installed) -> None:
     assert {"chat-light.png", "chat-dark.png"} <= names, f"written: {sorted(names)}"
     for png in pngs:
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 1000, png
+
+
+@slow
+def test_install_desktop_points_the_menu_at_the_installed_hearth(installed: Installed) -> None:
+    share = installed.outside / "share"
+    env = {**installed.env, "XDG_DATA_HOME": str(share)}
+    hearth = [installed.hearth, "--data-dir", installed.outside / "desktop-data", "install-desktop"]
+    run(hearth, timeout=120, cwd=installed.outside, env=env)
+    entry = share / "applications" / "hearth.desktop"
+    assert f"Exec={installed.hearth}\n" in entry.read_text(encoding="utf-8")
+    assert (share / "icons" / "hicolor" / "256x256" / "apps" / "hearth.png").is_file()
+    validator = shutil.which("desktop-file-validate")
+    if validator:
+        run([validator, entry], timeout=60)
+    run([*hearth, "--uninstall"], timeout=120, cwd=installed.outside, env=env)
+    assert not entry.exists()

@@ -1,4 +1,9 @@
-"""Opening the desktop app. PySide6 is imported only here, lazily, so the CLI stays Qt-free."""
+"""Opening the desktop app. PySide6 is imported only here, lazily, so the CLI stays Qt-free.
+
+Before Qt is imported, ``desktop_problem`` asks ``display_check`` whether Qt can start here at all (a
+display to draw on; the system libraries of Qt's xcb/Wayland plugin). If not, the person reads what is
+missing and how to install it, and ``hearth`` exits with ``EXIT_NO_DESKTOP`` — instead of Qt's abort.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,10 @@ import os
 import sys
 from pathlib import Path
 
+from app.cli.display_check import Missing, check_platform_libraries, install_commands, lacks_display
 from app.cli.i18n import translate
+
+EXIT_NO_DESKTOP = 3  # the GUI cannot start here: no display, or Qt's platform plugin lacks libraries
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -32,6 +40,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run_gui(args: argparse.Namespace, data_dir: Path) -> int:
+    """Open the window — after checking that Qt can, so a missing library is a clear message, not an abort."""
+    problem = desktop_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+        return EXIT_NO_DESKTOP
     from app.ui.application import run_app
 
     return run_app(data_dir)
@@ -52,3 +65,41 @@ def run_screenshots(args: argparse.Namespace, data_dir: Path) -> int:
     for path in paths:
         print(path)
     return 0
+
+
+def desktop_problem(environ: dict[str, str] | None = None) -> str:
+    """Why the window cannot open here, as the lines to print; empty when Qt can start."""
+    env = dict(os.environ) if environ is None else environ
+    if lacks_display(env):
+        return translate(
+            "Cli",
+            "hearth: no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set). "
+            "Start Hearth from your desktop, or use it from this terminal: hearth chat",
+        )
+    missing = check_platform_libraries(env)
+    return describe_missing(missing) if missing else ""
+
+
+def describe_missing(missing: Missing) -> str:
+    """Which libraries Qt's platform plugin lacks and, per distribution, the command that installs them."""
+    names = ", ".join(lib.soname for lib in missing.libraries)
+    lines = [
+        translate(
+            "Cli",
+            "hearth: the window cannot open: Qt's {platform} platform plugin needs system "
+            "libraries that are not installed: {names}",
+        ).format(platform=missing.platform, names=names)
+    ]
+    commands = install_commands(missing.libraries)
+    if commands:
+        lines.append(
+            translate("Cli", "Install them with the command for your system, then start Hearth again:")
+        )
+        lines += [f"  {system}: {command}" for system, command in commands]
+    unknown = [lib.soname for lib in missing.libraries if not lib.debian]
+    if unknown:
+        lines.append(
+            translate("Cli", "Install the packages that provide: {names}").format(names=", ".join(unknown))
+        )
+    lines.append(translate("Cli", "Meanwhile Hearth works from this terminal: hearth chat"))
+    return "\n".join(lines)

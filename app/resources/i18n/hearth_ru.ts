@@ -810,6 +810,42 @@ How was your day?</source>
         <source>GB</source>
         <translation>ГБ</translation>
     </message>
+    <message>
+        <source>removed {path}</source>
+        <translation>удалено: {path}</translation>
+    </message>
+    <message>
+        <source>hearth: cannot tell where the hearth program is; pass --exec PATH</source>
+        <translation>hearth: не удаётся понять, где лежит программа hearth; укажите её: --exec ПУТЬ</translation>
+    </message>
+    <message>
+        <source>hearth: cannot write the menu entry: {error}</source>
+        <translation>hearth: не удалось записать пункт меню: {error}</translation>
+    </message>
+    <message>
+        <source>wrote {path}</source>
+        <translation>записано: {path}</translation>
+    </message>
+    <message>
+        <source>hearth: no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set). Start Hearth from your desktop, or use it from this terminal: hearth chat</source>
+        <translation>hearth: окну негде открыться — нет дисплея (не заданы ни DISPLAY, ни WAYLAND_DISPLAY). Запустите Hearth со своего рабочего стола или пишите прямо в этом терминале: hearth chat</translation>
+    </message>
+    <message>
+        <source>hearth: the window cannot open: Qt&apos;s {platform} platform plugin needs system libraries that are not installed: {names}</source>
+        <translation>hearth: окно не может открыться: модулю платформы {platform} библиотеки Qt нужны системные библиотеки, которых нет: {names}</translation>
+    </message>
+    <message>
+        <source>Install them with the command for your system, then start Hearth again:</source>
+        <translation>Установите их командой для своей системы и запустите Hearth снова:</translation>
+    </message>
+    <message>
+        <source>Install the packages that provide: {names}</source>
+        <translation>Установите пакеты, в которых есть: {names}</translation>
+    </message>
+    <message>
+        <source>Meanwhile Hearth works from this terminal: hearth chat</source>
+        <translation>А пока с Hearth можно писать прямо в терминале: hearth chat</translation>
+    </message>
 </context>
 <context>
     <name>CliPlurals</name>
