@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from app import __version__
-from app.cli import chat_cmd, encryption_cmd, gui_cmd, index_cmd, models_cmd, store_cmd
+from app.cli import chat_cmd, encryption_cmd, gui_cmd, index_cmd, models_cmd, ritual_cmd, store_cmd
 from app.cli.i18n import error_text, set_language, translate
 from app.cli.store_cmd import printable
 from app.config import DataDirError, Settings, resolve_data_dir
 
-AREAS = (gui_cmd, models_cmd, store_cmd, chat_cmd, encryption_cmd, index_cmd)
+AREAS = (gui_cmd, models_cmd, store_cmd, chat_cmd, encryption_cmd, index_cmd, ritual_cmd)
 
 __all__ = ["HearthParser", "build_parser", "main", "printable"]
 

@@ -194,6 +194,20 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
         "stop": _action(window, translate("MainWindow", "S&top reply"), "Esc", window.stop),
         "regenerate": _action(window, translate("MainWindow", "&Regenerate reply"), "Ctrl+R",
                               window.regenerate),
+        "ask": _action(window, translate("MainWindow", "&Ask Hearth"), "Ctrl+Shift+Return",
+                       window.ritual.ask,
+                       translate("MainWindow", "Hearth answers the entry you wrote in write mode")),
+        "deeper": _action(window, translate("MainWindow", "Go &deeper"), "Ctrl+Shift+D",
+                          window.ritual.go_deeper,
+                          translate("MainWindow", "One reflective question about your last entry")),
+        "insights": _action(window, translate("MainWindow", "&Insights…"), "Ctrl+Shift+I",
+                            window.ritual.show_insights,
+                            translate("MainWindow", "Mood, words and people over time")),
+        "week": _action(window, translate("MainWindow", "&Weekly review…"), "Ctrl+Shift+W",
+                        window.ritual.show_weekly_review, translate("MainWindow", "The week's review")),
+        "export_day": _action(window, translate("MainWindow", "E&xport day…"), "Ctrl+Shift+E",
+                              window.ritual.export_day,
+                              translate("MainWindow", "Save the day shown as Markdown or PDF")),
         "models": _action(window, translate("MainWindow", "&Models…"), "Ctrl+Shift+M",
                           window.model_manager_requested.emit),
         "delete": _action(window, translate("MainWindow", "&Delete entry…"), QKeySequence.StandardKey.Delete,
@@ -210,10 +224,11 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
     bar = window.menuBar()
     for title, names in (
         (translate("MainWindow", "&Diary"),
-         ("today", "search", "write", None, "settings", "lock", None, "quit")),
+         ("today", "search", "write", None, "export_day", None, "settings", "lock", None, "quit")),
         (translate("MainWindow", "&Edit"), ("copy",)),
-        (translate("MainWindow", "&Conversation"), ("send", "stop", "regenerate", None, "delete")),
-        (translate("MainWindow", "&View"), ("memory",)),
+        (translate("MainWindow", "&Conversation"),
+         ("send", "stop", "regenerate", "ask", "deeper", None, "delete")),
+        (translate("MainWindow", "&View"), ("memory", None, "insights", "week")),
         (translate("MainWindow", "&Model"), ("models",)),
     ):
         menu = bar.addMenu(title)
@@ -233,6 +248,8 @@ def update_action_state(window: MainWindow) -> None:
     actions["send"].setEnabled(ready and not generating)
     actions["stop"].setEnabled(ready and generating)
     actions["regenerate"].setEnabled(ready and not generating)
+    actions["ask"].setEnabled(ready and not generating)
+    actions["deeper"].setEnabled(ready and not generating)
     current = window.chat_view.current_item()
     actions["delete"].setEnabled(ready and current is not None and not current.streaming)
 
