@@ -161,7 +161,7 @@ def test_the_person_sets_the_mood_in_the_day_header(qtbot, launch, data_dir: Pat
     hearth = launch()
     dots = hearth.window.lookback.mood.dots
     qtbot.waitUntil(dots.isVisible, timeout=10_000)
-    qtbot.mouseClick(dots, Qt.MouseButton.LeftButton, pos=QPoint(2 + 3 * 22 + 11, 13))  # the fourth dot
+    qtbot.mouseClick(dots, Qt.MouseButton.LeftButton, pos=QPoint(2 + 3 * 18 + 9, 11))  # the fourth dot
     assert dots.mood == 4
     hearth.runner.wait_idle()
     with Diary.open(data_dir) as diary:

@@ -12,8 +12,26 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from PySide6.QtCore import QDate, QLocale, QObject, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPalette
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtGui import (
+    QFocusEvent,
+    QFont,
+    QFontMetrics,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+)
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.core.ritual.calendar import month_grid, shift_month
 from app.core.ritual.lookback import MonthView, PastEntry
@@ -191,8 +209,8 @@ class CalendarPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("calendarPanel")
-        self.previous_button = QPushButton("‹", self)
-        self.next_button = QPushButton("›", self)
+        self.previous_button = QToolButton(self)
+        self.next_button = QToolButton(self)
         self.title = QLabel(self)
         self.title.setObjectName("calendarTitle")
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -204,9 +222,9 @@ class CalendarPanel(QWidget):
         self.streak.setObjectName("calendarStreak")
         self.streak.setWordWrap(True)
         self.streak.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        for button in (self.previous_button, self.next_button):
-            button.setFlat(True)
-            button.setFixedWidth(28)
+        for button, arrow in ((self.previous_button, "‹"), (self.next_button, "›")):
+            button.setText(arrow)
+            button.setAutoRaise(True)
         self.previous_button.clicked.connect(lambda: self._step(-1))
         self.next_button.clicked.connect(lambda: self._step(1))
         self.grid.day_activated.connect(self.day_activated)
@@ -279,7 +297,7 @@ class OnThisDayStrip(QFrame):
         column.setSpacing(2)
         column.addWidget(self.caption)
         column.addLayout(self.row)
-        self.cards: list[QPushButton] = []
+        self.cards: list[PastCard] = []
         self.entries: list[PastEntry] = []
         self.retranslate()
         self.hide()
@@ -307,22 +325,58 @@ class OnThisDayStrip(QFrame):
             self.row.addWidget(card, 1)
         self.setVisible(bool(self.cards))
 
-    def _card(self, entry: PastEntry) -> QPushButton:
-        card = QPushButton(self)
-        card.setObjectName("onThisDayCard")
-        card.setFlat(True)
-        card.setCursor(Qt.CursorShape.PointingHandCursor)
+    def _card(self, entry: PastEntry) -> PastCard:
         title = f"{self.ago_text(entry.ago)} · {DateText().long_day(entry.day)}"
-        metrics = card.fontMetrics()
-        line = metrics.elidedText(entry.first_line, Qt.TextElideMode.ElideRight, 220)
-        card.setText(f"{self.ago_text(entry.ago)}\n{line}")
+        card = PastCard(self.ago_text(entry.ago), entry.first_line, self)
         card.setToolTip(f"{title}\n{entry.first_line}")
         card.setAccessibleName(title)
         card.setAccessibleDescription(entry.first_line)
-        card.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        card.setMinimumHeight(metrics.lineSpacing() * 2 + 12)
         card.clicked.connect(lambda: self.conversation_requested.emit(entry.conversation_id))
         return card
 
 
-__all__ = ["CalendarPanel", "MonthGrid", "OnThisDayStrip", "RitualPlurals"]
+class PastCard(QAbstractButton):
+    """One "On this day" card: how long ago, and the entry's first line, elided to the card's width (the
+    full line is the tooltip), so three cards fit in a narrow chat column in any language."""
+
+    def __init__(self, title: str, line: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("onThisDayCard")
+        self.title, self.line = title, line
+        self.setText(f"{title}: {line}")
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def sizeHint(self) -> QSize:
+        return QSize(120, self.fontMetrics().lineSpacing() * 2 + 14)
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = self.palette()
+        base = palette.color(QPalette.ColorRole.Window)
+        accent = palette.color(QPalette.ColorRole.Highlight)
+        text = palette.color(QPalette.ColorRole.Text)
+        hot = self.underMouse() or self.hasFocus()
+        painter.setPen(blend(base, accent, 0.8) if hot else blend(base, text, 0.2))
+        painter.setBrush(blend(base, accent, 0.08))
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8)
+        inner = self.rect().adjusted(10, 6, -10, -6)
+        metrics = self.fontMetrics()
+        bold = QFont(self.font())
+        bold.setWeight(QFont.Weight.DemiBold)
+        painter.setFont(bold)
+        painter.setPen(text)
+        title = QFontMetrics(bold).elidedText(self.title, Qt.TextElideMode.ElideRight, inner.width())
+        painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, title)
+        painter.setFont(self.font())
+        painter.setPen(blend(base, text, 0.7))
+        line = metrics.elidedText(self.line, Qt.TextElideMode.ElideRight, inner.width())
+        painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, line)
+
+
+__all__ = ["CalendarPanel", "MonthGrid", "OnThisDayStrip", "PastCard", "RitualPlurals"]

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPalette
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QWidget
 
 from app.ui.chat_delegate import blend
 
-STEP = 22
-RADIUS = 7.0
+STEP = 18
+RADIUS = 5.5
 MOOD_COLORS = ("#7a8bb5", "#8fa7c9", "#c9b98f", "#9cc48a", "#e0a23c")  # low (blue-grey) to bright (amber)
 
 
@@ -34,18 +34,21 @@ class MoodDots(QWidget):
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.names: tuple[str, ...] = ("", "", "", "", "")
+        self.unset = ""
 
     def sizeHint(self) -> QSize:
         return QSize(5 * STEP + 4, STEP + 4)
 
     def set_mood(self, mood: int) -> None:
         self.mood = mood if 1 <= mood <= 5 else 0
-        self._describe()
+        self.describe()
         self.update()
 
-    def _describe(self) -> None:
-        self.setAccessibleDescription(self.names[self.mood - 1] if self.mood else "")
-        self.setToolTip(self.names[self.mood - 1] if self.mood else "")
+    def describe(self) -> None:
+        """The chosen mood's name as tooltip and accessible description (or "how was your day?")."""
+        name = self.names[self.mood - 1] if self.mood else self.unset
+        self.setAccessibleDescription(name)
+        self.setToolTip(name)
 
     def _dot_at(self, x: float) -> int:
         step = int((x - 2) // STEP) + 1
@@ -119,20 +122,14 @@ class MoodPicker(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("moodPicker")
-        self.label = QLabel(self)
-        self.label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.dots = MoodDots(self)
-        self.label.setBuddy(self.dots)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(6)
-        row.addWidget(self.label)
         row.addWidget(self.dots)
         self.dots.mood_chosen.connect(self.mood_chosen)
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.label.setText(self.tr("Mood"))
         self.dots.names = (
             self.tr("Mood: very low"),
             self.tr("Mood: low"),
@@ -140,8 +137,9 @@ class MoodPicker(QWidget):
             self.tr("Mood: good"),
             self.tr("Mood: very good"),
         )
+        self.dots.unset = self.tr("Your mood for this day: click a dot, 1 (low) to 5 (bright)")
         self.dots.setAccessibleName(self.tr("Your mood today, 1 to 5 (Delete clears it)"))
-        self.dots._describe()
+        self.dots.describe()
 
     def set_mood(self, mood: int) -> None:
         self.dots.set_mood(mood)

@@ -2240,10 +2240,6 @@ How was your day?</source>
 <context>
     <name>MoodPicker</name>
     <message>
-        <source>Mood</source>
-        <translation>Настроение</translation>
-    </message>
-    <message>
         <source>Mood: very low</source>
         <translation>Настроение: совсем плохое</translation>
     </message>
@@ -2262,6 +2258,10 @@ How was your day?</source>
     <message>
         <source>Mood: very good</source>
         <translation>Настроение: отличное</translation>
+    </message>
+    <message>
+        <source>Your mood for this day: click a dot, 1 (low) to 5 (bright)</source>
+        <translation>Настроение за день: нажмите на точку, от 1 (плохо) до 5 (отлично)</translation>
     </message>
     <message>
         <source>Your mood today, 1 to 5 (Delete clears it)</source>
