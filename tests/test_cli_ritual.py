@@ -61,7 +61,7 @@ def test_stats_json_and_text(data_dir: Path, capsys: pytest.CaptureFixture[str])
     assert stats["people"][0]["name"] == "Anna" and stats["people"][0]["mentions"] == 2
     assert run(data_dir, "stats") == 0
     out = capsys.readouterr().out
-    assert "Current streak: 2" in out and "Anna: mentioned in 2 entries" in out
+    assert "Current streak: 2" in out and "Anna ×2" in out
     assert run(data_dir, "stats", "--days", "0") == 2
     assert "--days" in capsys.readouterr().err
 

@@ -229,7 +229,7 @@ def test_weekly_review_and_its_markdown(diary: Diary) -> None:
     markdown = review.to_markdown()
     assert markdown.startswith("# Week 2026-W10 (2026-03-02 – 2026-03-08)")
     assert "## Highlights" in markdown and "A week of visits and clay." in markdown
-    assert "Monday 2026-03-02: 4/5" in markdown and "Next week already." not in markdown
+    assert "Monday 2026-03-02: ●●●●○ 4/5" in markdown and "Next week already." not in markdown
     full = week_markdown(diary, monday, replies=False)
     assert "Anna visited. We talked about Tbilisi." in full and "Pottery class." in full
 

@@ -127,7 +127,7 @@ def _print_stats(stats: DiaryStats) -> None:
     for person in stats.people:
         print(
             printable(
-                translate("Cli", "{name}: mentioned in {n} entries").format(name=person.name, n=person.total)
+                translate("Cli", "{name} ×{n}").format(name=person.name, n=person.total)
             )
         )
 
@@ -163,7 +163,7 @@ def week_labels() -> dict[str, str]:
         "highlights": translate("Cli", "Highlights"),
         "no_digest": translate("Cli", "No weekly digest yet."),
         "people": translate("Cli", "People and places"),
-        "mentioned": translate("Cli", "{name}: mentioned in {n} entries"),
+        "mentioned": translate("Cli", "{name} ×{n}"),
         "mood": translate("Cli", "Mood"),
         "no_mood": translate("Cli", "No mood set this week."),
         "entries": translate("Cli", "Entries"),

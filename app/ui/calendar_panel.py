@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from PySide6.QtCore import QDate, QLocale, QObject, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QLocale, QObject, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QFocusEvent,
     QFont,
@@ -266,7 +266,8 @@ class CalendarPanel(QWidget):
 
     def _show_texts(self) -> None:
         view = self.grid.view
-        self.title.setText(QLocale().toString(QDate(view.year, view.month, 1), self.tr("LLLL yyyy")))
+        month = QLocale().standaloneMonthName(view.month, QLocale.FormatType.LongFormat)
+        self.title.setText(f"{month[:1].upper()}{month[1:]} {view.year}")
         plurals = RitualPlurals()
         self.streak.setText(
             self.tr("Streak: {current} · longest: {longest}").format(

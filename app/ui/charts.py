@@ -106,10 +106,11 @@ class MoodChart(Chart):
 
     def plot(self, painter: QPainter, area: QRectF) -> None:
         assert self.stats is not None
-        painter.setPen(self.grid_pen())
         for level in range(1, 6):
             y = self._y(level, area)
+            painter.setPen(self.grid_pen())
             painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
+            painter.setPen(self.muted())
             painter.drawText(QRectF(4, y - 8, MARGIN_L - 10, 16), Qt.AlignmentFlag.AlignRight, str(level))
         points = [QPointF(self.x_of(d, area), self._y(m, area)) for d, m in self.stats.moods]
         path = QPainterPath(points[0])
@@ -140,6 +141,7 @@ class WordsChart(Chart):
         most = max(w for _, w in self.stats.words) or 1
         painter.setPen(self.grid_pen())
         painter.drawLine(QPointF(area.left(), area.bottom()), QPointF(area.right(), area.bottom()))
+        painter.setPen(self.muted())
         painter.drawText(QRectF(4, area.top() - 8, MARGIN_L - 10, 16), Qt.AlignmentFlag.AlignRight, str(most))
         days = max(1, (self.stats.last - self.stats.first).days + 1)
         width = max(2.0, area.width() / days * 0.7)

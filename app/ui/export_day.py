@@ -33,7 +33,7 @@ def week_labels() -> dict[str, str]:
         "highlights": translate("Export", "Highlights"),
         "no_digest": translate("Export", "No weekly digest yet."),
         "people": translate("Export", "People and places"),
-        "mentioned": translate("Export", "{name}: mentioned in {n} entries"),
+        "mentioned": translate("Export", "{name} ×{n}"),
         "mood": translate("Export", "Mood"),
         "no_mood": translate("Export", "No mood set this week."),
         "entries": translate("Export", "Entries"),

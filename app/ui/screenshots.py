@@ -69,8 +69,8 @@ def seed_diary(data_dir: Path, now: datetime | None = None, language: str = "en"
 
 def _seed_past(diary: Diary, now: datetime, language: str) -> None:
     lines = PAST_LINES[language]
-    for n, days_ago in enumerate(sorted(PAST_DAYS, reverse=True)):
-        _write_day(diary, now - timedelta(days=days_ago, hours=1), [("user", lines[n % len(lines)])])
+    for days_ago in sorted(PAST_DAYS, reverse=True):
+        _write_day(diary, now - timedelta(days=days_ago, hours=1), [("user", lines[days_ago % len(lines)])])
 
 
 def _write_day(diary: Diary, start: datetime, lines: list[tuple[str, str]]) -> list[int]:

@@ -18,13 +18,13 @@ from app.core.ports import DiaryPort
 from app.core.ritual.stats import DiaryStatistics
 from app.store import week_scope
 
-MOOD_SIGNS = {1: "1/5", 2: "2/5", 3: "3/5", 4: "4/5", 5: "5/5"}
+MOOD_SIGNS = {m: "●" * m + "○" * (5 - m) + f" {m}/5" for m in range(1, 6)}  # the week's mood line
 ENGLISH_LABELS: dict[str, str] = {
     "title": "Week {scope} ({first} – {last})",
     "highlights": "Highlights",
     "no_digest": "No weekly digest yet.",
     "people": "People and places",
-    "mentioned": "{name}: mentioned in {n} entries",
+    "mentioned": "{name} ×{n}",
     "mood": "Mood",
     "no_mood": "No mood set this week.",
     "entries": "Entries",

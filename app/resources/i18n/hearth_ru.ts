@@ -173,10 +173,6 @@
         <translation>Дни с записями отмечены точкой: чем она больше, тем больше вы написали. Стрелки — перейти, Enter — открыть день.</translation>
     </message>
     <message>
-        <source>LLLL yyyy</source>
-        <translation>LLLL yyyy</translation>
-    </message>
-    <message>
         <source>Streak: {current} · longest: {longest}</source>
         <translation>Подряд: {current} · рекорд: {longest}</translation>
     </message>
@@ -398,8 +394,8 @@ How was your day?</source>
         <translation>Среднее настроение: {mood:.1f} из 5 (дней: {n})</translation>
     </message>
     <message>
-        <source>{name}: mentioned in {n} entries</source>
-        <translation>{name}: упоминается в записях: {n}</translation>
+        <source>{name} ×{n}</source>
+        <translation>{name} ×{n}</translation>
     </message>
     <message>
         <source>choose a day inside the calendar Hearth knows.</source>
@@ -1282,8 +1278,8 @@ How was your day?</source>
         <translation>Люди и места</translation>
     </message>
     <message>
-        <source>{name}: mentioned in {n} entries</source>
-        <translation>{name}: упоминается в записях: {n}</translation>
+        <source>{name} ×{n}</source>
+        <translation>{name} ×{n}</translation>
     </message>
     <message>
         <source>Mood</source>
