@@ -271,3 +271,17 @@ def test_tiny_model_writes_or_falls_back_to_an_opening_question(data_dir: Path, 
         assert question is not None and question.text.endswith("?")  # poor prose is fine: the mechanics
     finally:
         rig.close()
+
+
+def test_a_russian_diary_gets_russian_fallbacks_whatever_the_locale(data_dir: Path, monkeypatch: Any) -> None:
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    model = ScriptedModel(n_ctx=2048)
+    rig = Rig(data_dir, model)
+    try:
+        day = rig.diary.conversation_for_day(datetime(2026, 3, 2).date())
+        rig.diary.add_message(day.id, "user", "Весь день дождь. Убрал кухню и слушал аудиокнигу.")
+        question = rig.companion.opening_question()
+        assert question is not None and question.text in fallback_questions("ru")
+    finally:
+        rig.close()
+        model.close()

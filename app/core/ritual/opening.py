@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from app.core.language import dominant_language, with_language_rule
@@ -24,6 +24,7 @@ from app.core.prompt.templates import background_request, load_prompt, render_pr
 from app.store import OpeningPrompt
 
 RECENT_DIGESTS = 5
+RECENT_DAYS = 14
 PROMPT_FACTS = 8
 MAX_QUESTION_CHARS = 200
 LANGUAGES = ("en", "ru")
@@ -57,9 +58,11 @@ def question_language(interface: str, recent_texts: list[str]) -> str:
     return dominant_language(recent_texts) or ("ru" if os.environ.get("LANG", "").startswith("ru") else "en")
 
 
-def diary_language(diary: DiaryPort, interface: str) -> str:
-    """``question_language`` for this diary: its three newest daily digests speak for it."""
-    return question_language(interface, [d.text for d in diary.list_summaries("daily")[-3:]])
+def diary_language(diary: DiaryPort, interface: str, today: date | None = None) -> str:
+    """``question_language`` for this diary: its newest digests and the first lines of its last two weeks."""
+    today = today or date.today()
+    recent = [a.first_line for a in diary.day_activity(today - timedelta(days=RECENT_DAYS), today)]
+    return question_language(interface, [d.text for d in diary.list_summaries("daily")[-3:]] + recent)
 
 
 def clean_question(raw: str) -> str:

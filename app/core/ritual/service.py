@@ -33,7 +33,7 @@ class DailyRitual:
     # -- the opening question ----------------------------------------------------------------------
     def language(self) -> str:
         """The fallback questions' language: the interface's, else the recent digests', else $LANG's."""
-        return diary_language(self._session.diary, self._session.settings.language)
+        return diary_language(self._session.diary, self._session.settings.language, self._session.today())
 
     def question(self, day: date | None = None) -> DayQuestion | None:
         """The question ``day`` (default today) shows now: a stored one, else a fallback; None: dismissed."""
