@@ -102,7 +102,7 @@ def test_regenerate_replaces_the_last_reply(qtbot, launch, data_dir: Path) -> No
     assert roles()[-2:] == ["user", "assistant"]
     assert window.chat_model.item(window.chat_model.rowCount() - 1).text == new.text
     stored = stored_messages(data_dir, window.chat_model.conversation_id)
-    assert [m.role for m in stored] == ["user", "assistant"]
+    assert [m.role for m in stored] == ["assistant", "user", "assistant"]  # the opening question answered
     assert stored[-1].id == new.message_id and stored[-1].text == new.text
 
 
