@@ -11,6 +11,11 @@ clock, events, the open conversation):
   warm-ups and backups on the background worker at ``Priority.BACKGROUND`` in the engine's
   ``"background"`` slot — pre-empted when the person sends again, never touching the chat's KV cache.
 
+The **daily ritual** (``app.core.ritual``) rides on the same parts: ``write`` stores an entry and feeds memory
+like ``send`` but asks for no reply until ``ask``; ``go_deeper`` is a reply whose new message is an
+instruction (one reflective question), never stored; the empty day's opening question is written by a
+background job when the workers drain (``_on_idle``), with a fixed fallback list until it is ready.
+
 The controller also owns **the next prompt** (``app.core.prompt.next_prompt``): every change that alters it
 emits one ``BudgetReport``; views only draw what they receive. Settings live in a ``SettingsStore``
 shared with the GUI and the CLI; a change applies to the next prompt at once.
