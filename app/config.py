@@ -171,6 +171,9 @@ class SettingChanges(TypedDict, total=False):
     theme: str
     language: str
     lock_after_minutes: int
+    reminder_enabled: bool
+    reminder_time: str
+    keep_in_tray: bool
     extra: dict[str, Any]
 
 
@@ -187,6 +190,9 @@ class Settings:
     theme: str = "system"  # system | light | dark
     language: str = "system"  # system | en | ru (any language with a translation in resources/i18n)
     lock_after_minutes: int = 10  # an encrypted diary locks after this many idle minutes; 0: never
+    reminder_enabled: bool = False  # a daily "Time for today's entry?" from the tray (off by default)
+    reminder_time: str = "20:00"  # HH:MM, local time
+    keep_in_tray: bool = False  # closing the window keeps Hearth in the tray (only with the reminder on)
     extra: dict[str, Any] = field(default_factory=dict)
 
     def changed(self, **changes: Unpack[SettingChanges]) -> Settings:

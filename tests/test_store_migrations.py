@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -61,6 +62,14 @@ def _seed(conn: sqlite3.Connection, version: int) -> None:
         )
     if version >= 5:  # a Hearth with reflection lineages writes each new reflection as its own lineage
         conn.execute("UPDATE reflection SET lineage_id = id")
+    if version >= 7:
+        conn.execute(
+            "INSERT INTO opening_prompt(day, text, source, state, created_at)"
+            " VALUES ('2026-01-02', 'How was Tbilisi?', 'model', 'offered', ?)",
+            (stamp,),
+        )
+    if version >= 8:
+        conn.execute("INSERT INTO day_mood(day, mood, set_at) VALUES ('2026-01-02', 4, ?)", (stamp,))
 
 
 def test_migration_names_are_ordered_and_unique() -> None:
@@ -111,6 +120,11 @@ def test_every_earlier_version_migrates_with_its_data(tmp_path: Path, version: i
         assert diary.token_counts([1], "tok") == ({1: 7} if version >= 3 else {})
         new = diary.add_message(1, "assistant", "a new reply")
         assert new.id == 2
+        day = date(2026, 1, 2)
+        assert [p.text for p in diary.opening_prompts(day)] == (["How was Tbilisi?"] if version >= 7 else [])
+        assert diary.moods(day, day) == ({day: 4} if version >= 8 else {})
+        diary.set_mood(day, 3)  # the new tables work on a migrated diary
+        diary.add_opening_prompt(day, "Another question?", "fallback", "replaced")
     conn = sqlite3.connect(old_dir / "hearth.db")
     assert mig.applied(conn) == [m.name for m in mig.MIGRATIONS]
     conn.close()

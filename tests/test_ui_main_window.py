@@ -95,11 +95,14 @@ def test_regenerate_replaces_the_last_reply(qtbot, launch, data_dir: Path) -> No
     def roles() -> list[str]:
         return [window.chat_model.item(r).role for r in range(window.chat_model.rowCount())]
 
-    qtbot.waitUntil(lambda: roles().count("assistant") == 1, timeout=10_000)  # the old reply went
+    def answers() -> list[str]:  # after the entry (the empty day's opening question, answered, is above it)
+        return roles()[roles().index("user"):]
+
+    qtbot.waitUntil(lambda: answers().count("assistant") == 1, timeout=10_000)  # the old reply went
     assert roles()[-2:] == ["user", "assistant"]
     assert window.chat_model.item(window.chat_model.rowCount() - 1).text == new.text
     stored = stored_messages(data_dir, window.chat_model.conversation_id)
-    assert [m.role for m in stored] == ["user", "assistant"]
+    assert [m.role for m in stored] == ["assistant", "user", "assistant"]  # the opening question answered
     assert stored[-1].id == new.message_id and stored[-1].text == new.text
 
 

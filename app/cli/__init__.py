@@ -15,14 +15,23 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from app import __version__
-from app.cli import chat_cmd, desktop_cmd, encryption_cmd, gui_cmd, index_cmd, models_cmd, store_cmd
+from app.cli import (
+    chat_cmd,
+    desktop_cmd,
+    encryption_cmd,
+    gui_cmd,
+    index_cmd,
+    models_cmd,
+    ritual_cmd,
+    store_cmd,
+)
 from app.cli.i18n import error_text, set_language, translate
 from app.cli.store_cmd import printable
 from app.config import DataDirError, Settings, resolve_data_dir
 from app.ui.error_texts import pattern_of
 from app.ui.tr_noop import QT_TRANSLATE_NOOP
 
-AREAS = (gui_cmd, models_cmd, store_cmd, chat_cmd, encryption_cmd, index_cmd, desktop_cmd)
+AREAS = (gui_cmd, models_cmd, store_cmd, chat_cmd, encryption_cmd, index_cmd, ritual_cmd, desktop_cmd)
 
 __all__ = ["HearthParser", "build_parser", "main", "printable"]
 

@@ -11,6 +11,11 @@ clock, events, the open conversation):
   warm-ups and backups on the background worker at ``Priority.BACKGROUND`` in the engine's
   ``"background"`` slot — pre-empted when the person sends again, never touching the chat's KV cache.
 
+The **daily ritual** (``app.core.ritual``) rides on the same parts: ``write`` stores an entry and feeds memory
+like ``send`` but asks for no reply until ``ask``; ``go_deeper`` is a reply whose new message is an
+instruction (one reflective question), never stored; the empty day's opening question is written by a
+background job when the workers drain (``_on_idle``), with a fixed fallback list until it is ready.
+
 The controller also owns **the next prompt** (``app.core.prompt.next_prompt``): every change that alters it
 emits one ``BudgetReport``; views only draw what they receive. Settings live in a ``SettingsStore``
 shared with the GUI and the CLI; a change applies to the next prompt at once.
@@ -38,6 +43,8 @@ from app.core.prompt.context import ConversationContext
 from app.core.prompt.next_prompt import NextPrompt
 from app.core.recall.remembered import remembered_for
 from app.core.recall.semantic import SemanticMemory
+from app.core.ritual.opening import DayQuestion
+from app.core.ritual.service import DailyRitual
 from app.core.session import CompanionSession
 from app.core.turn import PLACEHOLDER, ReplyTurn
 from app.llm.embedding import Embedder
@@ -76,6 +83,7 @@ class Companion:
             on_prefix_changed=self._prefix_changed,
         )
         self.memory = MemoryService(self.session, changed=self._prefix_changed)
+        self.ritual = DailyRitual(self.session, jobs)
         self._unsubscribe_settings = store.subscribe(self._settings_changed)
         self.indexer: SemanticIndexer | None = None
         if semantic is not None:
@@ -117,22 +125,58 @@ class Companion:
         self.next_prompt.refresh()
 
     # -- the turn ----------------------------------------------------------------------------------
-    def send(self, text: str) -> int:
-        """Commit the message now; the reply streams on the reply worker. Returns the message id."""
+    def send(self, text: str, *, answering: str = "") -> int:
+        """Commit the message now; the reply streams on the reply worker. Returns the message id.
+
+        ``answering``: the opening question the person answers; on an empty day it is stored first, as the
+        companion's, so the day reads as asked and answered and the reply sees the question.
+        """
+        message = self._commit(text, answering)
+        conversation_id = message.conversation_id
+        self._submit_reply(lambda: self._reply(conversation_id, message, learn=True))
+        return message.id
+
+    def write(self, text: str, *, answering: str = "") -> int:
+        """Write mode: commit the entry and learn from it like any other, but no reply until ``ask``."""
+        message = self._commit(text, answering)
+        if self.memory.worth_learning_from(message):
+            self.maintenance.jobs.schedule("facts", lambda: self._learn(message), key=f"facts-{message.id}")
+        self.maintenance.fold_if_due(message.conversation_id)
+        self.next_prompt.refresh()
+        return message.id
+
+    def ask(self) -> None:
+        """"Ask Hearth" (write mode): answer the person's last entry, which no reply follows yet."""
+        conversation_id = self.session.conversation_id
+        entry = self.ritual.unanswered_entry(conversation_id)
+        self._submit_reply(lambda: self._reply(conversation_id, entry, learn=False))
+
+    def go_deeper(self) -> None:
+        """"Go deeper": one reflective follow-up question about the person's last entry, as a reply."""
+        conversation_id = self.session.conversation_id
+        entry, instruction = self.ritual.deeper_request(conversation_id)
+        self._submit_reply(lambda: self._reply(conversation_id, entry, learn=False, instruction=instruction))
+
+    def _commit(self, text: str, answering: str = "") -> Message:
+        """Store the person's entry before anything else (and the question it answers, on an empty day)."""
         _check_message(text)
         self.maintenance.check_day()
         conversation_id = self.session.conversation_id
         first_today = not self.diary.messages(conversation_id, limit=1)
         try:
-            message = self.diary.add_message(conversation_id, "user", text)
+            if answering.strip() and first_today:
+                self._add("assistant", conversation_id, answering.strip())
+            message = self._add("user", conversation_id, text)
         except StoreError as exc:
             raise MessageRejected(str(exc), exc.hint or MessageRejected.hint) from exc
-        message_id = message.id
-        self.session.emit(MessageAdded(message_id, conversation_id, "user", message.text, message.created_at))
         if first_today:
             self.maintenance.back_up()
-        self._submit_reply(lambda: self._reply(conversation_id, message, learn=True))
-        return message_id
+        return message
+
+    def _add(self, role: str, conversation_id: int, text: str) -> Message:
+        message = self.diary.add_message(conversation_id, role, text)
+        self.session.emit(MessageAdded(message.id, conversation_id, role, message.text, message.created_at))
+        return message
 
     def regenerate(self) -> None:
         """Write a new reply to the last message of the person; the old reply goes once the new one is in."""
@@ -159,11 +203,12 @@ class Companion:
         self._prefix_changed()
 
     def _reply(
-        self, conversation_id: int, message: Message, *, learn: bool, replaces: list[Message] | None = None
+        self, conversation_id: int, message: Message, *, learn: bool, replaces: list[Message] | None = None,
+        instruction: str | None = None,
     ) -> None:
         if self._closed.is_set():
             return
-        outcome = self._turn.run(conversation_id, message, self.session.today())
+        outcome = self._turn.run(conversation_id, message, self.session.today(), instruction)
         if outcome.message_id:
             for old in replaces or []:
                 self.diary.delete_message(old.id)
@@ -250,6 +295,23 @@ class Companion:
 
     def _on_idle(self) -> None:
         self.maintenance.on_idle()
+        self.ritual.schedule_question()
+
+    # -- the opening question ------------------------------------------------------------------------
+    def opening_question(self) -> DayQuestion | None:
+        """Today's opening question (stored, or from the fallback list; never waits for the model)."""
+        return self.ritual.question()
+
+    def another_question(self) -> DayQuestion | None:
+        """Replace today's question; a new one is written in the background (``OpeningPromptReady``)."""
+        return self.ritual.another()
+
+    def dismiss_question(self) -> None:
+        self.ritual.dismiss()
+
+    def write_question_now(self) -> DayQuestion | None:
+        """Write today's question with the model now if none is ready (blocking: ``hearth prompt``)."""
+        return self.ritual.write_now()
 
     # -- memory about you --------------------------------------------------------------------------
     def facts(self, include_retired: bool = False) -> list[Fact]:

@@ -130,6 +130,17 @@ class IndexProgress(Event):
 
 
 @dataclass(frozen=True)
+class OpeningPromptReady(Event):
+    """The day's opening question changed (a new one was written, or the person replaced or dismissed it);
+    ``text`` is "" when the day shows none."""
+
+    type: ClassVar[str] = "opening_prompt"
+    day: date
+    text: str
+    source: str  # "model" | "fallback" | "" (none)
+
+
+@dataclass(frozen=True)
 class FactAdded(Event):
     type: ClassVar[str] = "fact_added"
     fact_id: int

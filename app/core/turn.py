@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 
 PLACEHOLDER = REPLY_PLACEHOLDER
 PERSIST_EVERY_S = 0.5
+QUESTION_MAX_TOKENS = 120  # "Go deeper" asks one question
 
 
 @dataclass
@@ -79,11 +80,18 @@ class ReplyTurn:
         """``message_id`` is the reply being written right now (it must not be deleted under the stream)."""
         return self._writing == message_id
 
-    def run(self, conversation_id: int, user_message: Message, today: date) -> ReplyOutcome:
+    def run(
+        self, conversation_id: int, user_message: Message, today: date, instruction: str | None = None
+    ) -> ReplyOutcome:
+        """Answer ``user_message``; with ``instruction`` ("Go deeper"), the whole day is the tail and the
+        instruction is the new message (it is sent to the model, never stored)."""
         try:
-            prompt = self.context.assemble(
-                conversation_id, user_message.text, before_id=user_message.id, today=today
-            )
+            if instruction is None:
+                prompt = self.context.assemble(
+                    conversation_id, user_message.text, before_id=user_message.id, today=today
+                )
+            else:
+                prompt = self.context.assemble(conversation_id, instruction, today=today)
         except (CoreError, StoreError, EngineError) as exc:  # shown; the message is safe in the diary
             self.emit(ErrorRaised(str(exc), exc.hint))
             return ReplyOutcome(0, "", "interrupted", None, None)
@@ -94,21 +102,24 @@ class ReplyTurn:
         placeholder = self.diary.add_message(conversation_id, "assistant", PLACEHOLDER, status="interrupted")
         message_id = self._writing = placeholder.id
         try:
-            return self._stream(conversation_id, user_message, prompt, message_id)
+            short = instruction is not None
+            return self._stream(conversation_id, user_message, prompt, message_id, short=short)
         finally:
             self._writing = None
 
     def _stream(
-        self, conversation_id: int, user_message: Message, prompt: AssembledPrompt, message_id: int
+        self, conversation_id: int, user_message: Message, prompt: AssembledPrompt, message_id: int,
+        *, short: bool = False,
     ) -> ReplyOutcome:
         self.emit(ReplyStarted(message_id, conversation_id, user_message.id))
         self._show_remembered(message_id, conversation_id, prompt)
         pieces: list[str] = []
         settings = self._session.settings
+        reserve = reply_max_tokens(settings.reply_length, settings.reply_reserve)
         request = GenerationRequest(
             messages=prompt.messages,
             priority=Priority.INTERACTIVE,
-            max_tokens=reply_max_tokens(settings.reply_length, settings.reply_reserve),
+            max_tokens=min(QUESTION_MAX_TOKENS, reserve) if short else reserve,
             slot="chat",
             label="reply",
             on_token=lambda piece: self._on_token(message_id, piece, pieces),

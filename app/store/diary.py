@@ -21,7 +21,7 @@ from sqlmodel import Session
 
 from app.config import ensure_private_dir
 from app.store import backup as backups
-from app.store import encryption, facts, fts, history, notes, vectors
+from app.store import encryption, facts, fts, history, notes, ritual, vectors
 from app.store import recall_queries as recall
 from app.store.cipher import DB_ERRORS, DiaryKey
 from app.store.db import DB_FILE, Database, chmod_private, is_corruption, translate
@@ -32,10 +32,12 @@ from app.store.migrations import migrate
 from app.store.models import (
     Conversation,
     ConversationInfo,
+    DayActivity,
     Fact,
     FactVersion,
     ForgottenFact,
     Message,
+    OpeningPrompt,
     RankedMessage,
     Reflection,
     SearchHit,
@@ -327,6 +329,36 @@ class Diary:
 
     def current_reflections(self) -> list[Reflection]:
         return self._read(notes.current_reflections)
+
+    # -- the daily ritual ---------------------------------------------------------------------------------
+
+    def opening_prompts(self, day: date) -> list[OpeningPrompt]:
+        """The day's opening questions, oldest first (offered, replaced or dismissed)."""
+        return self._read(lambda s: ritual.opening_prompts(s, day))
+
+    def add_opening_prompt(
+        self, day: date, text: str, source: str = "model", state: str = "offered"
+    ) -> OpeningPrompt:
+        return self._write(lambda s: ritual.add_opening_prompt(s, day, text, source, state))
+
+    def set_opening_prompt_state(self, day: date, state: str) -> None:
+        """Every question of ``day`` still offered becomes ``state`` ("replaced" or "dismissed")."""
+        self._write(lambda s: ritual.set_opening_prompt_state(s, day, state))
+
+    def day_activity(self, first: date, last: date) -> list[DayActivity]:
+        """The days from ``first`` to ``last`` the person wrote on: words, entries, first conversation."""
+        return self._read(lambda s: ritual.day_activity(s, first, last))
+
+    def set_mood(self, day: date, mood: int | None) -> None:
+        """The person's mood for ``day``, 1–5 (None clears it). Only the person sets it, never the model."""
+        self._write(lambda s: ritual.set_mood(s, day, mood))
+
+    def moods(self, first: date, last: date) -> dict[date, int]:
+        return self._read(lambda s: ritual.moods(s, first, last))
+
+    def days_written(self, first: date, last: date) -> list[date]:
+        """The days from ``first`` to ``last`` with an entry of the person's, oldest first (cheap)."""
+        return self._read(lambda s: ritual.days_written(s, first, last))
 
     # -- facts ------------------------------------------------------------------------------------------
 

@@ -39,6 +39,7 @@ from app.store.models import (
     STATUSES,
     SUMMARY_KINDS,
     Conversation,
+    DayMood,
     Fact,
     FactVersion,
     ForgottenFact,
@@ -63,6 +64,7 @@ TABLES: tuple[tuple[str, type[SQLModel]], ...] = (
     ("fact_versions", FactVersion),
     ("forgotten_facts", ForgottenFact),
     ("reflections", Reflection),
+    ("moods", DayMood),
 )
 ROLE_NAMES = {"user": "You", "assistant": "Hearth", "system": "Note"}
 
@@ -374,6 +376,7 @@ SPECS: dict[str, _Spec] = {
         },
         refs={"superseded_by": "reflections"},
     ),
+    "moods": _Spec({"day": _day, "mood": _whole(1, 5), "set_at": _moment}, key=("day",)),
 }
 
 
@@ -438,7 +441,7 @@ def _check_table(
             values = _check_row(table, raw, spec, budget)
             identity = tuple(values[field] for field in spec.key)
             if identity in seen:
-                what = "id" if spec.key == ("id",) else "message_id and tokenizer_id"
+                what = " and ".join(spec.key)
                 raise _Bad(f"the {what} is already used by row {seen[identity]:,}")
             seen[identity] = number
             for fields, used in zip(spec.unique, seen_unique, strict=True):
@@ -534,6 +537,7 @@ def erase_all(db: Database) -> None:
             conn.execute(text(f"DELETE FROM {table.__tablename__}"))  # type: ignore[attr-defined]
         for derived in VECTOR_TABLES:  # also gone by cascade; said here so no derived table is forgotten
             conn.execute(text(f"DELETE FROM {derived}"))
+        conn.execute(text("DELETE FROM opening_prompt"))  # derived too (questions drawn from the diary)
         conn.execute(text("INSERT INTO message_fts(message_fts) VALUES ('rebuild')"))
         conn.execute(text("DELETE FROM sqlite_sequence"))
 

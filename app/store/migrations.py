@@ -177,6 +177,47 @@ M006_RECALL_VECTORS = Migration(
     ),
 )
 
+# The day's opening question (issue 13): written in idle time from recent digests and facts, or taken from
+# the fixed fallback list. A model-written question may quote the diary, so deleting a message, a fact or a
+# summary drops every model-written question (a trigger: no deletion path can forget it); the rows that
+# only record "replaced"/"dismissed" for a fallback question hold no diary text and stay.
+M007_OPENING_PROMPTS = Migration(
+    "m007_opening_prompts",
+    (
+        """CREATE TABLE opening_prompt (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            day DATE NOT NULL,
+            text TEXT NOT NULL,
+            source TEXT NOT NULL DEFAULT 'model' CHECK (source IN ('model', 'fallback')),
+            state TEXT NOT NULL DEFAULT 'offered' CHECK (state IN ('offered', 'replaced', 'dismissed')),
+            created_at DATETIME NOT NULL
+        )""",
+        "CREATE INDEX ix_opening_prompt_day ON opening_prompt(day, id)",
+        """CREATE TRIGGER opening_prompt_message_ad AFTER DELETE ON message BEGIN
+            DELETE FROM opening_prompt WHERE source = 'model';
+        END""",
+        """CREATE TRIGGER opening_prompt_fact_ad AFTER DELETE ON fact BEGIN
+            DELETE FROM opening_prompt WHERE source = 'model';
+        END""",
+        """CREATE TRIGGER opening_prompt_summary_ad AFTER DELETE ON summary BEGIN
+            DELETE FROM opening_prompt WHERE source = 'model';
+        END""",
+    ),
+)
+
+# The person's mood for a day (issue 13): five steps, set only by the person in the day header (the model
+# never writes it). Their own data: exported and imported with the diary.
+M008_DAY_MOOD = Migration(
+    "m008_day_mood",
+    (
+        """CREATE TABLE day_mood (
+            day DATE PRIMARY KEY,
+            mood INTEGER NOT NULL CHECK (mood BETWEEN 1 AND 5),
+            set_at DATETIME NOT NULL
+        )""",
+    ),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     M001_INITIAL,
     M002_MESSAGE_FTS,
@@ -184,6 +225,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     M004_FORGOTTEN_FACTS,
     M005_REFLECTION_LINEAGE,
     M006_RECALL_VECTORS,
+    M007_OPENING_PROMPTS,
+    M008_DAY_MOOD,
 )
 
 LATEST = MIGRATIONS[-1].name

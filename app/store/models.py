@@ -26,6 +26,9 @@ STATUSES = ("complete", "interrupted")
 SUMMARY_KINDS = ("rolling", "daily", "weekly")
 FACT_KINDS = ("person", "pet", "project", "preference", "habit", "health", "place", "reminder", "other")
 FACT_SOURCES = ("manual", "automatic")
+PROMPT_SOURCES = ("model", "fallback")
+PROMPT_STATES = ("offered", "replaced", "dismissed")
+MOODS = (1, 2, 3, 4, 5)
 
 
 class Conversation(SQLModel, table=True):
@@ -122,6 +125,31 @@ class Reflection(SQLModel, table=True):
     created_at: NaiveDatetime
 
 
+class OpeningPrompt(SQLModel, table=True):
+    """The day's opening question: offered, replaced by "another question", or dismissed.
+
+    ``source`` is "model" (written in idle time from recent digests and facts; dropped when anything it may
+    quote is deleted) or "fallback" (from the fixed list; such rows only record what the person did).
+    """
+
+    __tablename__ = "opening_prompt"
+    id: int = Field(default=None, primary_key=True)  # set by SQLite on insert; every record read has one
+    day: date
+    text: str
+    source: str = "model"
+    state: str = "offered"
+    created_at: NaiveDatetime
+
+
+class DayMood(SQLModel, table=True):
+    """The person's mood for a diary day, 1 (low) to 5 (bright); only the person sets it."""
+
+    __tablename__ = "day_mood"
+    day: date = Field(primary_key=True)
+    mood: int
+    set_at: NaiveDatetime
+
+
 @dataclass(frozen=True)
 class ConversationInfo:
     """A conversation as the history list shows it."""
@@ -133,6 +161,18 @@ class ConversationInfo:
     updated_at: datetime
     first_line: str
     message_count: int
+
+
+@dataclass(frozen=True)
+class DayActivity:
+    """What the person wrote on one diary day: words and entries (their own messages, not the replies),
+    and the day's first conversation (the calendar opens it) with its first line."""
+
+    day: date
+    words: int
+    entries: int
+    conversation_id: int
+    first_line: str
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ DEFAULT_LABELS = {
     "summary": QT_TRANSLATE_NOOP("Activity", "Summarizing…"),
     "digest": QT_TRANSLATE_NOOP("Activity", "Writing the day's digest…"),
     "reflection": QT_TRANSLATE_NOOP("Activity", "Reflecting…"),
+    "opening": QT_TRANSLATE_NOOP("Activity", "Thinking of a question for today…"),
 }
 # The core's own job labels (``app.core.background.jobs.JOB_LABELS``), English source texts to translate.
 CORE_LABELS = (

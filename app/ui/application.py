@@ -42,6 +42,7 @@ from app.ui.i18n import DateText, install_language
 from app.ui.locking import LockController
 from app.ui.main_window import MainWindow
 from app.ui.model_manager import ModelManagerDialog
+from app.ui.reminder import DailyReminder
 from app.ui.settings_dialog import SettingsDialog
 from app.ui.tasks import TaskRunner
 
@@ -88,6 +89,9 @@ class HearthApp(QObject):
         self.runner = TaskRunner(self)
         self.bridge = CompanionBridge(parent=self)
         self.window = MainWindow(self.bridge, self.runner, self.data_dir)
+        self.reminder = DailyReminder(self.window, theme.app_icon())  # off unless the person turned it on
+        self.reminder.apply(self.settings_store.current)
+        self.window.hide_on_close = lambda: self.reminder.keeps_running
         self.diary: Diary | None = None
         self.diary_lock = DiaryLock(self.data_dir)
         self.loaded: LoadedModel | None = None
@@ -264,6 +268,7 @@ class HearthApp(QObject):
             self.locker.follow_settings()
         if after.language != before.language:
             install_language(after.language)  # Qt sends LanguageChange to every widget
+        self.reminder.apply(after)
         if after.theme == before.theme:
             return
         apply_theme(after.theme)

@@ -48,6 +48,7 @@ class CompanionBridge(QObject):
     error = Signal(object)  # ErrorRaised
     remembered = Signal(object)  # Remembered: what recall gave the model for a reply
     index_progress = Signal(object)  # IndexProgress: how much of the diary recall can search by meaning
+    opening_prompt = Signal(object)  # OpeningPromptReady: today's opening question changed
     companion_changed = Signal(object)  # the new Companion (or None)
 
     _incoming = Signal(int, object)
@@ -80,6 +81,7 @@ class CompanionBridge(QObject):
             ev.ErrorRaised: self.error,
             ev.Remembered: self.remembered,
             ev.IndexProgress: self.index_progress,
+            ev.OpeningPromptReady: self.opening_prompt,
         }
         if companion is not None:
             self.set_companion(companion)

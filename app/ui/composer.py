@@ -1,4 +1,5 @@
-"""Where the person writes: Enter sends, Shift+Enter starts a new line.
+"""Where the person writes: Enter sends, Shift+Enter starts a new line — or, in *Write* mode, a roomy page
+where Enter starts a new line and Ctrl+Enter saves the entry (the companion stays silent until "Ask Hearth").
 
 The composer never talks to the companion itself. It emits ``send_requested`` with the text and keeps
 the text until the window calls ``accept_sent`` (the message is safely in SQLite) — so a refused or failed
@@ -21,11 +22,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.ui.day_ritual import WRITE, ModeSwitch
 from app.ui.i18n import Plurals, Text, follow_language, made, number
 
 DEBOUNCE_MS = 250
 MIN_LINES = 2
 MAX_LINES = 8
+WRITE_MIN_LINES, WRITE_MAX_LINES = 10, 18  # write mode: room for a long entry
 
 
 class DraftEdit(QPlainTextEdit):
@@ -33,10 +36,17 @@ class DraftEdit(QPlainTextEdit):
 
     submit = Signal()
     escape = Signal()
+    write_mode = False  # Enter starts a new line; Ctrl+Enter submits
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            if self.write_mode:
+                if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+                    self.submit.emit()
+                else:
+                    super().keyPressEvent(event)
+                return
             if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
                 self.insertPlainText("\n")
             else:
@@ -48,7 +58,8 @@ class DraftEdit(QPlainTextEdit):
         super().keyPressEvent(event)
 
     def sizeHint(self) -> QSize:
-        lines = max(MIN_LINES, min(MAX_LINES, self.document().blockCount()))
+        low, high = (WRITE_MIN_LINES, WRITE_MAX_LINES) if self.write_mode else (MIN_LINES, MAX_LINES)
+        lines = max(low, min(high, self.document().blockCount()))
         height = self.fontMetrics().lineSpacing() * lines + 2 * int(self.document().documentMargin()) + 8
         return QSize(super().sizeHint().width(), height)
 
@@ -102,6 +113,7 @@ class Composer(QWidget):
         self.send_button = AccentButton(self)
         self.count_label = QLabel("", self)
         self.notice = QLabel("", self)
+        self.mode_switch = ModeSwitch(self)
         self._generating = False
         self._count: tuple[int, int | None] | None = None  # the draft's tokens and limit shown
         self._notice: Text = ""
@@ -140,6 +152,7 @@ class Composer(QWidget):
         row.addWidget(self.editor, 1)
         row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
         footer = QHBoxLayout()
+        footer.addWidget(self.mode_switch, 0, Qt.AlignmentFlag.AlignTop)
         footer.addWidget(self.notice, 1)
         footer.addStretch(0)
         footer.addWidget(self.count_label, 0, Qt.AlignmentFlag.AlignRight)
@@ -155,14 +168,37 @@ class Composer(QWidget):
         self.editor.textChanged.connect(self._on_text_changed)
         self.send_button.clicked.connect(self._on_button)
         self._debounce.timeout.connect(self._settle)
+        self.mode_switch.mode_changed.connect(self._on_mode)
 
     # -- state ------------------------------------------------------------------------------------
     def text(self) -> str:
         return self.editor.toPlainText()
 
+    @property
+    def mode(self) -> str:
+        """TALK (each entry is answered) or WRITE (entries are saved; Hearth answers when asked)."""
+        return self.mode_switch.mode
+
     def ready_placeholder(self) -> str:
         """What the empty editor says once the companion is ready."""
+        if self.mode == WRITE:
+            return self.tr("Write as much as you like; Hearth stays quiet until you ask.  "
+                           "(Ctrl+Enter saves the entry)")
         return self.tr("Write about your day…  (Enter sends, Shift+Enter for a new line)")
+
+    def _on_mode(self, mode: str) -> None:
+        self.editor.write_mode = mode == WRITE
+        if not self.editor.isReadOnly():
+            self.editor.setPlaceholderText(self.ready_placeholder())
+        self.set_generating(self._generating)
+        self.editor.updateGeometry()
+        self.editor.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _idle_texts(self) -> tuple[str, str, str]:
+        """The button's label, accessible name and tooltip when no reply is being written."""
+        if self.mode == WRITE:
+            return self.tr("Save"), self.tr("Save the entry"), self.tr("Save the entry (Ctrl+Enter)")
+        return self.tr("Send"), self.tr("Send message"), self.tr("Send (Enter)")
 
     def set_text(self, text: str) -> None:
         self.editor.setPlainText(text)
@@ -171,11 +207,10 @@ class Composer(QWidget):
     def set_generating(self, generating: bool) -> None:
         """While a reply streams the button becomes Stop (Esc does the same)."""
         self._generating = generating
-        self.send_button.setText(self.tr("Stop") if generating else self.tr("Send"))
-        self.send_button.setAccessibleName(
-            self.tr("Stop the reply") if generating else self.tr("Send message"))
-        self.send_button.setToolTip(
-            self.tr("Stop the reply (Esc)") if generating else self.tr("Send (Enter)"))
+        label, name, tip = self._idle_texts()
+        self.send_button.setText(self.tr("Stop") if generating else label)
+        self.send_button.setAccessibleName(self.tr("Stop the reply") if generating else name)
+        self.send_button.setToolTip(self.tr("Stop the reply (Esc)") if generating else tip)
         self.send_button.setProperty("stopping", generating)
         self.send_button.style().unpolish(self.send_button)
         self.send_button.style().polish(self.send_button)

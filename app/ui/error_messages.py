@@ -123,10 +123,18 @@ MORE_TEXTS = (
     QT_TRANSLATE_NOOP("Errors", "The model's answer was not the expected JSON object."),
     # app.config: the data folder
     QT_TRANSLATE_NOOP("Errors", "Choose an empty folder or one that holds a Hearth diary (--data-dir DIR)."),
+    # app.core.ritual (write mode, "Go deeper")
+    QT_TRANSLATE_NOOP("Errors", "There is nothing to answer yet."),
+    QT_TRANSLATE_NOOP("Errors", "Hearth has already answered your last entry."),
+    QT_TRANSLATE_NOOP("Errors", "Write more, or ask it to go deeper."),
+    QT_TRANSLATE_NOOP("Errors", "There is nothing to go deeper into yet."),
 )
 
 MESSAGE_TEMPLATES = (
     # app.store
+    QT_TRANSLATE_NOOP("Errors", "Unknown opening question source or state: {source}, {state}."),
+    QT_TRANSLATE_NOOP("Errors", "Unknown opening question state {value}."),
+    QT_TRANSLATE_NOOP("Errors", "A mood is a whole number from 1 to 5, not {value}."),
     QT_TRANSLATE_NOOP("Errors", "Unknown role {value}; expected one of {options}."),
     QT_TRANSLATE_NOOP("Errors", "Unknown status {value}; expected one of {options}."),
     QT_TRANSLATE_NOOP("Errors", "Unknown summary kind {value}; expected one of {options}."),

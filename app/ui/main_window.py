@@ -36,8 +36,10 @@ from app.ui.composer import Composer
 from app.ui.errors import INLINE_REFUSALS, error_for, show_error, show_exception, translated_event_text
 from app.ui.gauge import BudgetGauge
 from app.ui.i18n import QT_TRANSLATE_NOOP, Text, follow_language, made
+from app.ui.lookback_controller import LookBackController
 from app.ui.memory_panel import MemoryPanel
 from app.ui.remembered_notice import RememberedNotice
+from app.ui.ritual_controller import RitualController
 from app.ui.sidebar import Sidebar, SidebarEntry
 from app.ui.tasks import TaskRunner
 
@@ -78,11 +80,14 @@ class MainWindow(QMainWindow):
         self.memory_dock = QDockWidget(self)
         self.memory_panel = MemoryPanel(bridge, runner, self.memory_dock)
         self.remembered = RememberedNotice(bridge, runner)
+        self.ritual = RitualController(self)  # the opening question, write mode, "Go deeper"
+        self.lookback = LookBackController(self)  # the calendar and "On this day"
         self._sending = False
         self._loading = False  # a conversation is being opened
         self._pending_jump: int | None = None
         self._not_ready_reason: Text = ""
         self._model_name = ""
+        self.hide_on_close: Callable[[], bool] = lambda: False  # the daily reminder keeps Hearth in the tray
         self._build()
         self.actions_: dict[str, QAction] = parts.build_actions(self)
         self._connect()
@@ -117,8 +122,11 @@ class MainWindow(QMainWindow):
         column.setSpacing(0)
         column.addWidget(self.notice_bar)
         column.addWidget(self.day_header)
+        column.addWidget(self.lookback.strip)
         column.addWidget(self.remembered)
+        column.addWidget(self.ritual.card)
         column.addWidget(self.chat_view, 1)
+        column.addWidget(self.ritual.actions)
         column.addWidget(self.gauge)
         column.addWidget(self.composer)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
@@ -204,6 +212,8 @@ class MainWindow(QMainWindow):
             self.sidebar.hits.set_entries([])
             self.sidebar.search_box.clear()
             self.memory_dock.hide()
+            self.ritual.day_shown(None)
+            self.lookback.clear()
             self.set_ready(False, lambda: self.tr("The diary is locked."))
         self.splitter.setVisible(not locked)
         self.actions_["lock"].setEnabled(not locked and self.diary is not None and self.diary.encrypted)
@@ -229,6 +239,7 @@ class MainWindow(QMainWindow):
         self._run(lambda: diary.list_conversations(limit=DAYS_LIMIT),
                   lambda infos: self.sidebar.set_conversations(infos, self.chat_model.conversation_id),
                   key="days")
+        self.lookback.refresh()
 
     def open_today(self) -> None:
         self.open_conversation(None)
@@ -266,6 +277,8 @@ class MainWindow(QMainWindow):
             item.remembered = remembered.get(item.message_id, ())
         self.chat_model.set_conversation(conversation_id, items)
         self.day_header.show_conversation(conversation)
+        self.ritual.day_shown(conversation)
+        self.lookback.day_shown(conversation)
         self.sidebar.set_current(conversation_id)
         if self._pending_jump is not None:
             self.chat_view.jump_to(self._pending_jump)
@@ -317,7 +330,7 @@ class MainWindow(QMainWindow):
         self._sending = True
         self.chat_model.show_newest()
         self.chat_view.scroll_to_end()
-        self._run(lambda: companion.send(text), lambda mid: self._on_sent(text, mid),
+        self._run(self.ritual.submit(companion, text), lambda mid: self._on_sent(text, mid),
                   on_error=lambda exc: self._on_send_failed(text, exc))
 
     def _on_sent(self, text: str, message_id: int) -> None:
@@ -326,6 +339,7 @@ class MainWindow(QMainWindow):
         if not self.chat_model.contains(message_id):
             self.chat_model.append(ChatItem(message_id, "user", text, datetime.now()))
         self.chat_view.scroll_to_end()
+        self.ritual.refresh()
         self.reload_days()
 
     def _on_send_failed(self, text: str, exc: BaseException) -> None:
@@ -388,6 +402,7 @@ class MainWindow(QMainWindow):
     def _on_message_added(self, event: ev.MessageAdded) -> None:
         if event.conversation_id == self.chat_model.conversation_id:
             self.chat_model.append(ChatItem(event.message_id, event.role, event.text, event.created_at))
+            self.ritual.refresh()
 
     def _on_reply_started(self, event: ev.ReplyStarted) -> None:
         self.composer.set_generating(True)  # even for another day's reply: Stop must stay reachable
@@ -396,10 +411,12 @@ class MainWindow(QMainWindow):
             return
         item = ChatItem(event.message_id, "assistant", "", datetime.now(), streaming=True)
         self.chat_model.append(item)
+        self.ritual.refresh()
 
     def _on_message_removed(self, event: ev.MessageRemoved) -> None:
         if event.conversation_id == self.chat_model.conversation_id:
             self.chat_model.remove(event.message_id)
+            self.ritual.refresh()
 
     def _on_conversation_opened(self, event: ev.ConversationOpened) -> None:
         """A new day began while the window followed today: show it (ignored while the window opens one)."""
@@ -410,6 +427,7 @@ class MainWindow(QMainWindow):
         self.chat_model.finish(event.message_id, event.text, event.status)
         self.composer.set_generating(False)
         parts.update_action_state(self)
+        self.ritual.refresh()
 
     def _on_remembered(self, event: ev.Remembered) -> None:
         if event.conversation_id == self.chat_model.conversation_id:
@@ -451,6 +469,10 @@ class MainWindow(QMainWindow):
 
     # -- geometry ---------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.hide_on_close():
+            event.ignore()
+            self.hide()
+            return
         with contextlib.suppress(OSError):
             parts.save_layout(self)
         super().closeEvent(event)

@@ -95,3 +95,36 @@ SEEDS = {
     "en": SeedDiary(_EN_TODAY, _EN_EARLIER, _EN_FACTS),
     "ru": SeedDiary(_RU_TODAY, _RU_EARLIER, _RU_FACTS),
 }
+
+
+# Months of shorter entries behind the week, so the calendar, "On this day", the weekly review and the
+# Insights charts have something to show: (days ago, text), a mood for some days, and digests.
+_EN_PAST = [
+    "Slow morning, good coffee, a long call with Anna about her new job.",
+    "Rain all day. Cleaned the kitchen and listened to an audiobook.",
+    "Mia lost her first tooth and wants to know how much the tooth fairy pays.",
+    "Work was a blur of meetings. Walked Pepper late to clear my head.",
+    "Tried a new bread recipe; the crust was perfect, the middle not quite.",
+    "Pottery: finally centred the clay without it wobbling. Anna laughed at my muddy sleeves.",
+    "Tired and a bit low. Went to bed early with a book.",
+]
+_RU_PAST = [
+    "Неспешное утро, хороший кофе, долгий разговор с Аней о её новой работе.",
+    "Весь день дождь. Убрал кухню и слушал аудиокнигу.",
+    "У Миши выпал первый зуб, он хочет знать, сколько платит зубная фея.",
+    "На работе сплошные созвоны. Поздно гулял с Бароном, чтобы проветрить голову.",
+    "Испёк хлеб по новому рецепту: корочка отличная, середина не очень.",
+    "Гончарный: наконец отцентровал глину. Аня смеялась над моими рукавами в глине.",
+    "Устал и немного грустно. Рано лёг с книгой.",
+]
+PAST_LINES = {"en": _EN_PAST, "ru": _RU_PAST}
+PAST_DAYS = (8, 9, 11, 12, 13, 15, 16, 18, 20, 21, 22, 25, 27, 30, 33, 36, 40, 44, 47, 52, 58, 61, 66, 73,
+             80, 86, 182, 365)
+MOODS = {0: 4, 1: 4, 2: 3, 4: 2, 6: 5, 8: 3, 9: 4, 11: 3, 12: 2, 13: 3, 15: 4, 16: 4, 18: 5, 20: 3, 21: 2,
+         22: 3, 25: 4, 27: 4, 30: 3, 33: 5, 36: 4, 40: 3}
+DIGESTS = {
+    "en": "A full week: a bookshelf finished for Mia, pottery, walks with Pepper, a deadline that moved up, "
+          "and plans for a quiet Sunday with Anna.",
+    "ru": "Насыщенная неделя: полка для Миши готова, гончарный кружок, прогулки с Бароном, сдвинутый "
+          "дедлайн и планы на тихое воскресенье с Аней.",
+}

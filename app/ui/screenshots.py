@@ -22,11 +22,12 @@ from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QApplication, QToolTip, QWidget
 
 from app.config import Settings, ensure_private_dir
-from app.store import Diary
+from app.store import Diary, week_scope
 from app.ui.application import HearthApp, LoadedModel, apply_theme, make_qapplication
 from app.ui.i18n import install_language, remove_translators
 from app.ui.main_window import MainWindow
-from app.ui.screenshot_diary import SEEDS, SeedDiary
+from app.ui.screenshot_diary import DIGESTS, MOODS, PAST_DAYS, PAST_LINES, SEEDS, SeedDiary
+from app.ui.screenshots_ritual import capture_dialogs, capture_empty_day
 
 if TYPE_CHECKING:
     from app.llm.engine import ModelEngine
@@ -40,20 +41,36 @@ class ScreenshotError(RuntimeError):
     """A view did not come up in time (the message says which)."""
 
 
-def seed_diary(data_dir: Path, now: datetime | None = None, language: str = "en") -> None:
-    """Write the made-up week (in ``language``) into a fresh diary in ``data_dir``."""
+def seed_diary(data_dir: Path, now: datetime | None = None, language: str = "en", *,
+               empty_today: bool = False) -> None:
+    """Write the made-up week (in ``language``) and months of shorter days before it into a fresh diary in
+    ``data_dir``, with moods and digests; ``empty_today`` leaves today unwritten (the opening question)."""
     now = now or datetime.now().replace(hour=21, minute=5, second=0, microsecond=0)
     seed = SEEDS[language]
     diary = Diary.open(data_dir)
     try:
+        _seed_past(diary, now, language)
         for days_ago, lines in sorted(seed.earlier.items(), reverse=True):
             _write_day(diary, now - timedelta(days=days_ago), lines)
-        ids = _write_day(diary, now - timedelta(minutes=4 * len(seed.today)), seed.today)
+        today = seed.earlier[1] if empty_today else seed.today
+        ids = _write_day(diary, now - timedelta(days=1 if empty_today else 0, minutes=4 * len(today)), today)
         for text, kind, importance, pinned, source in seed.facts:
             diary.add_fact(text, kind=kind, importance=importance, pinned=pinned, source=source,
                            provenance_message_id=ids[0] if source == "automatic" else None)
+        for days_ago, mood in MOODS.items():
+            if not (empty_today and days_ago == 0):
+                diary.set_mood((now - timedelta(days=days_ago)).date(), mood)
+        week = (now - timedelta(days=now.weekday() + 1)).date()  # a day of last week
+        diary.put_summary("weekly", week_scope(week), DIGESTS[language], None, "screenshots")
+        diary.put_summary("weekly", week_scope(now.date()), DIGESTS[language], None, "screenshots")
     finally:
         diary.close()
+
+
+def _seed_past(diary: Diary, now: datetime, language: str) -> None:
+    lines = PAST_LINES[language]
+    for days_ago in sorted(PAST_DAYS, reverse=True):
+        _write_day(diary, now - timedelta(days=days_ago, hours=1), [("user", lines[days_ago % len(lines)])])
 
 
 def _write_day(diary: Diary, start: datetime, lines: list[tuple[str, str]]) -> list[int]:
@@ -106,6 +123,10 @@ def take_screenshots(out_dir: Path, *, themes: tuple[str, ...] = ("light", "dark
                 for theme in themes:
                     name = theme if language == "en" else f"{language}-{theme}"
                     paths += _capture_theme(app, engine, data_dir, out_dir, theme, name, SEEDS[language])
+                    # today gets written in: a fresh diary per theme
+                    empty_dir = ensure_private_dir(Path(tmp) / f"empty-today-{theme}")
+                    seed_diary(empty_dir, language=language, empty_today=True)
+                    paths += _capture_empty_today(engine, empty_dir, out_dir, theme, name, language)
     finally:
         remove_translators(app)
         engine.close()
@@ -135,10 +156,34 @@ def _capture_theme(app: QApplication, engine: ModelEngine, data_dir: Path, out_d
         paths.append(_save_tooltip(window, out_dir / f"gauge-tooltip-{name}.png"))
         paths += _capture_memory(hearth, out_dir, name)
         paths += _capture_models(hearth, out_dir, name)
+        paths += capture_dialogs(hearth, out_dir, name, _save)
     finally:
         hearth.shutdown()
         settle(50)
     return paths
+
+
+def _start(engine: ModelEngine, data_dir: Path, theme: str) -> HearthApp:
+    from app.llm.tiny import TINY_NAME
+
+    apply_theme(theme)
+    hearth = HearthApp(data_dir, settings=Settings(theme=theme),
+                       engine_factory=lambda _s, _d: LoadedModel(engine, TINY_NAME, True, owned=False))
+    hearth.window.resize(*WINDOW_SIZE)
+    hearth.start()
+    wait_for(lambda: hearth.companion is not None, "the companion")
+    return hearth
+
+
+def _capture_empty_today(engine: ModelEngine, data_dir: Path, out_dir: Path, theme: str, name: str,
+                         language: str) -> list[Path]:
+    """A second diary whose today is still empty: the opening question and write mode."""
+    hearth = _start(engine, data_dir, theme)
+    try:
+        return capture_empty_day(hearth, out_dir, name, language, _save)
+    finally:
+        hearth.shutdown()
+        settle(50)
 
 
 def _capture_memory(hearth: HearthApp, out_dir: Path, name: str) -> list[Path]:

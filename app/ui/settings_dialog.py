@@ -33,6 +33,7 @@ from app.config import Settings, SettingsStore
 from app.ui.errors import show_exception
 from app.ui.i18n import QT_TRANSLATE_NOOP, SYSTEM, available_languages, follow_language, language_name
 from app.ui.privacy import PrivacyGroup
+from app.ui.reminder import ReminderGroup
 
 REPLY_LENGTHS = (
     ("short", QT_TRANSLATE_NOOP("SettingsDialog", "Short — a sentence or two")),
@@ -129,6 +130,8 @@ class SettingsDialog(QDialog):
         layout.addWidget(self._companion_group())
         layout.addWidget(self._memory_group())
         layout.addWidget(self._appearance_group())
+        self.reminder = ReminderGroup(self._initial, self)
+        layout.addWidget(self.reminder)
         layout.addWidget(self._data_group())
         self.privacy = PrivacyGroup(self._encrypted, self._initial.lock_after_minutes, self)
         self.privacy.encryption_requested.connect(self.encryption_requested.emit)
@@ -203,7 +206,11 @@ class SettingsDialog(QDialog):
         Read from the store at the time of asking, not when the dialog opened: a model loaded meanwhile
         (its settings saved by the model manager) must not be undone by saving this dialog.
         """
+        reminder_enabled, reminder_time, keep_in_tray = self.reminder.values()
         return self._store.current.changed(
+            reminder_enabled=reminder_enabled,
+            reminder_time=reminder_time,
+            keep_in_tray=keep_in_tray,
             reply_length=str(self.reply_length.currentData()),
             persona=str(self.persona.currentData()),
             recall_enabled=self.recall.isChecked(),

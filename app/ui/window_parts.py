@@ -187,6 +187,16 @@ ACTION_TEXTS: dict[str, tuple[str, str]] = {
     "send": (QT_TRANSLATE_NOOP("MainWindow", "&Send"), ""),
     "stop": (QT_TRANSLATE_NOOP("MainWindow", "S&top reply"), ""),
     "regenerate": (QT_TRANSLATE_NOOP("MainWindow", "&Regenerate reply"), ""),
+    "ask": (QT_TRANSLATE_NOOP("MainWindow", "&Ask Hearth"),
+            QT_TRANSLATE_NOOP("MainWindow", "Hearth answers the entry you wrote in write mode")),
+    "deeper": (QT_TRANSLATE_NOOP("MainWindow", "Go &deeper"),
+               QT_TRANSLATE_NOOP("MainWindow", "One reflective question about your last entry")),
+    "insights": (QT_TRANSLATE_NOOP("MainWindow", "&Insights…"),
+                 QT_TRANSLATE_NOOP("MainWindow", "Mood, words and people over time")),
+    "week": (QT_TRANSLATE_NOOP("MainWindow", "&Weekly review…"),
+             QT_TRANSLATE_NOOP("MainWindow", "The week's review")),
+    "export_day": (QT_TRANSLATE_NOOP("MainWindow", "E&xport day…"),
+                   QT_TRANSLATE_NOOP("MainWindow", "Save the day shown as Markdown or PDF")),
     "models": (QT_TRANSLATE_NOOP("MainWindow", "&Models…"), ""),
     "delete": (QT_TRANSLATE_NOOP("MainWindow", "&Delete entry…"),
                QT_TRANSLATE_NOOP("MainWindow", "Delete the selected entry for good")),
@@ -194,10 +204,11 @@ ACTION_TEXTS: dict[str, tuple[str, str]] = {
 }
 MENUS: tuple[tuple[str, tuple[str | None, ...]], ...] = (
     (QT_TRANSLATE_NOOP("MainWindow", "&Diary"),
-     ("today", "search", "write", None, "settings", "lock", None, "quit")),
+     ("today", "search", "write", None, "export_day", None, "settings", "lock", None, "quit")),
     (QT_TRANSLATE_NOOP("MainWindow", "&Edit"), ("copy",)),
-    (QT_TRANSLATE_NOOP("MainWindow", "&Conversation"), ("send", "stop", "regenerate", None, "delete")),
-    (QT_TRANSLATE_NOOP("MainWindow", "&View"), ("memory",)),
+    (QT_TRANSLATE_NOOP("MainWindow", "&Conversation"),
+     ("send", "stop", "regenerate", "ask", "deeper", None, "delete")),
+    (QT_TRANSLATE_NOOP("MainWindow", "&View"), ("memory", None, "insights", "week")),
     (QT_TRANSLATE_NOOP("MainWindow", "&Model"), ("models",)),
 )
 
@@ -230,6 +241,11 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
         "send": _action(window, "Ctrl+Return", window.composer.request_send, scope=window.splitter),
         "stop": _action(window, "Esc", window.stop),
         "regenerate": _action(window, "Ctrl+R", window.regenerate),
+        "ask": _action(window, "Ctrl+Shift+Return", window.ritual.ask),
+        "deeper": _action(window, "Ctrl+Shift+D", window.ritual.go_deeper),
+        "insights": _action(window, "Ctrl+Shift+I", window.ritual.show_insights),
+        "week": _action(window, "Ctrl+Shift+W", window.ritual.show_weekly_review),
+        "export_day": _action(window, "Ctrl+Shift+E", window.ritual.export_day),
         "models": _action(window, "Ctrl+Shift+M", window.model_manager_requested.emit),
         "delete": _action(window, QKeySequence.StandardKey.Delete, window.delete_entry,
                           scope=window.chat_view),
@@ -272,6 +288,8 @@ def update_action_state(window: MainWindow) -> None:
     actions["send"].setEnabled(ready and not generating)
     actions["stop"].setEnabled(ready and generating)
     actions["regenerate"].setEnabled(ready and not generating)
+    actions["ask"].setEnabled(ready and not generating)
+    actions["deeper"].setEnabled(ready and not generating)
     current = window.chat_view.current_item()
     actions["delete"].setEnabled(ready and current is not None and not current.streaming)
 

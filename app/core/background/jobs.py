@@ -29,6 +29,7 @@ JOB_LABELS = {
     "digest": "Writing the day's digest…",
     "reflection": "Reflecting…",
     "warm": "Getting ready for your next message…",
+    "opening": "Thinking of a question for today…",
 }
 
 Work = Callable[[], list[Event] | None]

@@ -39,6 +39,10 @@
         <source>Cancelled.</source>
         <translation>Отменено.</translation>
     </message>
+    <message>
+        <source>Thinking of a question for today…</source>
+        <translation>Придумываю вопрос на сегодня…</translation>
+    </message>
 </context>
 <context>
     <name>ActivityIndicator</name>
@@ -140,6 +144,37 @@
     <message>
         <source>Almost full</source>
         <translation>Почти заполнено</translation>
+    </message>
+</context>
+<context>
+    <name>CalendarPanel</name>
+    <message>
+        <source>Previous month (Page Up)</source>
+        <translation>Предыдущий месяц (Page Up)</translation>
+    </message>
+    <message>
+        <source>Previous month</source>
+        <translation>Предыдущий месяц</translation>
+    </message>
+    <message>
+        <source>Next month (Page Down)</source>
+        <translation>Следующий месяц (Page Down)</translation>
+    </message>
+    <message>
+        <source>Next month</source>
+        <translation>Следующий месяц</translation>
+    </message>
+    <message>
+        <source>Calendar</source>
+        <translation>Календарь</translation>
+    </message>
+    <message>
+        <source>Days with entries are marked; the bigger the dot, the more you wrote. Arrows move, Enter opens a day.</source>
+        <translation>Дни с записями отмечены точкой: чем она больше, тем больше вы написали. Стрелки — перейти, Enter — открыть день.</translation>
+    </message>
+    <message>
+        <source>Streak: {current} · longest: {longest}</source>
+        <translation>Подряд: {current} · рекорд: {longest}</translation>
     </message>
 </context>
 <context>
@@ -846,6 +881,74 @@ How was your day?</source>
         <source>Meanwhile Hearth works from this terminal: hearth chat</source>
         <translation>А пока с Hearth можно писать прямо в терминале: hearth chat</translation>
     </message>
+    <message>
+        <source>(today&apos;s question was dismissed)</source>
+        <translation>(сегодняшний вопрос скрыт)</translation>
+    </message>
+    <message>
+        <source>--days must be between 1 and 36500.</source>
+        <translation>--days должно быть от 1 до 36500.</translation>
+    </message>
+    <message>
+        <source>From {first} to {last}</source>
+        <translation>С {first} по {last}</translation>
+    </message>
+    <message>
+        <source>Current streak: {n} · longest: {longest}</source>
+        <translation>Дней подряд сейчас: {n} · рекорд: {longest}</translation>
+    </message>
+    <message>
+        <source>Days written: {days} · words: {words}</source>
+        <translation>Дней с записями: {days} · слов: {words}</translation>
+    </message>
+    <message>
+        <source>Average mood: {mood:.1f} of 5 ({n} days)</source>
+        <translation>Среднее настроение: {mood:.1f} из 5 (дней: {n})</translation>
+    </message>
+    <message>
+        <source>{name} ×{n}</source>
+        <translation>{name} ×{n}</translation>
+    </message>
+    <message>
+        <source>choose a day inside the calendar Hearth knows.</source>
+        <translation>выберите день внутри календаря, который знает Hearth.</translation>
+    </message>
+    <message>
+        <source>Week {scope} ({first} – {last})</source>
+        <translation>Неделя {scope} ({first} – {last})</translation>
+    </message>
+    <message>
+        <source>Highlights</source>
+        <translation>Главное</translation>
+    </message>
+    <message>
+        <source>No weekly digest yet.</source>
+        <translation>Обзора недели пока нет.</translation>
+    </message>
+    <message>
+        <source>People and places</source>
+        <translation>Люди и места</translation>
+    </message>
+    <message>
+        <source>Mood</source>
+        <translation>Настроение</translation>
+    </message>
+    <message>
+        <source>No mood set this week.</source>
+        <translation>На этой неделе настроение не отмечено.</translation>
+    </message>
+    <message>
+        <source>Entries</source>
+        <translation>Записи</translation>
+    </message>
+    <message>
+        <source>Nothing was written this week.</source>
+        <translation>На этой неделе записей нет.</translation>
+    </message>
+    <message>
+        <source>{n} words</source>
+        <translation>слов: {n}</translation>
+    </message>
 </context>
 <context>
     <name>CliPlurals</name>
@@ -912,6 +1015,22 @@ How was your day?</source>
         <source>Write something first — an empty message is not sent.</source>
         <translation>Сначала напишите что-нибудь — пустое сообщение не отправляется.</translation>
     </message>
+    <message>
+        <source>Write as much as you like; Hearth stays quiet until you ask.  (Ctrl+Enter saves the entry)</source>
+        <translation>Пишите сколько хочется — Hearth молчит, пока вы не спросите.  (Ctrl+Enter сохраняет запись)</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Сохранить</translation>
+    </message>
+    <message>
+        <source>Save the entry</source>
+        <translation>Сохранить запись</translation>
+    </message>
+    <message>
+        <source>Save the entry (Ctrl+Enter)</source>
+        <translation>Сохранить запись (Ctrl+Enter)</translation>
+    </message>
 </context>
 <context>
     <name>CurrentModelBox</name>
@@ -938,6 +1057,25 @@ How was your day?</source>
     <message>
         <source>Download the recommended model, or choose a .gguf file.</source>
         <translation>Скачайте рекомендованную модель или выберите файл .gguf.</translation>
+    </message>
+</context>
+<context>
+    <name>DailyReminder</name>
+    <message>
+        <source>Hearth</source>
+        <translation>Hearth</translation>
+    </message>
+    <message>
+        <source>Open Hearth</source>
+        <translation>Открыть Hearth</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>Выйти</translation>
+    </message>
+    <message>
+        <source>Time for today&apos;s entry?</source>
+        <translation>Время для сегодняшней записи?</translation>
     </message>
 </context>
 <context>
@@ -1061,6 +1199,29 @@ How was your day?</source>
     <message>
         <source>Enter the current passphrase.</source>
         <translation>Введите текущую парольную фразу.</translation>
+    </message>
+</context>
+<context>
+    <name>EntryActions</name>
+    <message>
+        <source>Go deeper</source>
+        <translation>Глубже</translation>
+    </message>
+    <message>
+        <source>Hearth asks one reflective question about your last entry</source>
+        <translation>Hearth задаст один вопрос, чтобы глубже взглянуть на вашу последнюю запись</translation>
+    </message>
+    <message>
+        <source>Ask Hearth</source>
+        <translation>Спросить Hearth</translation>
+    </message>
+    <message>
+        <source>Hearth answers what you wrote (Ctrl+Shift+Return)</source>
+        <translation>Hearth ответит на то, что вы написали (Ctrl+Shift+Enter)</translation>
+    </message>
+    <message>
+        <source>Entry actions</source>
+        <translation>Действия с записью</translation>
     </message>
 </context>
 <context>
@@ -1922,6 +2083,34 @@ How was your day?</source>
         <translation>Выберите пустую папку или папку с дневником Hearth (--data-dir ПАПКА).</translation>
     </message>
     <message>
+        <source>There is nothing to answer yet.</source>
+        <translation>Пока не на что отвечать.</translation>
+    </message>
+    <message>
+        <source>Hearth has already answered your last entry.</source>
+        <translation>Hearth уже ответил на вашу последнюю запись.</translation>
+    </message>
+    <message>
+        <source>Write more, or ask it to go deeper.</source>
+        <translation>Напишите ещё или попросите его копнуть глубже.</translation>
+    </message>
+    <message>
+        <source>There is nothing to go deeper into yet.</source>
+        <translation>Пока нечего углублять.</translation>
+    </message>
+    <message>
+        <source>Unknown opening question source or state: {source}, {state}.</source>
+        <translation>Неизвестный источник или состояние вопроса дня: {source}, {state}.</translation>
+    </message>
+    <message>
+        <source>Unknown opening question state {value}.</source>
+        <translation>Неизвестное состояние вопроса дня: {value}.</translation>
+    </message>
+    <message>
+        <source>A mood is a whole number from 1 to 5, not {value}.</source>
+        <translation>Настроение — целое число от 1 до 5, а не {value}.</translation>
+    </message>
+    <message>
         <source>Unknown role {value}; expected one of {options}.</source>
         <translation>Неизвестная роль {value}; допустимы: {options}.</translation>
     </message>
@@ -2363,6 +2552,81 @@ How was your day?</source>
     </message>
 </context>
 <context>
+    <name>Export</name>
+    <message>
+        <source>You</source>
+        <translation>Вы</translation>
+    </message>
+    <message>
+        <source>Hearth</source>
+        <translation>Hearth</translation>
+    </message>
+    <message>
+        <source>Week {scope} ({first} – {last})</source>
+        <translation>Неделя {scope} ({first} – {last})</translation>
+    </message>
+    <message>
+        <source>Highlights</source>
+        <translation>Главное</translation>
+    </message>
+    <message>
+        <source>No weekly digest yet.</source>
+        <translation>Обзора недели пока нет.</translation>
+    </message>
+    <message>
+        <source>People and places</source>
+        <translation>Люди и места</translation>
+    </message>
+    <message>
+        <source>{name} ×{n}</source>
+        <translation>{name} ×{n}</translation>
+    </message>
+    <message>
+        <source>Mood</source>
+        <translation>Настроение</translation>
+    </message>
+    <message>
+        <source>No mood set this week.</source>
+        <translation>На этой неделе настроение не отмечено.</translation>
+    </message>
+    <message>
+        <source>Entries</source>
+        <translation>Записи</translation>
+    </message>
+    <message>
+        <source>Nothing was written this week.</source>
+        <translation>На этой неделе записей нет.</translation>
+    </message>
+    <message>
+        <source>{n} words</source>
+        <translation>слов: {n}</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Экспорт</translation>
+    </message>
+    <message>
+        <source>Include Hearth&apos;s replies?</source>
+        <translation>Включить ответы Hearth?</translation>
+    </message>
+    <message>
+        <source>With Hearth&apos;s replies</source>
+        <translation>С ответами Hearth</translation>
+    </message>
+    <message>
+        <source>Only my entries</source>
+        <translation>Только мои записи</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md);;PDF (*.pdf)</source>
+        <translation>Markdown (*.md);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Hearth diary</source>
+        <translation>Дневник Hearth</translation>
+    </message>
+</context>
+<context>
     <name>FactDelegate</name>
     <message>
         <source>Kind</source>
@@ -2613,10 +2877,100 @@ How was your day?</source>
     </message>
 </context>
 <context>
+    <name>InsightsDialog</name>
+    <message>
+        <source>Insights</source>
+        <translation>Обзор</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Последние 30 дней</translation>
+    </message>
+    <message>
+        <source>Last 90 days</source>
+        <translation>Последние 90 дней</translation>
+    </message>
+    <message>
+        <source>Last year</source>
+        <translation>Последний год</translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation>Период</translation>
+    </message>
+    <message>
+        <source>Mood over time</source>
+        <translation>Настроение по дням</translation>
+    </message>
+    <message>
+        <source>No moods yet: choose one in a day&apos;s header.</source>
+        <translation>Настроение ещё не отмечено: выберите его в заголовке дня.</translation>
+    </message>
+    <message>
+        <source>Words per day</source>
+        <translation>Слов в день</translation>
+    </message>
+    <message>
+        <source>Nothing written in this period yet.</source>
+        <translation>За этот период записей пока нет.</translation>
+    </message>
+    <message>
+        <source>People you mention most, and when</source>
+        <translation>О ком вы пишете чаще всего и когда</translation>
+    </message>
+    <message>
+        <source>No people yet: they come from &quot;Memory about you&quot;.</source>
+        <translation>Людей пока нет: они берутся из «Памяти о вас».</translation>
+    </message>
+    <message>
+        <source>Save as PNG…</source>
+        <translation>Сохранить как PNG…</translation>
+    </message>
+    <message>
+        <source>Save “{chart}” as a PNG image</source>
+        <translation>Сохранить «{chart}» как изображение PNG</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <source>{days} written, {words} in all · streak {current}, longest {longest}</source>
+        <translation>С записями: {days}, всего {words} · подряд: {current}, рекорд: {longest}</translation>
+    </message>
+    <message>
+        <source>Save chart</source>
+        <translation>Сохранить график</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>Изображение PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>The chart was not saved</source>
+        <translation>График не сохранён</translation>
+    </message>
+    <message>
+        <source>That file could not be written.</source>
+        <translation>Не удалось записать этот файл.</translation>
+    </message>
+    <message>
+        <source>Choose another folder.</source>
+        <translation>Выберите другую папку.</translation>
+    </message>
+</context>
+<context>
     <name>LockController</name>
     <message>
         <source>The diary is not open.</source>
         <translation>Дневник не открыт.</translation>
+    </message>
+</context>
+<context>
+    <name>LookBackController</name>
+    <message>
+        <source>Nothing was written on that day.</source>
+        <translation>В этот день записей нет.</translation>
     </message>
 </context>
 <context>
@@ -2749,6 +3103,46 @@ How was your day?</source>
         <source>&amp;Model</source>
         <translation>&amp;Модель</translation>
     </message>
+    <message>
+        <source>&amp;Ask Hearth</source>
+        <translation>&amp;Спросить Hearth</translation>
+    </message>
+    <message>
+        <source>Hearth answers the entry you wrote in write mode</source>
+        <translation>Hearth ответит на запись, сделанную в режиме «Писать»</translation>
+    </message>
+    <message>
+        <source>Go &amp;deeper</source>
+        <translation>&amp;Глубже</translation>
+    </message>
+    <message>
+        <source>One reflective question about your last entry</source>
+        <translation>Один вопрос, чтобы глубже взглянуть на последнюю запись</translation>
+    </message>
+    <message>
+        <source>&amp;Insights…</source>
+        <translation>&amp;Обзор…</translation>
+    </message>
+    <message>
+        <source>Mood, words and people over time</source>
+        <translation>Настроение, слова и люди во времени</translation>
+    </message>
+    <message>
+        <source>&amp;Weekly review…</source>
+        <translation>Обзор &amp;недели…</translation>
+    </message>
+    <message>
+        <source>The week&apos;s review</source>
+        <translation>Обзор недели</translation>
+    </message>
+    <message>
+        <source>E&amp;xport day…</source>
+        <translation>&amp;Экспорт дня…</translation>
+    </message>
+    <message>
+        <source>Save the day shown as Markdown or PDF</source>
+        <translation>Сохранить открытый день как Markdown или PDF</translation>
+    </message>
 </context>
 <context>
     <name>MemoryPanel</name>
@@ -2843,6 +3237,29 @@ How was your day?</source>
     <message>
         <source>Un&amp;pin</source>
         <translation>&amp;Открепить</translation>
+    </message>
+</context>
+<context>
+    <name>ModeSwitch</name>
+    <message>
+        <source>Talk</source>
+        <translation>Беседа</translation>
+    </message>
+    <message>
+        <source>Hearth answers each entry</source>
+        <translation>Hearth отвечает на каждую запись</translation>
+    </message>
+    <message>
+        <source>Write</source>
+        <translation>Писать</translation>
+    </message>
+    <message>
+        <source>A roomy page for a long entry; Hearth stays silent until you ask</source>
+        <translation>Просторная страница для длинной записи; Hearth молчит, пока вы не спросите</translation>
+    </message>
+    <message>
+        <source>Writing mode</source>
+        <translation>Режим письма</translation>
     </message>
 </context>
 <context>
@@ -3114,6 +3531,44 @@ How was your day?</source>
     </message>
 </context>
 <context>
+    <name>MonthGrid</name>
+    <message>
+        <source>no entries</source>
+        <translation>записей нет</translation>
+    </message>
+</context>
+<context>
+    <name>MoodPicker</name>
+    <message>
+        <source>Mood: very low</source>
+        <translation>Настроение: совсем плохое</translation>
+    </message>
+    <message>
+        <source>Mood: low</source>
+        <translation>Настроение: неважное</translation>
+    </message>
+    <message>
+        <source>Mood: okay</source>
+        <translation>Настроение: нормальное</translation>
+    </message>
+    <message>
+        <source>Mood: good</source>
+        <translation>Настроение: хорошее</translation>
+    </message>
+    <message>
+        <source>Mood: very good</source>
+        <translation>Настроение: отличное</translation>
+    </message>
+    <message>
+        <source>Your mood for this day: click a dot, 1 (low) to 5 (bright)</source>
+        <translation>Настроение за день: нажмите на точку, от 1 (плохо) до 5 (отлично)</translation>
+    </message>
+    <message>
+        <source>Your mood today, 1 to 5 (Delete clears it)</source>
+        <translation>Ваше настроение за день, от 1 до 5 (Delete — сбросить)</translation>
+    </message>
+</context>
+<context>
     <name>NoticeBar</name>
     <message>
         <source>Notice</source>
@@ -3126,6 +3581,52 @@ How was your day?</source>
     <message>
         <source>Dismiss the notice</source>
         <translation>Закрыть уведомление</translation>
+    </message>
+</context>
+<context>
+    <name>OnThisDayStrip</name>
+    <message>
+        <source>On this day</source>
+        <translation>В этот день</translation>
+    </message>
+    <message>
+        <source>A month ago</source>
+        <translation>Месяц назад</translation>
+    </message>
+    <message>
+        <source>Six months ago</source>
+        <translation>Полгода назад</translation>
+    </message>
+    <message>
+        <source>A year ago</source>
+        <translation>Год назад</translation>
+    </message>
+</context>
+<context>
+    <name>OpeningQuestionCard</name>
+    <message>
+        <source>A question for today</source>
+        <translation>Вопрос на сегодня</translation>
+    </message>
+    <message>
+        <source>Another question</source>
+        <translation>Другой вопрос</translation>
+    </message>
+    <message>
+        <source>Show a different question</source>
+        <translation>Показать другой вопрос</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Скрыть</translation>
+    </message>
+    <message>
+        <source>No question today</source>
+        <translation>Сегодня без вопроса</translation>
+    </message>
+    <message>
+        <source>Today&apos;s opening question</source>
+        <translation>Вопрос для начала дня</translation>
     </message>
 </context>
 <context>
@@ -3318,6 +3819,48 @@ How was your day?</source>
     <message>
         <source>Undoing…</source>
         <translation>Отменяю…</translation>
+    </message>
+</context>
+<context>
+    <name>ReminderGroup</name>
+    <message>
+        <source>Daily reminder</source>
+        <translation>Ежедневное напоминание</translation>
+    </message>
+    <message>
+        <source>Remind me to write each day (a notification from the tray)</source>
+        <translation>Напоминать о записи каждый день (уведомление из трея)</translation>
+    </message>
+    <message>
+        <source>At:</source>
+        <translation>В:</translation>
+    </message>
+    <message>
+        <source>Reminder time</source>
+        <translation>Время напоминания</translation>
+    </message>
+    <message>
+        <source>Closing the window keeps Hearth in the tray</source>
+        <translation>При закрытии окна Hearth остаётся в трее</translation>
+    </message>
+</context>
+<context>
+    <name>RitualPlurals</name>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n день</numerusform>
+            <numerusform>%n дня</numerusform>
+            <numerusform>%n дней</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n word(s)</source>
+        <translation>
+            <numerusform>%n слово</numerusform>
+            <numerusform>%n слова</numerusform>
+            <numerusform>%n слов</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3646,6 +4189,49 @@ If it is truly lost, you can start over: run `hearth forget-everything --yes` in
         <translation>Без парольной фразы дневник не открыть — ни Hearth, ни кому-либо ещё. Именно это и хранит его тайну, и обойти это нельзя.
 
 Если фраза действительно утеряна, можно начать заново: выполните в терминале `hearth forget-everything --yes` (это сотрёт зашифрованный дневник и его копии) или перенесите папку данных в другое место. Затем снова откройте Hearth — будет новый, пустой дневник.</translation>
+    </message>
+</context>
+<context>
+    <name>WeeklyReviewDialog</name>
+    <message>
+        <source>Weekly review</source>
+        <translation>Обзор недели</translation>
+    </message>
+    <message>
+        <source>Previous week</source>
+        <translation>Предыдущая неделя</translation>
+    </message>
+    <message>
+        <source>Next week</source>
+        <translation>Следующая неделя</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Написать заново</translation>
+    </message>
+    <message>
+        <source>Write the week&apos;s digest again with the model</source>
+        <translation>Заново написать обзор недели с помощью модели</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Экспорт…</translation>
+    </message>
+    <message>
+        <source>Save the week as Markdown or PDF</source>
+        <translation>Сохранить неделю как Markdown или PDF</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <source>The week&apos;s review</source>
+        <translation>Обзор недели</translation>
+    </message>
+    <message>
+        <source>Week {scope}: {first} – {last}</source>
+        <translation>Неделя {scope}: {first} – {last}</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,383 @@
+"""The calendar beside the day list: a month grid (days with entries marked, the dot sized by words), today's
+streak and the longest, and "On this day" cards under the day header.
+
+Plain widgets over ``app.core.ritual.lookback`` records; no I/O here (``LookBackController`` loads them off
+the UI thread). The grid is painted with QPainter and driven from the keyboard as well as the mouse: arrows
+move by a day or a week (into the next month too), Page Up / Page Down by a month, Home to today, Enter or
+Space opens the day.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from PySide6.QtCore import QLocale, QObject, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QFocusEvent,
+    QFont,
+    QFontMetrics,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+)
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.ritual.calendar import month_grid, shift_month
+from app.core.ritual.lookback import MonthView, PastEntry
+from app.ui.chat_delegate import blend
+from app.ui.i18n import DateText, Plurals, follow_language
+
+CELL_H = 26
+HEADER_H = 20
+
+
+class RitualPlurals(QObject):
+    """The counted phrases of the calendar and the insights (see ``app.ui.i18n.Plurals``)."""
+
+    def days(self, n: int) -> str:
+        return Plurals._english(n, self.tr("%n day(s)", "", n), "{n} day", "{n} days")
+
+    def words(self, n: int) -> str:
+        return Plurals._english(n, self.tr("%n word(s)", "", n), "{n} word", "{n} words")
+
+
+class MonthGrid(QWidget):
+    """Six weeks of days; the cursor is a date the keyboard moves, ``day_activated`` opens it."""
+
+    day_activated = Signal(object)  # date
+    month_requested = Signal(int, int)  # year, month (the cursor left the month shown)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("monthGrid")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        today = date.today()
+        self.view = MonthView(today.year, today.month, month_grid(today.year, today.month))
+        self.current_day = today
+        self.today = today
+
+    def sizeHint(self) -> QSize:
+        return QSize(7 * 30, HEADER_H + 6 * CELL_H + 4)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(7 * 24, HEADER_H + 6 * CELL_H + 4)
+
+    def set_view(self, view: MonthView, today: date | None = None) -> None:
+        self.view = view
+        self.today = today or date.today()
+        if (self.current_day.year, self.current_day.month) != (view.year, view.month):
+            self.current_day = (
+                date(view.year, view.month, 1)
+                if self.today.month != view.month or self.today.year != view.year
+                else self.today
+            )
+        self._describe()
+        self.update()
+
+    def _describe(self) -> None:
+        mark = self.view.marks.get(self.current_day)
+        words = RitualPlurals().words(mark.words) if mark else self.tr("no entries")
+        self.setAccessibleDescription(f"{DateText().long_day(self.current_day)}: {words}")
+
+    # -- geometry -----------------------------------------------------------------------------------
+    def _cell(self, row: int, col: int) -> QRectF:
+        width = self.width() / 7
+        return QRectF(col * width, HEADER_H + row * CELL_H, width, CELL_H)
+
+    def _at(self, x: float, y: float) -> date | None:
+        if y < HEADER_H:
+            return None
+        row, col = int((y - HEADER_H) // CELL_H), int(x // (self.width() / 7))
+        if 0 <= row < len(self.view.grid) and 0 <= col < 7:
+            return self.view.grid[row][col]
+        return None
+
+    # -- painting -----------------------------------------------------------------------------------
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = self.palette()
+        self._paint_weekdays(painter, palette)
+        for row, week in enumerate(self.view.grid):
+            for col, day in enumerate(week):
+                self._paint_day(painter, palette, self._cell(row, col), day)
+
+    def _paint_weekdays(self, painter: QPainter, palette: QPalette) -> None:
+        small = QFont(self.font())
+        small.setPointSizeF(max(7.0, small.pointSizeF() * 0.8))
+        painter.setFont(small)
+        muted = palette.color(QPalette.ColorRole.Text)
+        muted.setAlpha(130)
+        painter.setPen(muted)
+        locale = QLocale()
+        for col, day in enumerate(self.view.grid[0]):
+            name = locale.dayName(day.isoweekday(), QLocale.FormatType.NarrowFormat)
+            painter.drawText(
+                QRectF(self._cell(0, col).x(), 0, self.width() / 7, HEADER_H),
+                Qt.AlignmentFlag.AlignCenter,
+                name,
+            )
+
+    def _paint_day(self, painter: QPainter, palette: QPalette, cell: QRectF, day: date) -> None:
+        text_color = palette.color(QPalette.ColorRole.Text)
+        accent = palette.color(QPalette.ColorRole.Highlight)
+        window = palette.color(QPalette.ColorRole.Base)
+        inside = day.month == self.view.month
+        if day == self.current_day:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(blend(window, accent, 0.35 if self.hasFocus() else 0.18))
+            painter.drawRoundedRect(cell.adjusted(2, 1, -2, -1), 6, 6)
+        if day == self.today:
+            painter.setPen(accent)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(cell.adjusted(2.5, 1.5, -2.5, -1.5), 6, 6)
+        color = text_color if inside else blend(window, text_color, 0.35)
+        painter.setPen(color)
+        font = QFont(self.font())
+        font.setPointSizeF(max(7.0, font.pointSizeF() * 0.85))
+        if day in self.view.marks:
+            font.setWeight(QFont.Weight.DemiBold)
+        painter.setFont(font)
+        painter.drawText(cell.adjusted(0, 0, 0, -6), Qt.AlignmentFlag.AlignCenter, str(day.day))
+        mark = self.view.marks.get(day)
+        if mark is not None:
+            radius = 1.5 + mark.size
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(accent if inside else blend(window, accent, 0.5))
+            painter.drawEllipse(QPointF(cell.center().x(), cell.bottom() - 5), radius, radius)
+
+    # -- input --------------------------------------------------------------------------------------
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        steps = {Qt.Key.Key_Left: -1, Qt.Key.Key_Right: 1, Qt.Key.Key_Up: -7, Qt.Key.Key_Down: 7}
+        if key in steps:
+            self.move_to(self.current_day + timedelta(days=steps[Qt.Key(key)]))
+        elif key == Qt.Key.Key_PageUp:
+            self.move_to(shift_month(self.current_day, -1))
+        elif key == Qt.Key.Key_PageDown:
+            self.move_to(shift_month(self.current_day, 1))
+        elif key == Qt.Key.Key_Home:
+            self.move_to(self.today)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.day_activated.emit(self.current_day)
+        else:
+            super().keyPressEvent(event)
+
+    def move_to(self, day: date) -> None:
+        """Put the cursor on ``day``; a day in another month asks for that month."""
+        self.current_day = day
+        self._describe()
+        if (day.year, day.month) != (self.view.year, self.view.month):
+            self.month_requested.emit(day.year, day.month)
+        self.update()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        day = self._at(event.position().x(), event.position().y())
+        if day is None:
+            return
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        self.move_to(day)
+        self.day_activated.emit(day)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        self.update()
+        super().focusInEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self.update()
+        super().focusOutEvent(event)
+
+
+class CalendarPanel(QWidget):
+    """Month title with ‹ ›, the grid, and the streak line."""
+
+    day_activated = Signal(object)  # date
+    month_requested = Signal(int, int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("calendarPanel")
+        self.previous_button = QToolButton(self)
+        self.next_button = QToolButton(self)
+        self.title = QLabel(self)
+        self.title.setObjectName("calendarTitle")
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        bold = QFont(self.title.font())
+        bold.setWeight(QFont.Weight.DemiBold)
+        self.title.setFont(bold)
+        self.grid = MonthGrid(self)
+        self.streak = QLabel(self)
+        self.streak.setObjectName("calendarStreak")
+        self.streak.setWordWrap(True)
+        self.streak.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        for button, arrow in ((self.previous_button, "‹"), (self.next_button, "›")):
+            button.setText(arrow)
+            button.setAutoRaise(True)
+        self.previous_button.clicked.connect(lambda: self._step(-1))
+        self.next_button.clicked.connect(lambda: self._step(1))
+        self.grid.day_activated.connect(self.day_activated)
+        self.grid.month_requested.connect(self.month_requested)
+        self._build()
+        follow_language(self, self.retranslate)
+
+    def _build(self) -> None:
+        header = QHBoxLayout()
+        header.setContentsMargins(0, 0, 0, 0)
+        header.addWidget(self.previous_button)
+        header.addWidget(self.title, 1)
+        header.addWidget(self.next_button)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        column.addLayout(header)
+        column.addWidget(self.grid)
+        column.addWidget(self.streak)
+
+    def retranslate(self) -> None:
+        self.previous_button.setToolTip(self.tr("Previous month (Page Up)"))
+        self.previous_button.setAccessibleName(self.tr("Previous month"))
+        self.next_button.setToolTip(self.tr("Next month (Page Down)"))
+        self.next_button.setAccessibleName(self.tr("Next month"))
+        self.grid.setAccessibleName(self.tr("Calendar"))
+        self.grid.setToolTip(
+            self.tr(
+                "Days with entries are marked; the bigger the dot, the more you wrote. "
+                "Arrows move, Enter opens a day."
+            )
+        )
+        self.setAccessibleName(self.tr("Calendar"))
+        self._show_texts()
+
+    def set_view(self, view: MonthView, today: date | None = None) -> None:
+        self.grid.set_view(view, today)
+        self._show_texts()
+
+    def _show_texts(self) -> None:
+        view = self.grid.view
+        month = QLocale().standaloneMonthName(view.month, QLocale.FormatType.LongFormat)
+        self.title.setText(f"{month[:1].upper()}{month[1:]} {view.year}")
+        plurals = RitualPlurals()
+        self.streak.setText(
+            self.tr("Streak: {current} · longest: {longest}").format(
+                current=plurals.days(view.streaks.current), longest=plurals.days(view.streaks.longest)
+            )
+        )
+
+    def _step(self, months: int) -> None:
+        view = self.grid.view
+        target = shift_month(date(view.year, view.month, 1), months)
+        self.month_requested.emit(target.year, target.month)
+
+
+class OnThisDayStrip(QFrame):
+    """Small cards under the day header: the entries of a month, six months and a year before."""
+
+    conversation_requested = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("onThisDay")
+        self.caption = QLabel(self)
+        self.caption.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.row = QHBoxLayout()
+        self.row.setSpacing(8)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(20, 2, 20, 4)
+        column.setSpacing(2)
+        column.addWidget(self.caption)
+        column.addLayout(self.row)
+        self.cards: list[PastCard] = []
+        self.entries: list[PastEntry] = []
+        follow_language(self, self.retranslate)
+        self.hide()
+
+    def retranslate(self) -> None:
+        self.caption.setText(self.tr("On this day"))
+        self.setAccessibleName(self.tr("On this day"))
+        self.set_entries(self.entries)
+
+    def ago_text(self, ago: str) -> str:
+        return {
+            "month": self.tr("A month ago"),
+            "half_year": self.tr("Six months ago"),
+            "year": self.tr("A year ago"),
+        }.get(ago, ago)
+
+    def set_entries(self, entries: list[PastEntry]) -> None:
+        """One card per entry (none: the strip hides)."""
+        self.entries = list(entries)
+        for card in self.cards:
+            self.row.removeWidget(card)
+            card.deleteLater()
+        self.cards = [self._card(entry) for entry in self.entries]
+        for card in self.cards:
+            self.row.addWidget(card, 1)
+        self.setVisible(bool(self.cards))
+
+    def _card(self, entry: PastEntry) -> PastCard:
+        title = f"{self.ago_text(entry.ago)} · {DateText().long_day(entry.day)}"
+        card = PastCard(self.ago_text(entry.ago), entry.first_line, self)
+        card.setToolTip(f"{title}\n{entry.first_line}")
+        card.setAccessibleName(title)
+        card.setAccessibleDescription(entry.first_line)
+        card.clicked.connect(lambda: self.conversation_requested.emit(entry.conversation_id))
+        return card
+
+
+class PastCard(QAbstractButton):
+    """One "On this day" card: how long ago, and the entry's first line, elided to the card's width (the
+    full line is the tooltip), so three cards fit in a narrow chat column in any language."""
+
+    def __init__(self, title: str, line: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("onThisDayCard")
+        self.title, self.line = title, line
+        self.setText(f"{title}: {line}")
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def sizeHint(self) -> QSize:
+        return QSize(120, self.fontMetrics().lineSpacing() * 2 + 14)
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = self.palette()
+        base = palette.color(QPalette.ColorRole.Window)
+        accent = palette.color(QPalette.ColorRole.Highlight)
+        text = palette.color(QPalette.ColorRole.Text)
+        hot = self.underMouse() or self.hasFocus()
+        painter.setPen(blend(base, accent, 0.8) if hot else blend(base, text, 0.2))
+        painter.setBrush(blend(base, accent, 0.08))
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8)
+        inner = self.rect().adjusted(10, 6, -10, -6)
+        metrics = self.fontMetrics()
+        bold = QFont(self.font())
+        bold.setWeight(QFont.Weight.DemiBold)
+        painter.setFont(bold)
+        painter.setPen(text)
+        title = QFontMetrics(bold).elidedText(self.title, Qt.TextElideMode.ElideRight, inner.width())
+        painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, title)
+        painter.setFont(self.font())
+        painter.setPen(blend(base, text, 0.7))
+        line = metrics.elidedText(self.line, Qt.TextElideMode.ElideRight, inner.width())
+        painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, line)
+
+
+__all__ = ["CalendarPanel", "MonthGrid", "OnThisDayStrip", "PastCard", "RitualPlurals"]
