@@ -62,7 +62,7 @@ def connect_raw(path: Path, key: DiaryKey | None) -> sqlite3.Connection:
     path.parent.mkdir(parents=True, exist_ok=True)
     if key is not None and not is_plain(path):
         if not path.exists() or path.stat().st_size == 0:
-            write_marker(path.parent)
+            write_marker(path.parent, key)
         conn: sqlite3.Connection = connect(path, key, isolation_level=None)
         return conn
     return sqlite3.connect(path, isolation_level=None)
