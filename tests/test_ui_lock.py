@@ -14,12 +14,14 @@ import keyring
 import pytest
 from keyring.backend import KeyringBackend
 
-from app.store import Diary, DiaryKey
+from app.store import Diary, DiaryKey, WrongPassphrase
+from app.store.cipher import verify_key
 from app.ui.application import HearthApp
 from tests.ui_helpers import START_TIMEOUT_MS, launcher, seed_days, wait_ready
 
 PASS = "lantern-orchard-47"
 NEW = "quiet-harbour-913"
+THIRD = "amber-meadow-208"
 SECRET_WORDS = ("lighthouse", "Go on.")  # the seeded day's entry and reply
 
 
@@ -183,18 +185,40 @@ def test_settings_turn_encryption_on_and_off(qtbot: Any, launch: Any, data_dir: 
     assert hearth.diary is not None and hearth.diary.encrypted
     assert b"orchard" not in (data_dir / "hearth.db").read_bytes()
     assert hearth.window.actions_["lock"].isEnabled()
+    words = _words(hearth.diary)
+    assert "Plain words about the orchard" in words
+
+    encrypted_under_new = hearth.diary
+    change = hearth.locker.open_encryption_dialog("change")
+    change.current.setText(NEW)
+    change.new.setText(THIRD)
+    change.again.setText(THIRD)
+    change.submit()
+    qtbot.waitUntil(lambda: hearth.diary is not None and hearth.diary is not encrypted_under_new
+                    and hearth.companion is not None, timeout=START_TIMEOUT_MS)
+    wait_ready(qtbot, hearth)
+    with pytest.raises(WrongPassphrase):
+        verify_key(data_dir / "hearth.db", DiaryKey(NEW))  # the old passphrase opens nothing any more
+    verify_key(data_dir / "hearth.db", DiaryKey(THIRD))
+    assert hearth.diary.encrypted and _words(hearth.diary) == words  # not a word lost
+
     off = hearth.locker.open_encryption_dialog("off")
     off.current.setText("wrong passphrase")
     off.submit()
     qtbot.waitUntil(lambda: "not right" in off.status.text(), timeout=START_TIMEOUT_MS)
     assert Diary.is_encrypted(data_dir)
-    off.current.setText(NEW)
+    off.current.setText(THIRD)
     off.submit()
     qtbot.waitUntil(lambda: not Diary.is_encrypted(data_dir) and hearth.diary is not None
                     and hearth.companion is not None, timeout=START_TIMEOUT_MS)
     wait_ready(qtbot, hearth)
     assert hearth.diary is not None and not hearth.diary.encrypted
-    assert len(hearth.diary.search("orchard")) == 1
+    assert len(hearth.diary.search("orchard")) == 1 and _words(hearth.diary) == words
+
+
+def _words(diary: Diary) -> list[str]:
+    """Every message's text, in order (what "without losing a word" means)."""
+    return [str(m["text"]) for m in diary.export_json()["messages"]]  # type: ignore[index]
 
 
 def _open_encryption_dialog(qtbot: Any, hearth: HearthApp) -> Any:
