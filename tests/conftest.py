@@ -28,8 +28,8 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 # in HEARTH_PASSPHRASE_FILE). A test that reads or writes the file itself takes ``mode_key`` (None when
 # plain) and goes through ``tests.cipher_pages`` (a keyed connection; a byte scan of the decrypted pages).
 # ``plain_only`` marks a test that by design needs a plain file.
-ENCRYPTED_MODULES = ("test_store_", "test_semantic_store", "test_recall", "test_core_facts", "test_core_delete_entry",
-                     "test_core_crash_leftovers", "test_cli_rm")
+ENCRYPTED_MODULES = ("test_store_", "test_semantic_store", "test_recall", "test_core_facts",
+                     "test_core_delete_entry", "test_core_crash_leftovers", "test_cli_rm")
 TEST_PASSPHRASE = "correct horse battery staple"
 
 
