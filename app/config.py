@@ -37,6 +37,7 @@ DIARY_FILE = "hearth.db"  # the store's DB_FILE (the store imports this module, 
 HEARTH_FILES = frozenset(
     {DIARY_FILE, SETTINGS_FILE, "settings.tmp"} | {DIARY_FILE + side for side in ("-wal", "-shm", "-journal")}
     | {"encryption.json"}  # app.store.encryption.MARKER: no secret, says the diary is encrypted
+    | {"encryption-change.json"}  # app.store.encryption.JOURNAL: the file names of a change in progress
 )
 HEARTH_FOLDERS = frozenset({"backups", "models"})
 

@@ -25,8 +25,11 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 # -- an encrypted diary for the store's tests -----------------------------------------------------------
 # Every test module named here runs twice: on a plain diary and on a SQLCipher-encrypted one (``Diary.open``
 # then makes and opens encrypted diaries with one session key; the CLI reads its passphrase from the file
-# in HEARTH_PASSPHRASE_FILE). A test that reads the file with plain sqlite3 is marked ``plain_only``.
-ENCRYPTED_MODULES = ("test_store_",)
+# in HEARTH_PASSPHRASE_FILE). A test that reads or writes the file itself takes ``mode_key`` (None when
+# plain) and goes through ``tests.cipher_pages`` (a keyed connection; a byte scan of the decrypted pages).
+# ``plain_only`` marks a test that by design needs a plain file.
+ENCRYPTED_MODULES = ("test_store_", "test_semantic_store", "test_recall", "test_core_facts",
+                     "test_core_delete_entry", "test_core_crash_leftovers", "test_cli_rm")
 TEST_PASSPHRASE = "correct horse battery staple"
 
 
@@ -69,6 +72,12 @@ def store_cipher(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
     secret.write_text(TEST_PASSPHRASE + "\n", encoding="utf-8")
     monkeypatch.setenv("HEARTH_PASSPHRASE_FILE", str(secret))
     return mode
+
+
+@pytest.fixture
+def mode_key(store_cipher: str, request: pytest.FixtureRequest) -> object:
+    """The diary's key in this run of the test: the session key when encrypted, None when plain."""
+    return request.getfixturevalue("test_key") if store_cipher == "encrypted" else None
 
 
 @pytest.fixture(scope="session")

@@ -232,3 +232,24 @@ def test_unlock_throttle_grows_and_resets() -> None:
     assert throttle.remaining() == 0
     throttle.succeeded()
     assert throttle.delay() == 0.0
+
+
+def test_at_open_a_backup_under_a_changed_passphrase_is_shredded_and_one_under_this_passphrase_kept(
+    data_dir: Path, key: DiaryKey
+) -> None:
+    """What an older Hearth's crash during a rekey left: backups under the passphrase the person dropped."""
+    with Diary.open(data_dir, key) as diary:
+        _write(diary, date.today(), "now")
+        own = diary.backup()
+    strays = {}
+    for name, passphrase in (("stale", OTHER), ("resalted", PASS)):  # resalted: same passphrase, new salt
+        with Diary.open(data_dir.parent / name, DiaryKey(passphrase)) as other:
+            _write(other, date.today(), name)
+            made = other.backup()
+        strays[name] = data_dir / "backups" / f"hearth-2020010{len(strays) + 1}-000000-000000.db"
+        strays[name].write_bytes(made.read_bytes())
+    with Diary.open(data_dir, DiaryKey(PASS)) as diary:
+        assert set(diary.list_backups()) == {own, strays["resalted"]}
+        diary.restore(strays["resalted"])  # still a backup of this person's, under this passphrase
+        assert diary.search("resalted")
+    assert not strays["stale"].exists() and _plaintext_in(data_dir) == []

@@ -1,7 +1,9 @@
 """A process killed (SIGKILL) at every step of encrypt, rekey and decrypt leaves one whole diary.
 
 After each kill the diary opens — under the old passphrase or the new one — with every message and fact,
-no ``.new``/``.old`` leftover survives that open, and an encrypted diary leaves no plain text on disk.
+no ``.new``/``.old`` leftover survives that open, an encrypted diary leaves no plain text on disk, and
+every backup is under the diary's own key: none opens with the other passphrase, none is plain beside an
+encrypted diary, none is encrypted beside a plain one, and none was lost.
 """
 
 from __future__ import annotations
@@ -18,12 +20,14 @@ import pytest
 
 from app.store import Diary, DiaryKey, WrongPassphrase
 from app.store import encryption as enc
+from app.store.backup import check_backup
+from app.store.errors import StoreError
 
 ROOT = Path(__file__).resolve().parent.parent
 OLD, NEW = "first-passphrase-1", "second-passphrase-2"
 MARKER = "Кириллица-zanzibarine"
-KILL_STEPS = ("export", "verify", "mark", "swap", "shred", "backups", "backup:export", "backup:swap",
-              "backup:shred", "done")
+KILL_STEPS = ("export", "verify", "backups", "backup:export", "backup:verify", "mark", "swap", "backup:swap",
+              "shred", "backup:shred", "done")
 CHANGES = {"encrypt": ("-", NEW), "rekey": (OLD, NEW), "decrypt": (OLD, "-")}
 
 
@@ -53,6 +57,19 @@ def _seed(data_dir: Path, passphrase: str) -> dict[str, object]:
         diary.backup()
         diary.backup()
         return diary.export_json()
+
+
+def _backups_follow_the_diary(diary: Diary, passphrases: tuple[str, str]) -> None:
+    """Each backup opens with the diary's key (or is plain with a plain diary) and with nothing else."""
+    found = diary.list_backups()
+    assert len(found) == 2  # none lost
+    for backup in found:
+        assert enc.is_plain(backup) == (not diary.encrypted), backup.name
+        check_backup(backup, diary.key)
+        for passphrase in passphrases:
+            if passphrase != "-" and diary.key is not None and not _key(passphrase).matches(diary.key):
+                with pytest.raises(StoreError, match="another passphrase"):
+                    check_backup(backup, _key(passphrase))
 
 
 def _open_any(data_dir: Path, passphrases: tuple[str, str]) -> Diary:
@@ -85,9 +102,10 @@ def test_a_kill_at_any_step_leaves_a_whole_diary(
     with _open_any(data_dir, (old, new)) as diary:
         assert diary.export_json() == before, f"killed at {step}"
         assert diary.integrity_check() == "ok"
+        _backups_follow_the_diary(diary, (old, new))
         encrypted = diary.encrypted
-    leftovers = [p.name for p in data_dir.rglob("*") if p.name.endswith((enc.NEW, enc.OLD))]
-    assert leftovers == []
+    leftovers = [p.name for p in data_dir.rglob("*") if p.name.endswith((enc.NEW, enc.OLD, ".tmp"))]
+    assert leftovers == [] and not (data_dir / enc.JOURNAL).exists()
     assert (data_dir / enc.MARKER).exists() == encrypted  # the marker follows the file after a kill
     if encrypted:
         plain = [p.name for p in data_dir.rglob("*") if p.is_file() and MARKER.encode() in p.read_bytes()]

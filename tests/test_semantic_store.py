@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from app.store import Diary, PendingText
+from app.store import Diary, DiaryKey, PendingText
+from tests.cipher_pages import readable_bytes
 
 EMBEDDER = "test-embedder:1"
 
@@ -30,9 +31,10 @@ def _files(data_dir: Path) -> list[Path]:
     return [p for p in (data_dir / n for n in ("hearth.db", "hearth.db-wal", "hearth.db-shm")) if p.exists()]
 
 
-def _in_files(data_dir: Path, blob: bytes) -> bool:
+def _in_files(data_dir: Path, blob: bytes, key: DiaryKey | None) -> bool:
+    """In the files' bytes — of an encrypted diary, in its decrypted pages (free ones too)."""
     needle = blob[4:36]
-    return any(needle in p.read_bytes() for p in _files(data_dir))
+    return any(needle in readable_bytes(p, key) for p in _files(data_dir))
 
 
 def _index_all(diary: Diary) -> dict[int, bytes]:
@@ -90,12 +92,12 @@ def test_deleting_a_message_deletes_its_vector_and_its_bytes(diary: Diary, data_
     reply = diary.add_message(cid, "assistant", "noted")
     diary.save_remembered(reply.id, [doomed.id, doomed.id - 1])
     diary.purge()
-    assert _in_files(data_dir, blobs[doomed.id])  # the check can fail
+    assert _in_files(data_dir, blobs[doomed.id], diary.key)  # the check can fail
 
     diary.delete_message(doomed.id)
     assert doomed.id not in {v.key_id for v in diary.message_vectors(EMBEDDER)}
     assert diary.remembered([reply.id]) == {reply.id: [doomed.id - 1]}
-    assert not _in_files(data_dir, blobs[doomed.id])
+    assert not _in_files(data_dir, blobs[doomed.id], diary.key)
     assert len(diary.message_vectors(EMBEDDER)) == 30
 
 
@@ -109,7 +111,7 @@ def test_deleting_a_conversation_deletes_its_vectors(diary: Diary, data_dir: Pat
     left = {v.key_id for v in diary.message_vectors(EMBEDDER)}
     assert len(left) == 10 and all(m.conversation_id == kept for m in diary.messages(kept))
     diary.purge()
-    assert not any(_in_files(data_dir, blob) for key, blob in blobs.items() if key not in left)
+    assert not any(_in_files(data_dir, blob, diary.key) for key, blob in blobs.items() if key not in left)
 
 
 def test_fact_vectors_follow_their_fact(diary: Diary, data_dir: Path) -> None:
@@ -133,7 +135,7 @@ def test_fact_vectors_follow_their_fact(diary: Diary, data_dir: Path) -> None:
     diary.delete_fact(fact.id)
     assert diary.fact_vectors(EMBEDDER) == []
     diary.purge()
-    assert not _in_files(data_dir, blob)
+    assert not _in_files(data_dir, blob, diary.key)
 
 
 def test_forget_everything_leaves_no_vector(diary: Diary, data_dir: Path) -> None:
@@ -143,7 +145,7 @@ def test_forget_everything_leaves_no_vector(diary: Diary, data_dir: Path) -> Non
     blobs = _index_all(diary)
     diary.forget_everything()
     assert diary.message_vectors(EMBEDDER) == [] and diary.vector_bytes() == (0, 0)
-    assert not any(_in_files(data_dir, blob) for blob in blobs.values())
+    assert not any(_in_files(data_dir, blob, diary.key) for blob in blobs.values())
 
 
 def test_export_leaves_vectors_out_and_import_starts_unindexed(diary: Diary, tmp_path: Path) -> None:

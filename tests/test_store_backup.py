@@ -91,7 +91,6 @@ def _corrupt_header(path: Path) -> bytes:
     return bytes(data)
 
 
-@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_damaged_file_is_moved_aside_and_the_latest_backup_named(data_dir: Path) -> None:
     with _diary_with(data_dir, ["precious"]) as diary:
         diary.backup()

@@ -6,17 +6,16 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-import pytest
-
-from app.store import Diary
+from app.store import Diary, DiaryKey
+from tests.cipher_pages import holds
 
 SECRET_FACT = "Allergic to zanzibarine tablets"
 SECRET_ENTRY = "Told nobody about the quokkafest letter"
 
 
-def _raw_bytes_hold(paths: list[Path], text: str) -> list[str]:
-    needle = text.encode("utf-8")
-    return [p.name for p in paths if needle in p.read_bytes()]
+def _raw_bytes_hold(paths: list[Path], text: str, key: DiaryKey | None) -> list[str]:
+    """Backups whose bytes hold ``text`` — of an encrypted diary, their decrypted pages (free ones too)."""
+    return holds(paths, text, key)
 
 
 def _diary_with_backups(data_dir: Path) -> tuple[Diary, int, int]:
@@ -28,16 +27,15 @@ def _diary_with_backups(data_dir: Path) -> tuple[Diary, int, int]:
     start = datetime.now()
     for day in range(3):  # three daily backups, each holding both secrets
         diary.maybe_backup(start + timedelta(days=day))
-    assert len(_raw_bytes_hold(diary.list_backups(), SECRET_FACT)) == 3
+    assert len(_raw_bytes_hold(diary.list_backups(), SECRET_FACT, diary.key)) == 3
     return diary, message.id, fact.id
 
 
-@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_a_deleted_fact_leaves_every_backup(data_dir: Path) -> None:
     diary, _, fact_id = _diary_with_backups(data_dir)
     try:
         diary.delete_fact(fact_id)
-        assert _raw_bytes_hold(diary.list_backups(), SECRET_FACT) == []
+        assert _raw_bytes_hold(diary.list_backups(), SECRET_FACT, diary.key) == []
         assert diary.unscrubbed_backups == []
         restored = Diary.open(data_dir / "other")
         restored.restore(diary.list_backups()[0])
@@ -48,12 +46,11 @@ def test_a_deleted_fact_leaves_every_backup(data_dir: Path) -> None:
         diary.close()
 
 
-@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_a_deleted_entry_leaves_every_backup_and_they_still_restore(data_dir: Path) -> None:
     diary, message_id, _ = _diary_with_backups(data_dir)
     try:
         diary.delete_message(message_id)
-        assert _raw_bytes_hold(diary.list_backups(), SECRET_ENTRY) == []
+        assert _raw_bytes_hold(diary.list_backups(), SECRET_ENTRY, diary.key) == []
         assert all(not Path(f"{p}-wal").exists() for p in diary.list_backups())  # single files again
         restored = Diary.open(data_dir / "other")
         restored.restore(diary.list_backups()[-1])
@@ -65,7 +62,6 @@ def test_a_deleted_entry_leaves_every_backup_and_they_still_restore(data_dir: Pa
         diary.close()
 
 
-@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_a_backup_that_cannot_be_changed_is_named(data_dir: Path) -> None:
     diary, message_id, _ = _diary_with_backups(data_dir)
     try:
@@ -73,6 +69,6 @@ def test_a_backup_that_cannot_be_changed_is_named(data_dir: Path) -> None:
         broken.write_bytes(b"not a database at all" * 100)
         diary.delete_message(message_id)
         assert diary.unscrubbed_backups == [broken]
-        assert _raw_bytes_hold(diary.list_backups()[1:], SECRET_ENTRY) == []
+        assert _raw_bytes_hold(diary.list_backups()[1:], SECRET_ENTRY, diary.key) == []
     finally:
         diary.close()

@@ -75,21 +75,21 @@ def test_errors_are_one_clear_line(
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
-@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_export_import_round_trip(data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _seed(data_dir)
     run(data_dir, "facts", "add", "Bakes on Sundays", "--kind", "habit")
     out = tmp_path / "diary.json"
-    assert run(data_dir, "export", "--format", "json", "--out", str(out)) == 0
+    # --plaintext: an encrypted diary's export is refused without it (test_cli_encryption checks that)
+    assert run(data_dir, "export", "--format", "json", "--plaintext", "--out", str(out)) == 0
     assert stat.S_IMODE(out.stat().st_mode) == 0o600
     other = tmp_path / "other"
     assert run(other, "import", str(out)) == 0
     again = tmp_path / "again.json"
-    assert run(other, "export", "--format", "json", "--out", str(again)) == 0
+    assert run(other, "export", "--format", "json", "--plaintext", "--out", str(again)) == 0
     assert again.read_text(encoding="utf-8") == out.read_text(encoding="utf-8")
     assert run(other, "import", str(out)) == 1  # not into a diary that has entries
     capsys.readouterr()
-    assert run(data_dir, "export", "--format", "md") == 0
+    assert run(data_dir, "export", "--format", "md", "--plaintext") == 0
     md = capsys.readouterr().out
     assert "## Tuesday, 1 December 2026" in md and "Rosemary bread sounds lovely." in md
 
@@ -108,7 +108,6 @@ def test_backup_restore_and_forget_everything(data_dir: Path, capsys: pytest.Cap
         assert diary.search("rosemary") == [] and diary.list_backups() == []
 
 
-@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_restore_after_a_damaged_file(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _seed(data_dir)
     assert run(data_dir, "backup") == 0

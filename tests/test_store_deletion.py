@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from app.store import Diary
+from app.store import Diary, DiaryKey
+from tests.cipher_pages import readable_bytes
 
 
 @pytest.fixture
@@ -31,8 +32,9 @@ def _files(data_dir: Path) -> list[Path]:
     return [p for p in (data_dir / n for n in ("hearth.db", "hearth.db-wal", "hearth.db-shm")) if p.exists()]
 
 
-def _found(paths: list[Path], marker: str) -> list[str]:
-    return [p.name for p in paths for needle in _needles(marker) if needle in p.read_bytes()]
+def _found(paths: list[Path], marker: str, key: DiaryKey | None) -> list[str]:
+    """Files whose bytes hold the marker — of an encrypted diary, its decrypted pages (free ones too)."""
+    return [p.name for p in paths for needle in _needles(marker) if needle in readable_bytes(p, key)]
 
 
 def _fill(diary: Diary, cid: int, n: int = 60) -> None:
@@ -40,7 +42,6 @@ def _fill(diary: Diary, cid: int, n: int = 60) -> None:
         diary.add_message(cid, "user" if i % 2 else "assistant", f"ordinary words of entry number {i} " * 3)
 
 
-@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_deleted_message_leaves_no_bytes(diary: Diary, data_dir: Path) -> None:
     cid = diary.conversation_for_day(date(2026, 12, 1)).id or 0
     _fill(diary, cid)
@@ -49,11 +50,12 @@ def test_deleted_message_leaves_no_bytes(diary: Diary, data_dir: Path) -> None:
     _fill(diary, cid)
     diary.put_summary("rolling", str(cid), f"They said {latin}", doomed.id, "tiny")
     diary.purge()
-    assert _found(_files(data_dir), latin) and _found(_files(data_dir), cyrillic)  # the check can fail
+    assert _found(_files(data_dir), latin, diary.key)  # the check can fail
+    assert _found(_files(data_dir), cyrillic, diary.key)
 
     diary.delete_message(doomed.id or 0)
-    assert _found(_files(data_dir), latin) == []
-    assert _found(_files(data_dir), cyrillic) == []
+    assert _found(_files(data_dir), latin, diary.key) == []
+    assert _found(_files(data_dir), cyrillic, diary.key) == []
     assert diary.search(latin) == [] and diary.integrity_check() == "ok"
     assert diary.message_count(cid) == 120
 
@@ -65,10 +67,10 @@ def test_edited_then_deleted_message_leaves_no_bytes_of_either_text(diary: Diary
     message = diary.add_message(cid, "user", f"draft {first}")
     diary.update_message(message.id or 0, text=f"final {second}")
     diary.delete_message(message.id or 0)
-    assert _found(_files(data_dir), first) == [] and _found(_files(data_dir), second) == []
+    assert _found(_files(data_dir), first, diary.key) == []
+    assert _found(_files(data_dir), second, diary.key) == []
 
 
-@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_deleted_conversation_leaves_no_bytes(diary: Diary, data_dir: Path) -> None:
     keep = diary.conversation_for_day(date(2026, 12, 1)).id or 0
     gone = diary.conversation_for_day(date(2026, 12, 2)).id or 0
@@ -79,14 +81,13 @@ def test_deleted_conversation_leaves_no_bytes(diary: Diary, data_dir: Path) -> N
         diary.add_message(gone, "assistant", f"reply about {marker}")
     diary.put_summary("daily", "2026-12-02", " ".join(markers), None, "tiny")
     diary.purge()
-    assert _found(_files(data_dir), markers[0])
+    assert _found(_files(data_dir), markers[0], diary.key)
     diary.delete_conversation(gone)
     for marker in markers:
-        assert _found(_files(data_dir), marker) == []
+        assert _found(_files(data_dir), marker, diary.key) == []
     assert diary.message_count(keep) == 30 and diary.list_summaries() == []
 
 
-@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
 def test_deleted_fact_and_its_versions_leave_no_bytes(diary: Diary, data_dir: Path) -> None:
     for i in range(20):
         diary.add_fact(f"ordinary fact {i}")
@@ -95,9 +96,10 @@ def test_deleted_fact_and_its_versions_leave_no_bytes(diary: Diary, data_dir: Pa
     diary.edit_fact(fact.id or 0, text=f"Partner is {v2}")
     diary.edit_fact(fact.id or 0, pinned=True)
     diary.purge()
-    assert _found(_files(data_dir), v1) and _found(_files(data_dir), v2)
+    assert _found(_files(data_dir), v1, diary.key) and _found(_files(data_dir), v2, diary.key)
     diary.delete_fact(fact.id or 0)
-    assert _found(_files(data_dir), v1) == [] and _found(_files(data_dir), v2) == []
+    assert _found(_files(data_dir), v1, diary.key) == []
+    assert _found(_files(data_dir), v2, diary.key) == []
     assert diary.is_forgotten(f"partner is {v1}") and len(diary.list_facts()) == 20
 
 
@@ -106,7 +108,7 @@ def test_backup_after_deletion_does_not_contain_the_fact(diary: Diary) -> None:
     fact = diary.add_fact(f"Code word {marker}")
     diary.delete_fact(fact.id or 0)
     backup = diary.backup()
-    assert _found([backup], marker) == []
+    assert _found([backup], marker, diary.key) == []
 
 
 def test_restoring_an_older_backup_does_not_bring_a_deleted_fact_back(diary: Diary) -> None:
@@ -119,7 +121,7 @@ def test_restoring_an_older_backup_does_not_bring_a_deleted_fact_back(diary: Dia
     diary.restore(older)
     assert [f.id for f in diary.list_facts()] == [kept.id]
     assert diary.is_forgotten(f"code word {marker}")
-    assert _found(_files(diary.data_dir), marker) == []
+    assert _found(_files(diary.data_dir), marker, diary.key) == []
 
 
 def test_forget_everything_erases_all_bytes_and_backups(diary: Diary, data_dir: Path) -> None:
@@ -134,7 +136,7 @@ def test_forget_everything_erases_all_bytes_and_backups(diary: Diary, data_dir: 
     diary.backup()
     diary.forget_everything()
     for marker in markers:
-        assert _found(_files(data_dir), marker) == []
+        assert _found(_files(data_dir), marker, diary.key) == []
     assert diary.list_backups() == [] and list((data_dir / "backups").iterdir()) == []
     assert diary.list_conversations() == [] and diary.list_facts() == []
     assert diary.integrity_check() == "ok"

@@ -6,7 +6,6 @@ import os
 import random
 import shutil
 import signal
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -17,7 +16,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import event
 
-from app.store import Diary, DiskFull
+from app.store import Diary, DiaryKey, DiskFull
+from tests.cipher_pages import connect_raw
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -143,8 +143,9 @@ def tiny_filesystem(tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["umount", "-l", str(mount_point)], check=False)
 
 
-@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
-def test_really_full_disk_fails_clearly_and_keeps_what_was_saved(tiny_filesystem: Path) -> None:
+def test_really_full_disk_fails_clearly_and_keeps_what_was_saved(
+    tiny_filesystem: Path, mode_key: DiaryKey | None
+) -> None:
     data_dir = tiny_filesystem / "hearth"
     diary = Diary.open(data_dir)
     cid = diary.conversation_for_day(date(2026, 12, 1)).id or 0
@@ -154,7 +155,7 @@ def test_really_full_disk_fails_clearly_and_keeps_what_was_saved(tiny_filesystem
             saved.append(diary.add_message(cid, "user", f"entry {i} " + "x" * 2000).id)
     assert len(saved) >= 3
     diary.close()
-    conn = sqlite3.connect(data_dir / "hearth.db")
+    conn = connect_raw(data_dir / "hearth.db", mode_key)
     try:
         present = {row[0] for row in conn.execute("SELECT id FROM message")}
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

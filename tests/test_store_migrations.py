@@ -8,20 +8,19 @@ from pathlib import Path
 
 import pytest
 
-from app.store import Diary, StoreError
+from app.store import Diary, DiaryKey, StoreError
 from app.store import migrations as mig
 from app.store.exchange import TABLES
-
-pytestmark = pytest.mark.plain_only  # seeds old schemas with plain sqlite3
-
-
-def _connect(path: Path) -> sqlite3.Connection:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return sqlite3.connect(path, isolation_level=None)
+from tests.cipher_pages import OPERATIONAL_ERRORS, connect_raw
 
 
-def _schema(path: Path) -> list[tuple[str, str, str]]:
-    conn = sqlite3.connect(path)
+def _connect(path: Path, key: DiaryKey | None) -> sqlite3.Connection:
+    """Old schemas are seeded straight into the file (encrypted with the test's key when it runs so)."""
+    return connect_raw(path, key)
+
+
+def _schema(path: Path, key: DiaryKey | None) -> list[tuple[str, str, str]]:
+    conn = _connect(path, key)
     try:
         rows = conn.execute(
             "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name"
@@ -78,19 +77,19 @@ def test_migration_names_are_ordered_and_unique() -> None:
     assert names == sorted(names) and all(n.startswith(f"m{i + 1:03d}_") for i, n in enumerate(names))
 
 
-def test_blank_database_migrates_to_latest(data_dir: Path) -> None:
+def test_blank_database_migrates_to_latest(data_dir: Path, mode_key: DiaryKey | None) -> None:
     with Diary.open(data_dir) as diary:
         assert diary.integrity_check() == "ok"
-    conn = sqlite3.connect(data_dir / "hearth.db")
+    conn = _connect(data_dir / "hearth.db", mode_key)
     try:
         assert mig.applied(conn) == [m.name for m in mig.MIGRATIONS]
     finally:
         conn.close()
 
 
-def test_models_match_migrated_schema(data_dir: Path) -> None:
+def test_models_match_migrated_schema(data_dir: Path, mode_key: DiaryKey | None) -> None:
     Diary.open(data_dir).close()
-    conn = sqlite3.connect(data_dir / "hearth.db")
+    conn = _connect(data_dir / "hearth.db", mode_key)
     try:
         for _key, table in TABLES:
             name = table.__tablename__  # type: ignore[attr-defined]
@@ -101,11 +100,13 @@ def test_models_match_migrated_schema(data_dir: Path) -> None:
 
 
 @pytest.mark.parametrize("version", range(1, len(mig.MIGRATIONS)))
-def test_every_earlier_version_migrates_with_its_data(tmp_path: Path, version: int) -> None:
+def test_every_earlier_version_migrates_with_its_data(
+    tmp_path: Path, version: int, mode_key: DiaryKey | None
+) -> None:
     blank_dir, old_dir = tmp_path / "blank", tmp_path / "old"
     Diary.open(blank_dir).close()
 
-    conn = _connect(old_dir / "hearth.db")
+    conn = _connect(old_dir / "hearth.db", mode_key)
     assert mig.migrate(conn, upto=version) == [m.name for m in mig.MIGRATIONS[:version]]
     _seed(conn, version)
     conn.close()
@@ -125,34 +126,36 @@ def test_every_earlier_version_migrates_with_its_data(tmp_path: Path, version: i
         assert diary.moods(day, day) == ({day: 4} if version >= 8 else {})
         diary.set_mood(day, 3)  # the new tables work on a migrated diary
         diary.add_opening_prompt(day, "Another question?", "fallback", "replaced")
-    conn = sqlite3.connect(old_dir / "hearth.db")
+    conn = _connect(old_dir / "hearth.db", mode_key)
     assert mig.applied(conn) == [m.name for m in mig.MIGRATIONS]
     conn.close()
-    assert _schema(old_dir / "hearth.db") == _schema(blank_dir / "hearth.db")
+    assert _schema(old_dir / "hearth.db", mode_key) == _schema(blank_dir / "hearth.db", mode_key)
 
 
-def test_migrating_twice_is_a_no_op(data_dir: Path) -> None:
+def test_migrating_twice_is_a_no_op(data_dir: Path, mode_key: DiaryKey | None) -> None:
     Diary.open(data_dir).close()
-    conn = _connect(data_dir / "hearth.db")
+    conn = _connect(data_dir / "hearth.db", mode_key)
     assert mig.migrate(conn) == []
     conn.close()
 
 
-def test_failed_migration_leaves_previous_version(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_failed_migration_leaves_previous_version(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, mode_key: DiaryKey | None
+) -> None:
     Diary.open(data_dir).close()
     broken = mig.Migration("m999_broken", ("CREATE TABLE half_done (x)", "THIS IS NOT SQL"))
     monkeypatch.setattr(mig, "MIGRATIONS", (*mig.MIGRATIONS, broken))
-    conn = _connect(data_dir / "hearth.db")
-    with pytest.raises(sqlite3.OperationalError):
+    conn = _connect(data_dir / "hearth.db", mode_key)
+    with pytest.raises(OPERATIONAL_ERRORS):
         mig.migrate(conn)
     assert "m999_broken" not in mig.applied(conn)
     assert conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'half_done'").fetchone() is None
     conn.close()
 
 
-def test_database_from_a_newer_hearth_is_refused(data_dir: Path) -> None:
+def test_database_from_a_newer_hearth_is_refused(data_dir: Path, mode_key: DiaryKey | None) -> None:
     Diary.open(data_dir).close()
-    conn = _connect(data_dir / "hearth.db")
+    conn = _connect(data_dir / "hearth.db", mode_key)
     conn.execute("INSERT INTO migrations(name, applied_at) VALUES ('m999_from_the_future', 'x')")
     conn.close()
     with pytest.raises(StoreError, match="newer version"):

@@ -5,6 +5,7 @@ Real SQLCipher, the real tiny model, real Qt offscreen; waits are on conditions,
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,12 +14,15 @@ import keyring
 import pytest
 from keyring.backend import KeyringBackend
 
-from app.store import Diary, DiaryKey
+from app.store import Diary, DiaryKey, WrongPassphrase
+from app.store.cipher import verify_key
 from app.ui.application import HearthApp
 from tests.ui_helpers import START_TIMEOUT_MS, launcher, seed_days, wait_ready
 
 PASS = "lantern-orchard-47"
 NEW = "quiet-harbour-913"
+THIRD = "amber-meadow-208"
+SECRET_WORDS = ("lighthouse", "Go on.")  # the seeded day's entry and reply
 
 
 class MemoryKeyring(KeyringBackend):
@@ -63,7 +67,30 @@ def _encrypted_diary(data_dir: Path) -> None:
 def _shows_nothing(hearth: HearthApp) -> bool:
     window = hearth.window
     return (window.chat_model.rowCount() == 0 and window.sidebar.days.rowCount() == 0
-            and not window.splitter.isVisible() and hearth.diary is None)
+            and not window.splitter.isVisible() and hearth.diary is None
+            and not any(word in _visible_text(hearth) for word in SECRET_WORDS))
+
+
+def _visible_text(hearth: HearthApp) -> str:
+    """Every text a person could see: titles, labels, fields, tooltips and the rows of visible views."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QAbstractItemView, QWidget
+
+    parts = [hearth.window.windowTitle()]
+    for widget in hearth.window.findChildren(QWidget):
+        if not widget.isVisible():
+            continue
+        parts.append(widget.toolTip())
+        for getter in ("text", "toPlainText", "title"):
+            value = getattr(widget, getter, None)
+            if callable(value):
+                with contextlib.suppress(TypeError):  # a getter that needs arguments: not a text
+                    parts.append(str(value()))
+        if isinstance(widget, QAbstractItemView) and widget.model() is not None:
+            model = widget.model()
+            display = Qt.ItemDataRole.DisplayRole
+            parts += [str(model.index(r, 0).data(display)) for r in range(model.rowCount())]
+    return "\n".join(parts)
 
 
 def _unlock(qtbot: Any, hearth: HearthApp, passphrase: str, remember: bool = False) -> None:
@@ -116,11 +143,15 @@ def test_lock_hides_the_diary_drops_the_chat_cache_and_unlocks_again(
     hearth = launch(wait=False)
     _unlock(qtbot, hearth, PASS)
     wait_ready(qtbot, hearth)
+    assert "lighthouse" in _visible_text(hearth)  # the check can fail: unlocked, the day shows
+    companion = hearth.companion
+    assert companion is not None
     hearth.window.actions_["lock"].trigger()
     qtbot.waitUntil(lambda: hearth.locker.dialog is not None and hearth.locker.dialog.isVisible(),
                     timeout=START_TIMEOUT_MS)
     assert _shows_nothing(hearth) and hearth.companion is None
     assert tiny_engine.cached_tokens("chat") == 0
+    qtbot.waitUntil(lambda: companion.closed)  # its workers (replies, facts, index, backups) were stopped
     _unlock(qtbot, hearth, PASS)
     wait_ready(qtbot, hearth)
     assert hearth.window.sidebar.days.rowCount() >= 1
@@ -154,18 +185,40 @@ def test_settings_turn_encryption_on_and_off(qtbot: Any, launch: Any, data_dir: 
     assert hearth.diary is not None and hearth.diary.encrypted
     assert b"orchard" not in (data_dir / "hearth.db").read_bytes()
     assert hearth.window.actions_["lock"].isEnabled()
+    words = _words(hearth.diary)
+    assert "Plain words about the orchard" in words
+
+    encrypted_under_new = hearth.diary
+    change = hearth.locker.open_encryption_dialog("change")
+    change.current.setText(NEW)
+    change.new.setText(THIRD)
+    change.again.setText(THIRD)
+    change.submit()
+    qtbot.waitUntil(lambda: hearth.diary is not None and hearth.diary is not encrypted_under_new
+                    and hearth.companion is not None, timeout=START_TIMEOUT_MS)
+    wait_ready(qtbot, hearth)
+    with pytest.raises(WrongPassphrase):
+        verify_key(data_dir / "hearth.db", DiaryKey(NEW))  # the old passphrase opens nothing any more
+    verify_key(data_dir / "hearth.db", DiaryKey(THIRD))
+    assert hearth.diary.encrypted and _words(hearth.diary) == words  # not a word lost
+
     off = hearth.locker.open_encryption_dialog("off")
     off.current.setText("wrong passphrase")
     off.submit()
     qtbot.waitUntil(lambda: "not right" in off.status.text(), timeout=START_TIMEOUT_MS)
     assert Diary.is_encrypted(data_dir)
-    off.current.setText(NEW)
+    off.current.setText(THIRD)
     off.submit()
     qtbot.waitUntil(lambda: not Diary.is_encrypted(data_dir) and hearth.diary is not None
                     and hearth.companion is not None, timeout=START_TIMEOUT_MS)
     wait_ready(qtbot, hearth)
     assert hearth.diary is not None and not hearth.diary.encrypted
-    assert len(hearth.diary.search("orchard")) == 1
+    assert len(hearth.diary.search("orchard")) == 1 and _words(hearth.diary) == words
+
+
+def _words(diary: Diary) -> list[str]:
+    """Every message's text, in order (what "without losing a word" means)."""
+    return [str(m["text"]) for m in diary.export_json()["messages"]]  # type: ignore[index]
 
 
 def _open_encryption_dialog(qtbot: Any, hearth: HearthApp) -> Any:

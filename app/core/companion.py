@@ -229,6 +229,11 @@ class Companion:
         self._turn.stop()
 
     @property
+    def closed(self) -> bool:
+        """``close`` ran: its workers (replies, background jobs, the meaning index) were stopped."""
+        return self._closed.is_set()
+
+    @property
     def busy(self) -> bool:
         """A reply is queued or being written."""
         with self._lock:

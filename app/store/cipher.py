@@ -16,6 +16,7 @@ Why it looks like this:
 from __future__ import annotations
 
 import hashlib
+import hmac
 import os
 import sqlite3
 import threading
@@ -82,6 +83,14 @@ class DiaryKey:
     def pragma_value(self, salt: bytes) -> str:
         """SQLCipher's raw key-and-salt literal for ``salt`` (``x'<key><salt>'``): no KDF by SQLCipher."""
         return f"x'{self.raw(salt).hex()}{salt.hex()}'"
+
+    def check_value(self, salt: bytes) -> str:
+        """A one-way value that tells whether this is the key for ``salt`` without opening any file.
+
+        Kept in ``encryption.json`` so a damaged first page (the salt and the page SQLCipher verifies a
+        key against) is told apart from a wrong passphrase. It reveals no more than the file itself:
+        testing a guess against it costs the same KDF as testing it against the file's first page."""
+        return hmac.new(self.raw(salt), b"hearth: the key of this diary", hashlib.sha256).hexdigest()
 
     def matches(self, other: DiaryKey) -> bool:
         """Whether both were made from the same passphrase (compared by a derived key, not the text)."""

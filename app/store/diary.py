@@ -25,7 +25,7 @@ from app.store import encryption, facts, fts, history, notes, ritual, vectors
 from app.store import recall_queries as recall
 from app.store.cipher import DB_ERRORS, DiaryKey
 from app.store.db import DB_FILE, Database, chmod_private, is_corruption, translate
-from app.store.errors import DamagedFile
+from app.store.errors import DamagedFile, WrongPassphrase
 from app.store.exchange import erase_all, export_json, export_markdown, import_json, is_empty
 from app.store.index_repair import repair_index
 from app.store.migrations import migrate
@@ -78,7 +78,13 @@ class Diary:
         try:
             check_and_migrate(db)
             if key is not None:
-                encryption.encrypt_stray_backups(data_dir, key)
+                encryption.refresh_marker(data_dir, key)
+                encryption.settle_backups(data_dir, key)
+        except WrongPassphrase as exc:
+            db.dispose()
+            if key is not None and encryption.key_is_right(data_dir, key):
+                raise corrupt(data_dir) from exc  # the right passphrase: the file's first page is damaged
+            raise
         except _OPEN_ERRORS as exc:
             db.dispose()
             if is_corruption(exc):

@@ -11,8 +11,10 @@ one conversation per day over ~3 years) in a temporary data dir, then measures:
 - ``bytes_per_message``: database file size after a checkpoint divided by the message count.
 Targets at 100,000 messages: search p95 <= 20 ms, open <= 300 ms, day load <= 10 ms.
 
-``--encrypted`` runs the same benchmark on a plain diary and on a SQLCipher-encrypted one and prints
-both with the ratio (encrypted / plain; target <= 1.5). ``open_ms`` of the encrypted diary is the open
+``--encrypted`` runs the same benchmark on a plain diary and on a SQLCipher-encrypted one — both built from
+the same words, then measured turn by turn (insert blocks, opens, days and queries alternate), so the
+machine's changing load falls on both alike — and prints both with the ratio (encrypted / plain; target
+<= 1.5). ``open_ms`` of the encrypted diary is the open
 of an unlocked one (the key derived); ``unlock_ms`` adds SQLCipher's KDF, paid once per unlock.
 """
 
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import tempfile
@@ -32,6 +35,7 @@ from typing import Any
 from app.store import Diary, DiaryKey
 
 BENCH_PASSPHRASE = "benchmark passphrase"
+FIRST_DAY = date(2024, 1, 1)
 RATIO_KEYS = ("insert_per_s", "bulk_insert_per_s", "open_ms", "day_load_ms", "day_load_p95_ms",
               "search_p50_ms", "search_p95_ms", "delete_ms", "db_bytes")
 
@@ -161,75 +165,101 @@ def _p(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+class Subject:
+    """One diary under measurement (plain or encrypted), built from ``seed`` so both hold the same words."""
+
+    def __init__(self, root: Path, messages: int, seed: int, encrypted: bool) -> None:
+        self.encrypted = encrypted
+        self.key = DiaryKey(BENCH_PASSPHRASE).derive() if encrypted else None
+        self.maker = TextMaker(random.Random(seed))
+        self.data_dir = root / ("encrypted" if encrypted else "plain")
+        self.diary = Diary.open(self.data_dir, self.key)
+        self.bulk_s = build(self.diary, self.maker, messages, FIRST_DAY)
+        self.diary.purge()  # merged index + checkpoint: the steady state of a long-lived diary
+        self.today = self.diary.conversation_for_day(FIRST_DAY + timedelta(days=3 * 365)).id or 0
+        self.ms: dict[str, list[float]] = {"insert": [], "open": [], "day": [], "search": []}
+        self.hits: list[int] = []
+        self.unlock_ms = self.delete_ms = 0.0
+        self.db_bytes = 0
+
+    def reopen(self) -> None:
+        self.diary = Diary.open(self.data_dir, self.key)
+
+
 def run(messages: int, seed: int, single_inserts: int, encrypted: bool = False) -> dict[str, Any]:
+    """The benchmark of one diary (plain, or encrypted)."""
+    return run_side_by_side(messages, seed, single_inserts, (encrypted,))[0]
+
+
+def run_side_by_side(
+    messages: int, seed: int, single_inserts: int, modes: tuple[bool, ...] = (False, True)
+) -> list[dict[str, Any]]:
+    """Build one diary per mode, then measure them turn by turn (each insert block, open, day and query
+    alternates between them), so a change in the machine's load falls on both alike."""
     rng = random.Random(seed)
-    maker = TextMaker(rng)
-    first_day = date(2024, 1, 1)
-    key = DiaryKey(BENCH_PASSPHRASE).derive() if encrypted else None
-    unlock_ms = 0.0
     with tempfile.TemporaryDirectory(prefix="hearth-bench-") as tmp:
-        data_dir = Path(tmp) / "data"
-        diary = Diary.open(data_dir, key)
-        bulk_s = build(diary, maker, messages, first_day)
-        diary.purge()  # merged index + checkpoint: the steady state of a long-lived diary
-
-        today = diary.conversation_for_day(first_day + timedelta(days=3 * 365)).id or 0
-        started = time.perf_counter()
-        for i in range(single_inserts):
-            diary.add_message(today, "user" if i % 2 == 0 else "assistant", maker.entry("user"))
-        insert_s = time.perf_counter() - started
-        diary.close()
-
-        open_ms = []
+        subjects = [Subject(Path(tmp), messages, seed, encrypted) for encrypted in modes]
+        block = 50
+        for start in range(0, single_inserts, block):
+            for s in subjects:
+                texts = [s.maker.entry("user") for _ in range(start, min(single_inserts, start + block))]
+                began = time.perf_counter()
+                for i, text in enumerate(texts, start):
+                    s.diary.add_message(s.today, "user" if i % 2 == 0 else "assistant", text)
+                s.ms["insert"].append((time.perf_counter() - began) * 1000)
+        for s in subjects:
+            s.diary.close()
         for _ in range(5):
-            started = time.perf_counter()
-            diary = Diary.open(data_dir, key)
-            open_ms.append((time.perf_counter() - started) * 1000)
-            diary.close()
-        if encrypted:
-            unlock_ms = _timed(lambda: Diary.open(data_dir, DiaryKey(BENCH_PASSPHRASE)).close())
-        diary = Diary.open(data_dir, key)
-
-        infos = diary.list_conversations(limit=3 * 365 + 10)
+            for s in subjects:
+                s.ms["open"].append(_timed(lambda s=s: Diary.open(s.data_dir, s.key).close()))
+        for s in subjects:
+            if s.encrypted:
+                s.unlock_ms = _timed(lambda s=s: Diary.open(s.data_dir, DiaryKey(BENCH_PASSPHRASE)).close())
+            s.reopen()
+        infos = subjects[0].diary.list_conversations(limit=3 * 365 + 10)
         days = [info.id for info in infos if info.message_count > 0]
-        diary.messages(days[0])  # warm the pool
-        day_ms = []
+        for s in subjects:
+            s.diary.messages(days[0])  # warm the pool
         for cid in rng.choices(days, k=200):
-            started = time.perf_counter()
-            diary.messages(cid)
-            day_ms.append((time.perf_counter() - started) * 1000)
-        queries = [maker.query() for _ in range(300)]
-        hits = []
-        search_ms = []
+            for s in subjects:
+                s.ms["day"].append(_timed(lambda s=s, cid=cid: s.diary.messages(cid)))
+        queries = [subjects[0].maker.query() for _ in range(300)]
         for query in queries:
-            started = time.perf_counter()
-            hits.append(len(diary.search(query)))
-            search_ms.append((time.perf_counter() - started) * 1000)
-        victim = diary.messages(days[len(days) // 2])[0].id or 0
-        delete_ms = _timed(lambda: diary.delete_message(victim))
-        diary.purge()
-        total = messages + single_inserts - 1
-        db_bytes = diary.path.stat().st_size
-        diary.close()
+            for s in subjects:
+                began = time.perf_counter()
+                s.hits.append(len(s.diary.search(query)))
+                s.ms["search"].append((time.perf_counter() - began) * 1000)
+        for s in subjects:
+            victim = s.diary.messages(days[len(days) // 2])[0].id or 0
+            s.delete_ms = _timed(lambda s=s, victim=victim: s.diary.delete_message(victim))
+            s.diary.purge()
+            s.db_bytes = s.diary.path.stat().st_size
+            s.diary.close()
+        return [_figures(s, messages + single_inserts - 1, single_inserts, len(days), len(queries))
+                for s in subjects]
+
+
+def _figures(s: Subject, total: int, single_inserts: int, days: int, queries: int) -> dict[str, Any]:
+    ms = s.ms
     return {
-        "encrypted": encrypted,
-        "unlock_ms": round(unlock_ms, 1),
+        "encrypted": s.encrypted,
+        "unlock_ms": round(s.unlock_ms, 1),
         "messages": total,
-        "insert_per_s": round(single_inserts / insert_s, 1),
-        "bulk_insert_per_s": round(messages / bulk_s, 1),
-        "open_ms": round(statistics.median(open_ms), 1),
-        "open_max_ms": round(max(open_ms), 1),
-        "day_load_ms": round(statistics.median(day_ms), 2),
-        "day_load_p95_ms": round(_p(day_ms, 0.95), 2),
-        "messages_per_day": round(messages / len(days), 1),
-        "search_p50_ms": round(_p(search_ms, 0.50), 2),
-        "search_p95_ms": round(_p(search_ms, 0.95), 2),
-        "search_max_ms": round(max(search_ms), 2),
-        "search_queries": len(queries),
-        "search_mean_hits": round(statistics.mean(hits), 1),
-        "delete_ms": round(delete_ms, 1),
-        "db_bytes": db_bytes,
-        "bytes_per_message": round(db_bytes / total, 1),
+        "insert_per_s": round(single_inserts / (sum(ms["insert"]) / 1000), 1),
+        "bulk_insert_per_s": round((total + 1 - single_inserts) / s.bulk_s, 1),
+        "open_ms": round(statistics.median(ms["open"]), 1),
+        "open_max_ms": round(max(ms["open"]), 1),
+        "day_load_ms": round(statistics.median(ms["day"]), 2),
+        "day_load_p95_ms": round(_p(ms["day"], 0.95), 2),
+        "messages_per_day": round((total + 1 - single_inserts) / days, 1),
+        "search_p50_ms": round(_p(ms["search"], 0.50), 2),
+        "search_p95_ms": round(_p(ms["search"], 0.95), 2),
+        "search_max_ms": round(max(ms["search"]), 2),
+        "search_queries": queries,
+        "search_mean_hits": round(statistics.mean(s.hits), 1),
+        "delete_ms": round(s.delete_ms, 1),
+        "db_bytes": s.db_bytes,
+        "bytes_per_message": round(s.db_bytes / total, 1),
     }
 
 
@@ -252,10 +282,13 @@ def main() -> None:
     parser.add_argument("--encrypted", action="store_true",
                         help="also run on a SQLCipher-encrypted diary and print the ratio")
     args = parser.parse_args()
-    result = run(args.messages, args.seed, args.single_inserts)
+    load = os.getloadavg()[0]
     if args.encrypted:
-        cipher = run(args.messages, args.seed, args.single_inserts, encrypted=True)
-        result = {"plain": result, "encrypted": cipher, "ratio": _ratios(result, cipher)}
+        plain, cipher = run_side_by_side(args.messages, args.seed, args.single_inserts)
+        result: dict[str, Any] = {"plain": plain, "encrypted": cipher, "ratio": _ratios(plain, cipher)}
+    else:
+        result = run(args.messages, args.seed, args.single_inserts)
+    result["load_average"] = [round(load, 2), round(os.getloadavg()[0], 2)]  # at the start, at the end
     if args.json:
         print(json.dumps(result))
     else:
