@@ -52,3 +52,68 @@ def test_recall_queries_repair_the_index_too(data_dir: Path) -> None:
         hits = diary.ranked_messages('"river"*', limit=20, exclude_conversation_id=None)
         assert hits and all("river" in h.text for h in hits)
         assert diary.index_repairs == 1
+
+
+@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
+def test_a_repair_is_announced_to_whoever_listens(data_dir: Path) -> None:
+    _diary_with_words(data_dir)
+    _scramble_index(data_dir)
+    heard: list[int] = []
+    with Diary.open(data_dir) as diary:
+        diary.on_index_repaired = lambda: heard.append(diary.index_repairs)
+        for word in WORDS:
+            diary.search(word)
+    assert heard == [1]
+
+
+def _damage_seen_while_running(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run in which a query met damage (SQLITE_CORRUPT) it could not repair on the spot."""
+    from app.store import db
+    from app.store.errors import DamagedFile
+
+    with Diary.open(data_dir) as diary, monkeypatch.context() as patch:
+        def damaged(*_args: object) -> None:
+            raise DamagedFile("The diary file is damaged.")
+
+        patch.setattr(db.Database, "read", damaged)
+        with pytest.raises(DamagedFile):
+            diary.list_facts()
+
+
+@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
+def test_the_start_after_damage_checks_the_index_and_rebuilds_it(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    found = _diary_with_words(data_dir)
+    _scramble_index(data_dir)
+    _damage_seen_while_running(data_dir, monkeypatch)
+    with Diary.open(data_dir) as diary:  # the next start
+        assert diary.index_repairs == 1  # rebuilt before any search met it, and said
+        assert {w: len(diary.search(w, limit=1000)) for w in WORDS} == found
+        assert diary.index_repairs == 1
+    with Diary.open(data_dir) as diary:  # checked once: the start after that is a quick one again
+        assert diary.index_repairs == 0
+
+
+@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
+def test_the_start_after_damage_finds_table_damage_the_quick_check_misses(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.store import DatabaseCorrupt
+
+    _diary_with_words(data_dir)
+    with Diary.open(data_dir) as diary:
+        backup = diary.backup()
+    conn = sqlite3.connect(data_dir / "hearth.db")  # an index that no longer matches its table
+    conn.execute("PRAGMA writable_schema = ON")
+    conn.execute("UPDATE sqlite_master SET sql = replace(sql, 'conversation_id, id', 'role, id') "
+                 "WHERE name = 'ix_message_conversation'")
+    conn.commit()
+    conn.close()
+    Diary.open(data_dir).close()  # quick_check does not see it: a start without the mark opens it
+    _damage_seen_while_running(data_dir, monkeypatch)
+    with pytest.raises(DatabaseCorrupt) as refused:
+        Diary.open(data_dir)
+    assert refused.value.backup == backup and refused.value.moved_to is not None
+    with Diary.open(data_dir) as fresh:  # a new file in its place; the mark went with the old one
+        assert fresh.index_repairs == 0

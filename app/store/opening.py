@@ -12,24 +12,32 @@ from pathlib import Path
 from typing import cast
 
 from app.store import backup as backups
+from app.store import damage
 from app.store.db import DB_FILE, SIDE_FILES, Database
 from app.store.errors import DatabaseCorrupt, StoreError
+from app.store.index_repair import repair_index
 from app.store.migrations import migrate, unknown_migrations
 
 
-def check_and_migrate(db: Database) -> None:
-    """quick_check, refuse a newer schema, apply pending migrations. Damage raises ``Corruption``."""
+def check_and_migrate(db: Database, *, deeper: bool = False) -> bool:
+    """quick_check, refuse a newer schema, apply pending migrations. Damage raises ``Corruption``.
+
+    ``deeper`` (the last run saw damage, ``app.store.damage``): the full ``integrity_check`` instead of
+    the quick one, and FTS5's check of the search index, rebuilt if damaged; returns whether it was.
+    """
     pooled = db.engine.raw_connection()
     try:
         conn = cast(sqlite3.Connection, pooled.driver_connection)  # or sqlcipher3's twin
-        problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
+        check = "integrity_check" if deeper else "quick_check"
+        problems = [row[0] for row in conn.execute(f"PRAGMA {check}")]
         if problems != ["ok"]:
-            raise Corruption("quick_check failed")
+            raise Corruption(f"{check} failed")
         if unknown_migrations(conn):
             raise StoreError(
                 "This diary was written by a newer version of Hearth.", "Update Hearth to open it."
             )
         migrate(conn)
+        return repair_index(conn) if deeper else False
     finally:
         pooled.close()
 
@@ -42,6 +50,7 @@ class Corruption(sqlite3.DatabaseError):
 
 def corrupt(data_dir: Path) -> DatabaseCorrupt:
     moved = _move_aside(data_dir / DB_FILE)
+    damage.forget(data_dir)  # the file that saw it is gone; the next one starts clean
     where = f" It was moved aside to {moved.name}." if moved else ""
     return DatabaseCorrupt(
         f"The diary file is damaged and cannot be opened safely.{where}",
