@@ -117,3 +117,27 @@ def test_the_start_after_damage_finds_table_damage_the_quick_check_misses(
     assert refused.value.backup == backup and refused.value.moved_to is not None
     with Diary.open(data_dir) as fresh:  # a new file in its place; the mark went with the old one
         assert fresh.index_repairs == 0
+
+
+@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
+def test_the_cli_says_when_a_search_rebuilt_the_index(data_dir: Path, capsys: pytest.CaptureFixture) -> None:
+    from app.cli import main
+
+    _diary_with_words(data_dir)
+    _scramble_index(data_dir)
+    for word in WORDS:
+        assert main(["--data-dir", str(data_dir), "search", word]) == 0
+    err = capsys.readouterr().err
+    assert err.count("The search index was damaged; it was rebuilt from your entries. Nothing was lost.") == 1
+
+
+@pytest.mark.plain_only  # reads the file's bytes with plain sqlite3 or a plain-text scan
+def test_the_cli_says_when_the_start_rebuilt_the_index(data_dir: Path, capsys: pytest.CaptureFixture) -> None:
+    from app.cli import main
+    from app.store import damage
+
+    _diary_with_words(data_dir)
+    _scramble_index(data_dir)
+    damage.remember(data_dir)  # the last run met damage
+    assert main(["--data-dir", str(data_dir), "facts", "list"]) == 0
+    assert "The search index was damaged; it was rebuilt" in capsys.readouterr().err
