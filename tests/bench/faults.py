@@ -1,6 +1,6 @@
 """Faults benchmark: SIGKILLs at random moments, and hostile input to the import and the CLI.
 
-    python -m tests.bench.faults [--kills 1000] [--fuzz 300] [--seed 7] [--json]
+    python -m tests.bench.faults [--kills 1000] [--fuzz 300] [--seed 7] [--minutes M] [--json]
 
 Kills: ``hearth chat --json`` (the real CLI, the bundled tiny model, a 1,024-token context so folds happen)
 writes diary lines into one data dir; each run is SIGKILLed at a moment chosen in turn among the phases
