@@ -95,6 +95,27 @@ def test_search_help_says_how_to_search_for_dashed_words(capsys: pytest.CaptureF
     assert "hearth search -garden" in out and "hearth search -- --json" in out
 
 
+@pytest.mark.parametrize("option", ["--limit", "--from", "--to"])
+def test_an_option_whose_value_is_a_double_dash_is_a_usage_error(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], option: str
+) -> None:
+    """Found by ``tests.bench.faults``' fuzz: ``--limit --`` reached the search with no limit (TypeError)."""
+    _seed(data_dir)
+    err = usage_error(data_dir, capsys, "search", "walk", option, "--")
+    assert option in err and "expected one argument" in err
+
+
+@pytest.mark.parametrize("argv", [["rm", "99999999999999999999"], ["rm", "99999999999999999999", "--yes"],
+                                  ["facts", "rm", "99999999999999999999"], ["facts", "pin", "-1"],
+                                  ["facts", "edit", "99999999999999999999", "x"]])
+def test_an_entry_number_sqlite_cannot_hold_is_a_usage_error(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """Found by ``tests.bench.faults``' fuzz: ``hearth rm 99999999999999999999`` overflowed in SQLite."""
+    _seed(data_dir)
+    assert "must be from 1 to" in usage_error(data_dir, capsys, *argv)
+
+
 def test_an_unknown_option_is_still_an_error(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "--bogus" in usage_error(data_dir, capsys, "search", "garden", "--bogus")
 

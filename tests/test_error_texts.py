@@ -21,7 +21,7 @@ import pytest
 
 import app
 from app.cli.i18n import error_text, set_language, translate
-from app.ui.errors import _TITLES
+from app.ui.error_map import TITLES as _TITLES
 
 ROOT = Path(app.__file__).parent
 PACKAGES = ("app.store", "app.llm", "app.core")
@@ -121,7 +121,7 @@ def _russian(text: str) -> bool:
 
 @pytest.mark.parametrize("cls", ERROR_CLASSES, ids=lambda c: c.__name__)
 def test_every_error_class_has_its_own_russian_title(cls: type[BaseException]) -> None:
-    assert cls in _TITLES, f"{cls.__module__}.{cls.__name__} has no title in app/ui/errors.py _TITLES"
+    assert cls in _TITLES, f"{cls.__module__}.{cls.__name__} has no title in app/ui/error_map.py TITLES"
     title, default_hint = _TITLES[cls]
     assert _russian(translate("Errors", title)), f"the title {title!r} has no Russian translation"
     assert _russian(error_text(default_hint)), f"the hint {default_hint!r} has no Russian translation"

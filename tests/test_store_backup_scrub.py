@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
@@ -70,5 +71,42 @@ def test_a_backup_that_cannot_be_changed_is_named(data_dir: Path) -> None:
         diary.delete_message(message_id)
         assert diary.unscrubbed_backups == [broken]
         assert _raw_bytes_hold(diary.list_backups()[1:], SECRET_ENTRY, diary.key) == []
+    finally:
+        diary.close()
+
+
+def _left_by_a_killed_backup(data_dir: Path, age_s: float) -> Path:
+    """A half-written backup copy holding the secret, as a SIGKILL during `hearth backup` leaves it."""
+    partial = data_dir / "backups" / "hearth-20260302-100000-000000.db.partial"
+    partial.parent.mkdir(parents=True, exist_ok=True)
+    partial.write_bytes(b"SQLite format 3\x00" + SECRET_ENTRY.encode() + b"\x00" * 4096)
+    stamp = datetime.now().timestamp() - age_s
+    os.utime(partial, (stamp, stamp))
+    return partial
+
+
+def test_the_next_start_shreds_a_partial_copy_a_killed_backup_left(data_dir: Path) -> None:
+    Diary.open(data_dir).close()
+    stale = _left_by_a_killed_backup(data_dir, age_s=3600)
+    Diary.open(data_dir).close()
+    assert not stale.exists()
+
+
+def test_a_partial_copy_being_written_now_is_left_alone_at_start(data_dir: Path) -> None:
+    Diary.open(data_dir).close()
+    fresh = _left_by_a_killed_backup(data_dir, age_s=0)  # another process's backup, still running
+    Diary.open(data_dir).close()
+    assert fresh.exists()
+
+
+def test_a_deletion_and_forget_everything_shred_partial_copies_at_once(data_dir: Path) -> None:
+    diary, message_id, _ = _diary_with_backups(data_dir)
+    try:
+        partial = _left_by_a_killed_backup(data_dir, age_s=0)
+        diary.delete_message(message_id)
+        assert not partial.exists()
+        partial = _left_by_a_killed_backup(data_dir, age_s=0)
+        diary.forget_everything()
+        assert not partial.exists()
     finally:
         diary.close()

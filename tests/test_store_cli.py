@@ -63,7 +63,7 @@ def test_facts_commands(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> N
         (("facts", "add", "x" * 601), "at most 600"),
         (("forget-everything",), "--yes"),
         (("restore",), "no backup"),
-        (("import", "/nonexistent/file.json"), "No such file"),
+        (("import", "/nonexistent/file.json"), "does not exist (/nonexistent/file.json)"),
     ],
 )
 def test_errors_are_one_clear_line(

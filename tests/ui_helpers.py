@@ -62,10 +62,10 @@ def launcher(qtbot: Any, data_dir: Path, tiny_engine: Any) -> Iterator[Launcher]
 
 
 def close_error_boxes() -> None:
-    """Error dialogs are window-modal and non-blocking: close what a test left open."""
-    from app.ui.errors import open_error_boxes
+    """Error dialogs and confirmations are window-modal and non-blocking: close what a test left open."""
+    from app.ui.errors import open_boxes
 
-    for box in open_error_boxes():
+    for box in open_boxes():
         box.close()
 
 

@@ -4,7 +4,8 @@ Each area registers its own sub-commands (``register(subparsers)``) so no single
 4,000-line ``cli.py``. A sub-command's handler takes ``(args, data_dir)`` and returns an exit code.
 With no sub-command, ``hearth`` opens the desktop app. The data directory is checked before any
 command runs (``app.config.prepare_data_dir``): a folder Hearth must not use is one line on stderr and
-exit code 2, before the diary is opened or Qt is started.
+exit code 2, before the diary is opened or Qt is started. Whatever a command does not handle itself is
+said by ``app.cli.errors`` — the same texts the window shows, one line, never a traceback or SQL.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from app.cli import (
     ritual_cmd,
     store_cmd,
 )
+from app.cli.errors import run_reported
 from app.cli.i18n import error_text, set_language, translate
 from app.cli.store_cmd import printable
 from app.config import DataDirError, Settings, resolve_data_dir
@@ -81,6 +83,10 @@ class HearthParser(argparse.ArgumentParser):
             action = self._option_action(arg)
             if action is not None:
                 value = next(rest, None) if action.nargs is None and "=" not in arg else None
+                if value == "--":  # ``--limit --``: no value; argparse says so (``--limit=--`` gave None)
+                    options.append(arg)
+                    words.extend(rest)
+                    break
                 # the option's value is the next argument, whatever it looks like (``--limit -5``)
                 options.append(arg if value is None else f"{arg}={value}")
             elif arg.startswith("--") and len(arg) > 2:
@@ -164,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     set_language(Settings.load(data_dir).language)
     handler = getattr(args, "func", None) or gui_cmd.run_gui
-    return int(handler(args, data_dir) or 0)
+    return run_reported(handler, args, data_dir)  # every command's failures, said one way
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -24,6 +24,7 @@ from dataclasses import replace
 from datetime import date, timedelta
 from pathlib import Path
 
+from app.cli.errors import run_reported
 from app.cli.i18n import error_text, translate
 from app.cli.passphrase import open_diary
 from app.cli.store_cmd import printable
@@ -85,16 +86,10 @@ def _add_server_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _guarded(handler: Handler) -> Handler:
-    """Typed errors (store, engine, core) become one line on stderr and exit code 1."""
+    """Failures: one line on stderr and exit code 1, said as every command's are (``app.cli.errors``)."""
 
     def run(args: argparse.Namespace, data_dir: Path) -> int:
-        try:
-            return handler(args, data_dir)
-        except (CoreError, EngineError, StoreError) as exc:
-            print(f"hearth: {error_line(exc)}", file=sys.stderr)
-            return 1
-        except KeyboardInterrupt:
-            return 130
+        return run_reported(handler, args, data_dir)
 
     return run
 

@@ -12,6 +12,7 @@ import json
 import sys
 from pathlib import Path
 
+from app.cli.errors import report
 from app.cli.i18n import translate
 from app.cli.passphrase import open_diary
 from app.core.recall.semantic import SemanticMemory
@@ -35,8 +36,7 @@ def run_index(args: argparse.Namespace, data_dir: Path) -> int:
     try:
         embedder = make_embedder()
     except EmbedderUnavailable as exc:
-        print(f"hearth: {exc} {exc.hint}", file=sys.stderr)
-        return 1
+        return report(exc)
     try:
         if args.status:
             with open_diary(data_dir) as diary:
@@ -45,8 +45,7 @@ def run_index(args: argparse.Namespace, data_dir: Path) -> int:
             with DiaryLock(data_dir), open_diary(data_dir) as diary:
                 counts = _catch_up(SemanticMemory(diary, embedder))
     except (StoreError, EngineError) as exc:
-        print(f"hearth: {exc} {exc.hint}".rstrip(), file=sys.stderr)
-        return 1
+        return report(exc)
     except KeyboardInterrupt:
         print("\nhearth: stopped; what was indexed is kept.", file=sys.stderr)
         return 130

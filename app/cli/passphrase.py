@@ -14,6 +14,7 @@ import os
 import sys
 from pathlib import Path
 
+from app.cli.i18n import translate
 from app.store import Diary, PassphraseNeeded, UnlockThrottle, WrongPassphrase, unlock
 
 ENV_PASSPHRASE = "HEARTH_PASSPHRASE_FILE"
@@ -61,7 +62,23 @@ def ask(variable: str, prompt: str, *, confirm: bool = False) -> str:
 
 
 def open_diary(data_dir: Path) -> Diary:
-    """The diary in ``data_dir``, unlocked with the person's passphrase if it is encrypted."""
+    """The diary in ``data_dir``, unlocked with the person's passphrase if it is encrypted; a search index
+    rebuilt at this start, or later by a search, is said on stderr (``say_index_repaired``)."""
+    diary = _unlocked(data_dir)
+    diary.on_index_repaired = say_index_repaired
+    if diary.index_repairs:
+        say_index_repaired()
+    return diary
+
+
+def say_index_repaired() -> None:
+    """One quiet line: the search index was damaged and rebuilt from the entries (derived data)."""
+    note = translate("Cli", "The search index was damaged; it was rebuilt from your entries. "
+                            "Nothing was lost.")
+    print(f"hearth: {note}", file=sys.stderr)
+
+
+def _unlocked(data_dir: Path) -> Diary:
     if not Diary.is_encrypted(data_dir):
         return Diary.open(data_dir)
     if os.environ.get(ENV_PASSPHRASE):

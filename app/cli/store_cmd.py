@@ -16,9 +16,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from app.cli.errors import run_reported
 from app.cli.i18n import CliPlurals, error_text, translate
 from app.cli.passphrase import ENV_PASSPHRASE, open_diary
-from app.store import FACT_KINDS, DatabaseCorrupt, Diary, DiaryLock, StoreError
+from app.store import FACT_KINDS, DatabaseCorrupt, Diary, DiaryLock
 from app.store.exchange import read_export, record_dict
 
 Handler = Callable[[argparse.Namespace, Path], int]
@@ -68,6 +69,10 @@ def bounded_int(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+# An entry's or a fact's number: SQLite's integers end at 2**63 - 1 (a larger one overflowed in the query).
+record_id = bounded_int(1, 2**63 - 1)
+
+
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add this area's sub-commands to the ``hearth`` parser."""
     search = sub.add_parser(
@@ -95,7 +100,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     _register_facts(sub)
 
     rm = sub.add_parser("rm", help=translate("Cli", "delete one entry for good (ids: hearth search --json)"))
-    rm.add_argument("message_id", type=int, metavar="MESSAGE_ID")
+    rm.add_argument("message_id", type=record_id, metavar="MESSAGE_ID")
     rm.add_argument("--yes", action="store_true", help=translate("Cli", "really delete it"))
     rm.set_defaults(func=guarded(_rm))
 
@@ -143,14 +148,14 @@ def _register_facts(sub: argparse._SubParsersAction) -> None:  # type: ignore[ty
     add.add_argument("--pin", action="store_true")
     add.set_defaults(func=guarded(_facts_add))
     edit = actions.add_parser("edit", help=translate("Cli", "change a fact's text"))
-    edit.add_argument("id", type=int)
+    edit.add_argument("id", type=record_id)
     edit.add_argument("text")
     edit.set_defaults(func=guarded(_facts_edit))
     remove = actions.add_parser("rm", help=translate("Cli", "delete a fact for good"))
-    remove.add_argument("id", type=int)
+    remove.add_argument("id", type=record_id)
     remove.set_defaults(func=guarded(_facts_rm))
     pin = actions.add_parser("pin", help=translate("Cli", "pin a fact (always in the prompt)"))
-    pin.add_argument("id", type=int)
+    pin.add_argument("id", type=record_id)
     pin.add_argument("--off", action="store_true", help=translate("Cli", "unpin instead"))
     pin.set_defaults(func=guarded(_facts_pin))
 
@@ -168,16 +173,11 @@ def _fail(message: str, hint: str = "") -> int:
 
 
 def guarded(handler: Handler) -> Handler:
-    """Run ``handler``; turn expected failures into one line on stderr and exit code 1."""
+    """``handler`` with its failures said as every command's are (``app.cli.errors``): one line on
+    stderr, what happened and what to do, exit code 1 (also when called without ``main``)."""
 
     def run(args: argparse.Namespace, data_dir: Path) -> int:
-        try:
-            return handler(args, data_dir)
-        except StoreError as exc:
-            return _fail(str(exc), exc.hint)
-        except OSError as exc:
-            reason = f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")
-            return _fail(reason, translate("Cli", "Check the path."))
+        return run_reported(handler, args, data_dir)
 
     return run
 

@@ -27,7 +27,11 @@ BACKUP_DIR = "backups"
 KEEP = 7
 PREFIX = "hearth-"
 SUFFIX = ".db"
+PARTIAL = ".partial"
 DAILY = timedelta(days=1)
+# A half-written copy untouched this long was left by a backup that was killed (a running one writes it
+# continuously); the next start shreds it. Deletions and forget-everything shred partial copies at once.
+STALE_PARTIAL = timedelta(seconds=60)
 
 
 def backups_dir(data_dir: Path) -> Path:
@@ -74,7 +78,7 @@ def make_backup(db: Database, data_dir: Path, keep: int = KEEP, now: datetime | 
 
 def write_copy(db: Database, final: Path) -> Path:
     """A complete copy of the live database at ``final`` (keyed like it), written under a temporary name."""
-    partial = final.with_name(final.name + ".partial")
+    partial = final.with_name(final.name + PARTIAL)
     create_private_file(partial)
     try:
         target = cipher.connect(partial, db.key, isolation_level=None)
@@ -93,6 +97,30 @@ def write_copy(db: Database, final: Path) -> Path:
         partial.unlink(missing_ok=True)
         raise
     return final
+
+
+def partial_copies(data_dir: Path) -> list[Path]:
+    """Half-written copies of the diary a killed backup (or restore) left behind: whole pages of the
+    diary, never listed as backups — so they are shredded, not kept (a deletion would not reach them)."""
+    folder = data_dir / BACKUP_DIR
+    found = [p for p in folder.iterdir() if p.name.endswith(PARTIAL)] if folder.is_dir() else []
+    staged = data_dir / "hearth.db.restore"  # copy_into's staging copy
+    return found + ([staged] if staged.exists() else [])
+
+
+def shred_partial_copies(data_dir: Path, older_than: timedelta | None = None) -> int:
+    """Shred the partial copies (only those untouched for ``older_than``, if given); how many went."""
+    now = datetime.now().timestamp()
+    gone = 0
+    for path in partial_copies(data_dir):
+        try:
+            untouched = now - path.stat().st_mtime
+        except OSError:
+            continue
+        if older_than is None or untouched >= older_than.total_seconds():
+            shred(path)
+            gone += 1
+    return gone
 
 
 def rotate(data_dir: Path, keep: int = KEEP) -> None:

@@ -21,7 +21,7 @@ from sqlmodel import Session
 
 from app.config import ensure_private_dir
 from app.store import backup as backups
-from app.store import encryption, facts, fts, history, notes, ritual, vectors
+from app.store import damage, encryption, facts, fts, history, notes, ritual, vectors
 from app.store import recall_queries as recall
 from app.store.cipher import DB_ERRORS, DiaryKey
 from app.store.db import DB_FILE, Database, chmod_private, is_corruption, translate
@@ -60,7 +60,10 @@ class Diary:
         self.data_dir = data_dir
         self.path = db.path
         self.unscrubbed_backups: list[Path] = []  # backups a deletion could not reach (damaged files)
+        self._last_deletion: tuple[Callable[[Session], None], datetime | None] | None = None
         self.index_repairs = 0  # times the search index was found damaged and rebuilt (shown, not hidden)
+        # Called (on whichever thread searched) each time the index was rebuilt: the GUI and CLI say so.
+        self.on_index_repaired: Callable[[], None] | None = None
 
     # -- opening ------------------------------------------------------------------------------------------
 
@@ -75,8 +78,9 @@ class Diary:
         encryption.clear_leftovers(data_dir)
         key = encryption.key_for_open(data_dir, key)
         db = Database(data_dir / DB_FILE, key)
+        deeper = damage.was_seen(data_dir)  # the last run met damage: check everything, not quickly
         try:
-            check_and_migrate(db)
+            index_rebuilt = check_and_migrate(db, deeper=deeper)
             if key is not None:
                 encryption.refresh_marker(data_dir, key)
                 encryption.settle_backups(data_dir, key)
@@ -94,7 +98,11 @@ class Diary:
             db.dispose()
             raise
         chmod_private(db.path)
-        return cls(db, data_dir)
+        backups.shred_partial_copies(data_dir, older_than=backups.STALE_PARTIAL)  # a killed backup's
+        damage.forget(data_dir)
+        diary = cls(db, data_dir)
+        diary.index_repairs = int(index_rebuilt)  # said at start by the window and the CLI
+        return diary
 
     def close(self) -> None:
         self._db.dispose()
@@ -120,22 +128,37 @@ class Diary:
         return self._db.engine
 
     def _read(self, fn: Callable[[Session], T]) -> T:
-        return self._db.read(fn)
+        try:
+            return self._db.read(fn)
+        except DamagedFile:
+            damage.remember(self.data_dir)  # the next start checks the whole file
+            raise
 
     def _write(self, fn: Callable[[Session], T]) -> T:
-        return self._db.write(fn)
+        try:
+            return self._db.write(fn)
+        except DamagedFile:
+            damage.remember(self.data_dir)
+            raise
 
     def _search(self, fn: Callable[[Session], T]) -> T:
         """A read through the search index; if it reports damage and the index is what is damaged, the
-        index is rebuilt from the messages (``index_repair``) and the read tried once more."""
+        index is rebuilt from the messages (``index_repair``), the read tried once more, and the person
+        told (``on_index_repaired``). Other damage is left for the next start's deeper check."""
         try:
-            return self._read(fn)
+            return self._db.read(fn)
         except DamagedFile:
-            with self._db.raw() as conn:
-                repaired = repair_index(conn)
+            try:
+                with self._db.raw() as conn:
+                    repaired = repair_index(conn)
+            except DamagedFile:
+                repaired = False  # more than the index: the next start's deeper check finds it
             if not repaired:
+                damage.remember(self.data_dir)
                 raise
             self.index_repairs += 1
+            if self.on_index_repaired is not None:
+                self.on_index_repaired()
             return self._read(fn)
 
     # -- conversations -----------------------------------------------------------------------------------
@@ -390,7 +413,27 @@ class Diary:
         self._write(deletion)
         self.purge()
         written_at = record.created_at if record is not None else None
+        backups.shred_partial_copies(self.data_dir)  # a half-written copy may hold it too
+        self._last_deletion = (deletion, written_at)
         self.unscrubbed_backups = scrub_backups(self.data_dir, deletion, written_at, self.key)
+
+    def scrub_again(self) -> list[Path]:
+        """Try the last deletion again on the backups it could not reach; the ones that still failed."""
+        if self._last_deletion is None or not self.unscrubbed_backups:
+            return self.unscrubbed_backups
+        deletion, written_at = self._last_deletion
+        only = set(self.unscrubbed_backups)
+        self.unscrubbed_backups = scrub_backups(self.data_dir, deletion, written_at, self.key, only=only)
+        return self.unscrubbed_backups
+
+    def delete_backups(self, paths: Iterable[Path]) -> None:
+        """Shred these backups (the person chose to: they hold something deleted that could not be
+        scrubbed out of them). Only Hearth's own backups of this diary; other paths are left alone."""
+        own = set(self.list_backups())
+        for path in paths:
+            if Path(path) in own:
+                backups.shred(Path(path))
+        self.unscrubbed_backups = [p for p in self.unscrubbed_backups if p.exists()]
 
     def is_forgotten(self, text: str) -> bool:
         return self._read(lambda s: facts.is_forgotten(s, text))
@@ -477,7 +520,8 @@ class Diary:
     def forget_everything(self) -> None:
         """Erase every message, summary, fact, reflection, fingerprint and backup. Not undoable."""
         erase_all(self._db)
-        for path in [*self.list_backups(), *aside_files(self.data_dir)]:
+        paths = [*self.list_backups(), *backups.partial_copies(self.data_dir), *aside_files(self.data_dir)]
+        for path in paths:
             backups.shred(path)
 
     @staticmethod

@@ -25,35 +25,44 @@ from pathlib import Path
 from typing import cast
 
 from app.store import backup as backups
+from app.store import damage
 from app.store.db import DB_FILE, SIDE_FILES, Database
 from app.store.errors import DatabaseCorrupt, StoreError
+from app.store.index_repair import repair_index
 from app.store.migrations import migrate, unknown_migrations
 
 
-def check_and_migrate(db: Database) -> None:
-    """Check the file, refuse a newer schema, apply pending migrations. Damage raises ``Corruption``."""
+def check_and_migrate(db: Database, *, deeper: bool = False) -> bool:
+    """Check the file, refuse a newer schema, apply pending migrations. Damage raises ``Corruption``.
+
+    ``deeper`` (the last run saw damage, ``app.store.damage``): the full ``integrity_check`` as well, and
+    FTS5's check of the search index, rebuilt if damaged; returns whether it was.
+    """
     pooled = db.engine.raw_connection()
     try:
         conn = cast(sqlite3.Connection, pooled.driver_connection)  # or sqlcipher3's twin
-        check_file(conn, encrypted=db.key is not None)
+        check_file(conn, encrypted=db.key is not None, deeper=deeper)
         if unknown_migrations(conn):
             raise StoreError(
                 "This diary was written by a newer version of Hearth.", "Update Hearth to open it."
             )
         migrate(conn)
+        return repair_index(conn) if deeper else False
     finally:
         pooled.close()
 
 
-def check_file(conn: sqlite3.Connection, *, encrypted: bool) -> None:
-    """The check on open (see the module's docstring for why it differs when encrypted)."""
-    if encrypted:
-        if conn.execute("PRAGMA cipher_integrity_check").fetchone() is not None:
-            raise Corruption("a page failed its HMAC check")
+def check_file(conn: sqlite3.Connection, *, encrypted: bool, deeper: bool = False) -> None:
+    """The check on open (see the module's docstring for why it differs when encrypted); ``deeper`` adds
+    SQLite's full ``integrity_check`` whatever the kind of file."""
+    if encrypted and conn.execute("PRAGMA cipher_integrity_check").fetchone() is not None:
+        raise Corruption("a page failed its HMAC check")
+    if encrypted and not deeper:
         return
-    problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
+    check = "integrity_check" if deeper else "quick_check"
+    problems = [row[0] for row in conn.execute(f"PRAGMA {check}")]
     if problems != ["ok"]:
-        raise Corruption("quick_check failed")
+        raise Corruption(f"{check} failed")
 
 
 class Corruption(sqlite3.DatabaseError):
@@ -64,6 +73,7 @@ class Corruption(sqlite3.DatabaseError):
 
 def corrupt(data_dir: Path) -> DatabaseCorrupt:
     moved = _move_aside(data_dir / DB_FILE)
+    damage.forget(data_dir)  # the file that saw it is gone; the next one starts clean
     where = f" It was moved aside to {moved.name}." if moved else ""
     return DatabaseCorrupt(
         f"The diary file is damaged and cannot be opened safely.{where}",

@@ -32,13 +32,17 @@ _FAILURES: tuple[type[Exception], ...] = (StoreError, OSError, *DB_ERRORS)
 
 
 def scrub_backups(
-    data_dir: Path, deletion: Deletion, written_at: datetime | None, key: DiaryKey | None = None
+    data_dir: Path, deletion: Deletion, written_at: datetime | None, key: DiaryKey | None = None,
+    *, only: set[Path] | None = None,
 ) -> list[Path]:
-    """Apply ``deletion`` to every backup made at or after ``written_at``; the backups that failed.
+    """Apply ``deletion`` to every backup made at or after ``written_at`` (of ``only``, if given); the
+    backups that failed.
 
     An encrypted backup is opened with ``key`` (the diary's); a plain one as it is."""
     failed: list[Path] = []
     for path in backups.list_backups(data_dir):
+        if only is not None and path not in only:
+            continue
         stamp = backups.backup_time(path)
         if written_at is not None and stamp is not None and stamp < written_at:
             continue  # made before the row existed: it cannot hold it

@@ -32,6 +32,7 @@ CORE_LABELS = (
 )
 translate = QCoreApplication.translate
 FAILURE_MS = 8000
+NOTE_MS = 20_000
 SPIN_MS = 120
 SPINNER = "◐◓◑◒"
 
@@ -50,6 +51,9 @@ class ActivityIndicator(QWidget):
         self._spin.timeout.connect(self._advance)
         self._failure = QTimer(self, singleShot=True, interval=FAILURE_MS)
         self._failure.timeout.connect(self._refresh)
+        self._note = ""
+        self._note_timer = QTimer(self, singleShot=True, interval=NOTE_MS)
+        self._note_timer.timeout.connect(self._end_note)
         self.setObjectName("activity")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 0, 6, 0)
@@ -102,6 +106,22 @@ class ActivityIndicator(QWidget):
                            .format(what=what, message=message))
         self.label.setToolTip(translated("Errors", event.hint))
 
+    def show_note(self, text: str) -> None:
+        """A quiet note for a while (``NOTE_MS``): something was done for the person that they need not
+        act on, but should know (the search index was rebuilt). Running jobs' labels go first; the note
+        is shown whenever none runs, until its time is up."""
+        self._note = text
+        self._note_timer.start(NOTE_MS)
+        self._refresh()
+
+    def note(self) -> str:
+        """The note being kept (tests read this; the label shows it when no job runs)."""
+        return self._note
+
+    def _end_note(self) -> None:
+        self._note = ""
+        self._refresh()
+
     def clear(self) -> None:
         self._jobs.clear()
         self._refresh()
@@ -109,9 +129,9 @@ class ActivityIndicator(QWidget):
     def _refresh(self) -> None:
         if not self._jobs:
             self._spin.stop()
-            self.spinner.setText("")
-            self.label.setText("")
-            self.label.setToolTip("")
+            self.spinner.setText("✓" if self._note else "")
+            self.label.setText(self._note)
+            self.label.setToolTip(self._note)
             return
         labels = [self.label_for(event) for event in self._jobs.values()]
         extra = f"  {Plurals().more_jobs(len(labels) - 1)}" if len(labels) > 1 else ""

@@ -75,6 +75,7 @@ class HearthApp(QObject):
     ready = Signal(object)  # the Companion, once the model is loaded
     failed = Signal(object)  # an exception that left the app without a companion
     _settings_changed = Signal(object, object)  # (before, after); queued to the UI thread if need be
+    _index_repaired = Signal()  # a search (on a worker) found the search index damaged and rebuilt it
 
     def __init__(self, data_dir: Path, *, engine_factory: EngineFactory | None = None,
                  settings: SettingsStore | Settings | None = None,
@@ -95,8 +96,11 @@ class HearthApp(QObject):
         self.diary: Diary | None = None
         self.diary_lock = DiaryLock(self.data_dir)
         self.loaded: LoadedModel | None = None
+        self._loading = False  # a model is being loaded onto ``self.diary``
+        self._restore_after_load: Path | None = None  # "Restore backup" chosen while it was
         self._shut_down = False
         self._settings_changed.connect(self._show_settings)
+        self._index_repaired.connect(self._say_index_repaired)
         self._unsubscribe_settings = self.settings_store.subscribe(self._settings_changed.emit)
         self.window.model_manager_requested.connect(self.open_model_manager)
         self.window.settings_requested.connect(self.open_settings)
@@ -122,13 +126,22 @@ class HearthApp(QObject):
 
     def _on_diary(self, diary: Diary) -> None:
         self.diary = diary
+        diary.on_index_repaired = self._index_repaired.emit  # from whichever thread searched: queued
+        if diary.index_repairs:  # the start's deeper check rebuilt it
+            self._say_index_repaired()
         self.window.set_diary(diary)
         self.window.open_today()
         self.locker.follow_settings()
         self.window.set_ready(False, lambda: self.tr("Loading the model…"))
-        self.runner.run(lambda: self._load_companion(diary), self._on_companion, self._on_start_failed)
+        self._loading = True
+        self.runner.run(lambda: self._load_companion(diary), self._on_companion, self._on_load_failed)
         self.runner.run(lambda: set_aside_state(diary, self.data_dir), self._show_set_aside_notice,
                         lambda _exc: None)  # only a notice: never in the way of starting
+
+    def _say_index_repaired(self) -> None:
+        """A quiet note in the status bar: nothing to do, nothing lost — but not hidden either."""
+        self.window.activity.show_note(self.tr("The search index was damaged and has been rebuilt from "
+                                               "your entries. Nothing was lost."))
 
     def _show_set_aside_notice(self, state: SetAside | None) -> None:
         """An empty diary next to a damaged file that was set aside: say so, offer the latest backup."""
@@ -154,12 +167,22 @@ class HearthApp(QObject):
             name=backup.name, made=made)
 
     def _restore_set_aside(self, backup: Path) -> None:
-        """Retire the running companion and the empty diary (off the UI thread), then ``restore_backup``."""
+        """Retire the running companion and the empty diary (off the UI thread), then ``restore_backup``.
+
+        While the model is still loading onto the empty diary, the restore waits for it: the companion it
+        brings is retired unseen, so nothing runs on the old diary while the backup is copied in."""
         self.window.notice_bar.hide()
+        self.window.set_ready(False, lambda: self.tr("Restoring the backup…"))
+        if self._loading:
+            self._restore_after_load = backup  # _on_companion / _on_load_failed carry it on
+            return
         companion, diary, loaded = self.companion, self.diary, self.loaded
+        self._retire_then_restore(backup, companion, diary, loaded)
+
+    def _retire_then_restore(self, backup: Path, companion: Companion | None, diary: Diary | None,
+                             loaded: LoadedModel | None) -> None:
         self.bridge.set_companion(None)
         self.diary, self.loaded = None, None
-        self.window.set_ready(False, lambda: self.tr("Restoring the backup…"))
 
         def retire() -> None:
             if companion is not None:
@@ -177,7 +200,12 @@ class HearthApp(QObject):
         return loaded, Companion(diary, loaded.engine, self.settings_store, embedder=self.embedder_factory())
 
     def _on_companion(self, result: tuple[LoadedModel, Companion]) -> None:
+        self._loading = False
         loaded, companion = result
+        if self._restore_after_load is not None:  # the person chose the backup meanwhile
+            backup, self._restore_after_load = self._restore_after_load, None
+            self._retire_then_restore(backup, companion, self.diary, loaded)
+            return
         self.loaded = loaded
         self.bridge.engine = loaded.engine
         self.bridge.set_companion(companion)
@@ -191,6 +219,14 @@ class HearthApp(QObject):
             self.window.show_first_run_notice()
         companion.warm_up()
         self.ready.emit(companion)
+
+    def _on_load_failed(self, exc: BaseException) -> None:
+        self._loading = False
+        if self._restore_after_load is not None:  # the restored diary loads the model again (and says why)
+            backup, self._restore_after_load = self._restore_after_load, None
+            self._retire_then_restore(backup, None, self.diary, None)
+            return
+        self._on_start_failed(exc)
 
     def _on_start_failed(self, exc: BaseException) -> None:
         self.window.set_ready(False, lambda: self.tr("Hearth could not start — see the message."))

@@ -42,6 +42,7 @@ from app.ui.remembered_notice import RememberedNotice
 from app.ui.ritual_controller import RitualController
 from app.ui.sidebar import Sidebar, SidebarEntry
 from app.ui.tasks import TaskRunner
+from app.ui.unscrubbed import deleted_everywhere, tell_if_any
 
 if TYPE_CHECKING:
     from app.core.companion import Companion
@@ -381,9 +382,14 @@ class MainWindow(QMainWindow):
         if companion is None or item is None or item.streaming:
             return
         target = item.message_id
-        parts.ask_to_delete(
-            self, item, self.day_header.title.text(),
-            lambda: self._run(lambda: companion.delete_message(target), lambda _: self.reload_days()))
+        task = deleted_everywhere(companion.diary, lambda: companion.delete_message(target))
+        day = self.day_header.title.text()
+        parts.ask_to_delete(self, item, day, lambda: self._run(task, self._on_deleted))
+
+    def _on_deleted(self, unscrubbed: list[Path]) -> None:
+        self.reload_days()
+        if self.companion is not None:
+            tell_if_any(self, self.runner, self.companion.diary, unscrubbed)
 
     def copy_selection(self) -> None:
         self.chat_view.copy_selection()

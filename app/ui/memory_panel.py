@@ -53,6 +53,7 @@ from app.ui.facts_model import (
 )
 from app.ui.i18n import QT_TRANSLATE_NOOP, Plurals, follow_language, refresh_model_texts
 from app.ui.tasks import TaskRunner
+from app.ui.unscrubbed import deleted_everywhere, tell_if_any
 
 if TYPE_CHECKING:
     from app.core.companion import Companion
@@ -326,7 +327,9 @@ class MemoryPanel(QWidget):
         )
         if answer != QMessageBox.StandardButton.Yes:
             return
-        self.runner.run(lambda: companion.delete_fact(fact_id), on_error=self._on_write_error)
+        diary = companion.diary
+        task = deleted_everywhere(diary, lambda: companion.delete_fact(fact_id))
+        self.runner.run(task, lambda left: tell_if_any(self, self.runner, diary, left), self._on_write_error)
 
     def _select_pending(self) -> None:
         if self._pending_select >= 0 and self.select_fact(self._pending_select):

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMenu, QMessageBox, Q
 from app.store import Conversation
 from app.ui.chat_delegate import blend
 from app.ui.chat_model import ChatItem
-from app.ui.errors import show_error, show_exception
+from app.ui.errors import keep_until_closed, show_error, show_exception
 from app.ui.i18n import QT_TRANSLATE_NOOP, DateText, Text, follow_language, made
 from app.ui.sidebar import day_title
 from app.ui.wrap_button import WrapButton
@@ -321,6 +321,7 @@ def ask_to_delete(window: QWidget, item: ChatItem, day: str, on_yes: Callable[[]
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     destructive = QMessageBox.ButtonRole.DestructiveRole
     box.buttonClicked.connect(lambda button: on_yes() if box.buttonRole(button) == destructive else None)
+    keep_until_closed(box)  # found and closed like every other non-blocking box (tests, shutdown)
     box.open()
     return box
 

@@ -1,6 +1,6 @@
 """Faults benchmark: SIGKILLs at random moments, and hostile input to the import and the CLI.
 
-    python -m tests.bench.faults [--kills 1000] [--fuzz 300] [--seed 7] [--json]
+    python -m tests.bench.faults [--kills 1000] [--fuzz 300] [--seed 7] [--minutes M] [--json]
 
 Kills: ``hearth chat --json`` (the real CLI, the bundled tiny model, a 1,024-token context so folds happen)
 writes diary lines into one data dir; each run is SIGKILLed at a moment chosen in turn among the phases
@@ -11,16 +11,21 @@ with its text, SQLite's ``integrity_check`` and FTS5's ``integrity-check`` must 
 
 Phases: ``before_commit`` (a line was written to the chat, nothing reported yet), ``mid_reply`` (tokens are
 streaming), ``facts`` / ``fold`` (that background job started), ``restore`` (``hearth restore`` of the
-latest backup). Kills that land after the chat went idle are counted under ``idle``. A migration of an
-old-schema diary and the backup itself announce nothing a kill can aim at; they are not reported.
+latest backup), ``migration`` (``hearth chat`` opening an old-schema diary of 40,000 messages, killed
+before its migrations were all recorded) and ``backup`` (``hearth backup`` of that diary, killed while its
+``.partial`` copy was being written) — see ``faults_store``. Kills that land after the chat went idle are
+counted under ``idle``; store kills that landed before or after the work under ``before_backup``,
+``after_backup`` and ``after_migration``.
 
 Fuzz: ``app.cli.main`` in-process on a copy of a seeded diary with hostile arguments and import files
 (mutated exports, deep nesting, huge and empty texts, bad dates, escapes, odd numbers). Reported: inputs
-tried, tracebacks (an exception escaping ``main`` — target 0) and diaries changed by a refused command
-(target 0).
+tried, tracebacks (an exception escaping ``main``, or "Traceback" on stderr — target 0), unexpected errors
+(``main``'s catch-all had to say one: an error no layer gave a type — target 0) and diaries changed by a
+refused command (target 0).
 
 Prints JSON with ``kills``, ``kills_by_phase``, ``messages_reported``, ``messages_lost``,
-``start_failures``, ``checks_failed``, ``inputs_tried``, ``tracebacks``, ``diaries_changed_by_refusals``.
+``start_failures``, ``checks_failed``, ``inputs_tried``, ``tracebacks``, ``unexpected_errors``,
+``diaries_changed_by_refusals`` (and the store kills' own figures, ``faults_store``).
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ import hashlib
 import io
 import json
 import os
+import queue
 import random
 import shutil
 import signal
@@ -39,15 +45,17 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from datetime import date, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from app.store import Diary
 from app.store.index_repair import index_is_sound
+from tests.bench.faults_store import OLD_MESSAGES, StoreKills
 
 LINES = [
     "Walked Rex by the river after work and talked to Anna about the Lisbon trip.",
@@ -59,7 +67,10 @@ LINES = [
 ]
 PHASE_EVENTS = {"mid_reply": "token", "facts": "job_started:facts", "fold": "job_started:summary"}
 CHAT_PHASES = ("before_commit", "mid_reply", "facts", "fold")
+# Aimed at in turn, ten kills a round: the chat's phases most (they are the person's own writing).
+SCHEDULE = (*CHAT_PHASES, "before_commit", "mid_reply", "migration", "backup", "fold", "restore")
 RUN_TIMEOUT_S = 300
+JOB_WAIT_S = 60
 
 
 # -- kills ---------------------------------------------------------------------------------------------
@@ -80,6 +91,8 @@ def _kill_chat(data_dir: Path, phase: str, rng: random.Random, reported: dict[in
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
     )
     assert proc.stdin is not None and proc.stdout is not None
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=_pump, args=(proc.stdout, lines), daemon=True).start()
     hit = "idle"
     try:
         for _ in range(rng.randint(1, 3)):
@@ -88,7 +101,7 @@ def _kill_chat(data_dir: Path, phase: str, rng: random.Random, reported: dict[in
             if phase == "before_commit" and rng.random() < 0.5:
                 hit = "before_commit"
                 return hit
-            hit = _read_until(proc, PHASE_EVENTS.get(phase, "reply_done"), reported, rng)
+            hit = _read_until(lines, PHASE_EVENTS.get(phase, "reply_done"), reported, rng)
             if hit != "idle" and hit == phase:
                 return hit
         return hit
@@ -97,28 +110,40 @@ def _kill_chat(data_dir: Path, phase: str, rng: random.Random, reported: dict[in
         proc.wait(timeout=RUN_TIMEOUT_S)
 
 
+def _pump(stream: IO[str], lines: queue.Queue[str]) -> None:
+    """Every line ``hearth chat`` prints, into ``lines`` ("" at the end): read with a timeout."""
+    for line in stream:
+        lines.put(line)
+    lines.put("")
+
+
 def _read_until(
-    proc: subprocess.Popen[str], target: str, reported: dict[int, str], rng: random.Random
+    lines: queue.Queue[str], target: str, reported: dict[int, str], rng: random.Random
 ) -> str:
-    """Read events until ``target`` (→ its phase), or the reply is done (→ "idle")."""
-    assert proc.stdout is not None
+    """Read events until ``target`` (→ its phase), or the reply is done (→ "idle"). A background job
+    aimed at gets ``JOB_WAIT_S`` after the reply to start; the chat waits for input, not for us."""
     deadline = time.monotonic() + RUN_TIMEOUT_S
     phase_of = {v: k for k, v in PHASE_EVENTS.items()}
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            line = lines.get(timeout=left)
+        except queue.Empty:
+            break
         if not line:
             return "idle"
         event = json.loads(line)
         if event.get("type") == "message_added" and event.get("role") == "user":
             reported[int(event["message_id"])] = str(event["text"])
         key = _event_key(event)
+        if event.get("type") == "reply_done":
+            if target in ("reply_done", "token"):
+                return "idle"  # the turn ended (before the moment aimed at, if it was a token)
+            deadline = min(deadline, time.monotonic() + JOB_WAIT_S)
         if key == target and (key != "token" or rng.random() < 0.3):
             return phase_of[key]
-        if event.get("type") == "reply_done" and target in ("reply_done", "token"):
-            return "idle"  # the turn ended before the moment aimed at
         if event.get("type") == "job_finished" and event.get("kind") == "facts" and target != key:
             return "idle"  # the turn's background work is done: the aimed-at job did not come
-    raise RuntimeError("hearth chat stopped answering")
+    return "idle"
 
 
 def _kill_restore(data_dir: Path, rng: random.Random) -> str:
@@ -132,15 +157,15 @@ def _kill_restore(data_dir: Path, rng: random.Random) -> str:
     return "restore"
 
 
-def _check(data_dir: Path, reported: dict[int, str]) -> tuple[int, bool, bool]:
-    """(messages lost, the next start failed, a check failed) after a kill."""
+def _check(data_dir: Path, reported: dict[int, str]) -> tuple[set[int], bool, bool]:
+    """(ids of messages lost, the next start failed, a check failed) after a kill."""
     try:
         diary = Diary.open(data_dir)
     except Exception:  # noqa: BLE001 - exactly what is being counted
-        return len(reported), True, True
+        return set(reported), True, True
     try:
         found = {mid: diary.get_message(mid) for mid in reported}
-        lost = sum(1 for mid, text in reported.items() if (m := found[mid]) is None or m.text != text)
+        lost = {mid for mid, text in reported.items() if (m := found[mid]) is None or m.text != text}
         ok = diary.integrity_check() == "ok"
     finally:
         diary.close()
@@ -152,32 +177,59 @@ def _check(data_dir: Path, reported: dict[int, str]) -> tuple[int, bool, bool]:
     return lost, False, not ok
 
 
-def run_kills(kills: int, rng: random.Random, say: Callable[[str], None]) -> dict[str, Any]:
+def run_kills(
+    kills: int, rng: random.Random, say: Callable[[str], None], stop_at: float = float("inf")
+) -> dict[str, Any]:
+    """``kills`` kills in turn over ``SCHEDULE``; none is started after ``stop_at`` (``time.monotonic``)."""
     by_phase: Counter[str] = Counter()
     reported: dict[int, str] = {}
-    lost = start_failures = checks_failed = 0
+    lost = start_failures = checks_failed = total_reported = 0
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = Path(tmp) / "diary"
+        store = StoreKills(Path(tmp) / "store", rng)
+        if kills >= len(SCHEDULE) or {"migration", "backup"} & set(SCHEDULE[:kills]):
+            store.prepare()
+            say(f"old-schema diaries seeded; opening one takes {store.migrate_s:.2f} s, a backup "
+                f"{store.backup_s:.2f} s")
+        done = 0
         for n in range(kills):
-            aimed = "restore" if n % 10 == 9 else CHAT_PHASES[n % len(CHAT_PHASES)]
+            if time.monotonic() >= stop_at:
+                say(f"time is up after {n} of {kills} kills")
+                break
+            done = n + 1
+            aimed = SCHEDULE[n % len(SCHEDULE)]
+            if aimed in ("migration", "backup"):
+                by_phase[store.kill_migration() if aimed == "migration" else store.kill_backup()] += 1
+                say(f"kill {n + 1}/{kills}: {aimed:13s} {store.figures()}")
+                continue
+            before = len(reported)
             if aimed == "restore":
                 hit = _kill_restore(data_dir, rng)
             else:
                 hit = _kill_chat(data_dir, aimed, rng, reported)
             by_phase[hit] += 1
+            total_reported += len(reported) - before
             if hit == "restore":
                 reported.clear()  # a restore brings back the backup's state, by design
-            n_lost, failed, bad = _check(data_dir, reported)
-            lost, start_failures, checks_failed = lost + n_lost, start_failures + failed, checks_failed + bad
+            gone, failed, bad = _check(data_dir, reported)
+            for mid in gone:
+                say(f"LOST message {mid} after a kill in {hit}")
+                reported.pop(mid)  # counted once
+            lost, start_failures, checks_failed = lost + len(gone), start_failures + failed, checks_failed + bad  # noqa: E501
             say(f"kill {n + 1}/{kills}: {hit:13s} reported {len(reported):4d} lost {lost}"
                 f" start failures {start_failures}")
+    figures = store.figures()
     return {
-        "kills": kills,
+        "kills": done,
+        "kills_requested": kills,
         "kills_by_phase": dict(by_phase),
-        "messages_reported": len(reported),
-        "messages_lost": lost,
-        "start_failures": start_failures,
-        "checks_failed": checks_failed,
+        "messages_reported": total_reported,
+        "old_diary_messages": OLD_MESSAGES,
+        "messages_lost": lost + figures["old_diary_messages_lost"],
+        "start_failures": start_failures + figures["store_start_failures"],
+        "checks_failed": checks_failed + figures["store_checks_failed"],
+        "chat_messages_lost": lost,
+        **figures,
     }
 
 
@@ -228,13 +280,19 @@ def _hostile_args(rng: random.Random) -> Iterator[list[str]]:
         lambda w: ["facts", "rm", w], lambda w: ["facts", "pin", w], lambda w: ["facts", "add", w],
         lambda w: ["facts", "add", "x", "--importance", w], lambda w: ["digest", "--day", w, "--weekly"],
         lambda w: ["restore", w], lambda w: ["export", "--format", w], lambda w: [w],
+        lambda w: ["rm", w], lambda w: ["rm", w, "--yes"], lambda w: ["search", "walk", "--to", w],
+        lambda w: ["facts", "add", "x", "--kind", w], lambda w: ["import", w],
+        lambda w: ["facts", "add", w * 3],
     ]
     while True:
         yield rng.choice(shapes)(rng.choice(odd))
 
 
-def _run_cli(argv: list[str]) -> tuple[int, bool]:
-    """(exit code, a traceback escaped); stdout and stderr swallowed."""
+def _run_cli(argv: list[str]) -> tuple[int, bool, bool]:
+    """(exit code, a traceback escaped, an unexpected error was caught); stdout and stderr swallowed.
+
+    ``main`` says every failure in one line (``app.cli.errors``), so a bug no longer escapes as a
+    traceback; the catch-all's own words ("an unexpected problem") still show one, and are counted."""
     from app.cli import main
 
     out, err = io.StringIO(), io.StringIO()
@@ -242,14 +300,15 @@ def _run_cli(argv: list[str]) -> tuple[int, bool]:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = main(argv)
     except SystemExit as exc:  # argparse refusing: a clean usage message
-        return int(exc.code or 0) if isinstance(exc.code, int) else 2, False
+        return int(exc.code or 0) if isinstance(exc.code, int) else 2, False, False
     except BaseException:  # noqa: BLE001 - what is being counted
-        return 1, True
-    return int(code or 0), "Traceback" in err.getvalue()
+        return 1, True, False
+    said = err.getvalue()
+    return int(code or 0), "Traceback" in said, "unexpected problem" in said
 
 
 def run_fuzz(inputs: int, rng: random.Random, say: Callable[[str], None]) -> dict[str, Any]:
-    tracebacks = changed = tried = 0
+    tracebacks = changed = tried = unexpected = 0
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp) / "seeded"
         valid_path = _seeded(base)
@@ -268,12 +327,15 @@ def run_fuzz(inputs: int, rng: random.Random, say: Callable[[str], None]) -> dic
             else:
                 argv = ["--data-dir", str(work), *next(args)]
             before = _digest(work) if work.exists() else ""
-            code, escaped = _run_cli(argv)
-            tried, tracebacks = tried + 1, tracebacks + escaped
+            code, escaped, caught = _run_cli(argv)
+            tried, tracebacks, unexpected = tried + 1, tracebacks + escaped, unexpected + caught
+            if escaped or caught:
+                say(f"{'traceback' if escaped else 'unexpected error'}: {argv[2:4]!r}")
             if code != 0 and work.exists() and _digest(work) != before:
                 changed += 1
                 say(f"refused but changed the diary: {argv[2:4]!r}")
-    return {"inputs_tried": tried, "tracebacks": tracebacks, "diaries_changed_by_refusals": changed}
+    return {"inputs_tried": tried, "tracebacks": tracebacks, "unexpected_errors": unexpected,
+            "diaries_changed_by_refusals": changed}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -282,15 +344,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fuzz", type=int, default=300, help="hostile inputs (import files, CLI args)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--minutes", type=float, default=float("inf"),
+                        help="start no kill after this many minutes (the result says how many were done)")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
-    say = lambda line: print(line, file=sys.stderr, flush=True)  # noqa: E731
     started = datetime.now()
-    result = {**run_fuzz(args.fuzz, rng, say), **run_kills(args.kills, rng, say)}
+    load_at_start = [round(x, 2) for x in os.getloadavg()]
+    say = lambda line: print(f"[{(datetime.now() - started).total_seconds():7.1f} s] {line}",  # noqa: E731
+                             file=sys.stderr, flush=True)
+    stop_at = time.monotonic() + args.minutes * 60
+    result = {**run_fuzz(args.fuzz, rng, say), **run_kills(args.kills, rng, say, stop_at)}
+    result["load_average_start"] = load_at_start
+    result["load_average_end"] = [round(x, 2) for x in os.getloadavg()]
     result["wall_s"] = round((datetime.now() - started).total_seconds(), 1)
     print(json.dumps(result, indent=2) if args.json else "\n".join(f"{k}: {v}" for k, v in result.items()))
     failed = result["messages_lost"] or result["start_failures"] or result["checks_failed"]
-    return 1 if failed or result["tracebacks"] or result["diaries_changed_by_refusals"] else 0
+    failed = failed or result["partial_backup_copies_left"]
+    refused_badly = result["tracebacks"] or result["unexpected_errors"]
+    refused_badly = refused_badly or result["diaries_changed_by_refusals"]
+    return 1 if failed or refused_badly else 0
 
 
 if __name__ == "__main__":

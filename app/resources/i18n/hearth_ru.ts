@@ -462,10 +462,6 @@ How was your day?</source>
         <translation>вместо этого открепить</translation>
     </message>
     <message>
-        <source>Check the path.</source>
-        <translation>Проверьте путь.</translation>
-    </message>
-    <message>
         <source>No matches.</source>
         <translation>Ничего не найдено.</translation>
     </message>
@@ -948,6 +944,14 @@ How was your day?</source>
     <message>
         <source>{n} words</source>
         <translation>слов: {n}</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Остановлено.</translation>
+    </message>
+    <message>
+        <source>The search index was damaged; it was rebuilt from your entries. Nothing was lost.</source>
+        <translation>Поисковый индекс был повреждён; он заново собран из ваших записей. Ничего не потеряно.</translation>
     </message>
 </context>
 <context>
@@ -2852,6 +2856,10 @@ How was your day?</source>
         <source>Pick another model file or download the recommended one in the model manager (Ctrl+Shift+M).</source>
         <translation>Выберите другой файл модели или скачайте рекомендованную в менеджере моделей (Ctrl+Shift+M).</translation>
     </message>
+    <message>
+        <source>The search index was damaged and has been rebuilt from your entries. Nothing was lost.</source>
+        <translation>Поисковый индекс был повреждён и заново собран из ваших записей. Ничего не потеряно.</translation>
+    </message>
 </context>
 <context>
     <name>IndexStatusLabel</name>
@@ -4189,6 +4197,33 @@ If it is truly lost, you can start over: run `hearth forget-everything --yes` in
         <translation>Без парольной фразы дневник не открыть — ни Hearth, ни кому-либо ещё. Именно это и хранит его тайну, и обойти это нельзя.
 
 Если фраза действительно утеряна, можно начать заново: выполните в терминале `hearth forget-everything --yes` (это сотрёт зашифрованный дневник и его копии) или перенесите папку данных в другое место. Затем снова откройте Hearth — будет новый, пустой дневник.</translation>
+    </message>
+</context>
+<context>
+    <name>Unscrubbed</name>
+    <message>
+        <source>Some backups still hold it</source>
+        <translation>Это ещё осталось в некоторых резервных копиях</translation>
+    </message>
+    <message>
+        <source>It was deleted from the diary, but these backups could not be changed and still hold it:</source>
+        <translation>Из дневника это удалено, но эти резервные копии не удалось изменить, и в них это ещё есть:</translation>
+    </message>
+    <message>
+        <source>They may be damaged. Try again, or delete these backups (your other backups are kept).</source>
+        <translation>Возможно, они повреждены. Попробуйте ещё раз или удалите эти копии (остальные резервные копии останутся).</translation>
+    </message>
+    <message>
+        <source>Delete these backups</source>
+        <translation>Удалить эти копии</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>Попробовать ещё раз</translation>
+    </message>
+    <message>
+        <source>Keep them</source>
+        <translation>Оставить</translation>
     </message>
 </context>
 <context>
