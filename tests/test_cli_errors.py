@@ -47,7 +47,8 @@ COMMANDS: dict[str, list[str]] = {
     "stats": ["stats"],
     "week": ["week", "--day", "2026-03-01"],
 }
-NOT_ON_THE_DIARY = {"gui", "screenshots", "models", "install-desktop"}  # no diary query (the GUI has its own error path)
+# no diary query (the GUI has its own error path)
+NOT_ON_THE_DIARY = {"gui", "screenshots", "models", "install-desktop"}
 
 
 def _unexpected(*_args: object, **_kwargs: object) -> object:
