@@ -39,6 +39,7 @@ from app.store.models import (
     TermPattern,
 )
 from app.store.text import MAX_FACT_CHARS, MAX_MESSAGE_CHARS
+from app.store.turn_notes import SnapshotFact, TurnNote
 from app.store.unlock import MIN_PASSPHRASE_CHARS, UnlockThrottle, new_key, unlock
 from app.store.vectors import IndexCounts, PendingText, StoredVector
 
@@ -74,6 +75,8 @@ __all__ = [
     "NotFound",
     "PassphraseNeeded",
     "RankedMessage",
+    "SnapshotFact",
+    "TurnNote",
     "Reflection",
     "SearchHit",
     "StoreError",

@@ -32,6 +32,7 @@ from pathlib import Path
 
 import sqlcipher3
 
+from app.config import CHAT_STATE_FILE
 from app.store import backup as backups
 from app.store.cipher import DB_ERRORS, KDF_ITERATIONS, DiaryKey, file_salt, is_blank, is_plain, key_clause
 from app.store.db import DB_FILE, SIDE_FILES, create_private_file
@@ -90,6 +91,8 @@ def write_marker(data_dir: Path) -> None:
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(tmp, data_dir / MARKER)
+    for cache in (data_dir / CHAT_STATE_FILE, data_dir / (CHAT_STATE_FILE + ".tmp")):
+        backups.shred(cache)  # a plain copy of the chat's cache must not outlive the plain diary
     _sync_dir(data_dir)
 
 
