@@ -72,6 +72,9 @@ class ConversationContext:
         self.assembler = PromptAssembler(model, reply_reserve=self.settings.reply_reserve)
         self.recall = Recall(diary, model, semantic)
         self._snapshots: dict[int, Snapshot] = {}
+        # Conversations whose recorded snapshot must not be used (memory or settings changed since);
+        # None: all of them, for the rest of this run.
+        self._retake: set[int] | None = set()
         self._lock = threading.RLock()
 
     @property
@@ -83,6 +86,7 @@ class ConversationContext:
         with self._lock:
             self.assembler.reply_reserve = settings.reply_reserve
             self._snapshots.clear()
+            self._retake = None
 
     @property
     def model(self) -> LanguageModel:
@@ -93,6 +97,7 @@ class ConversationContext:
             self.assembler.set_model(model)
             self.recall.set_model(model)
             self._snapshots.clear()
+            self._retake = None
 
     # -- the snapshot ----------------------------------------------------------------------------
     def invalidate(self, conversation_id: int | None = None) -> None:
@@ -100,8 +105,11 @@ class ConversationContext:
         with self._lock:
             if conversation_id is None:
                 self._snapshots.clear()
+                self._retake = None
             else:
                 self._snapshots.pop(conversation_id, None)
+                if self._retake is not None:
+                    self._retake.add(conversation_id)
 
     def note_automatic_update(self, fact_id: int) -> None:
         """A fact was reworded by automatic memory: keep the snapshot, show the new wording after the tail."""
@@ -115,7 +123,9 @@ class ConversationContext:
         same system message, or the kept cache is worth nothing), else a new one (recorded)."""
         with self._lock:
             facts = {f.id: f for f in self.diary.list_facts()}
-            current = self._snapshots.get(conversation_id) or self._recorded(conversation_id, facts)
+            current = self._snapshots.get(conversation_id)
+            if current is None and self._retake is not None and conversation_id not in self._retake:
+                current = self._recorded(conversation_id, facts)
             if current is None or not self._still_valid(conversation_id, current, facts):
                 current = self._take(conversation_id, facts)
                 self._record(conversation_id, current)
