@@ -236,6 +236,7 @@ def run(
             diary.close()
         warm_ups = model.warm_up_tokens()
     result = summarize(rows, events, time.monotonic() - started, warm_ups)
+    say("hearth: " + json.dumps({k: v for k, v in result.items() if k != "per_turn"}))  # before the baseline
     if baseline and not server:
         from tests.bench.baseline import BaselineTurn, run_baseline, summarize_baseline
 
