@@ -16,9 +16,10 @@ point (the fold boundary), never "the last N that fit", or its first message wou
 compresses the notes away with the messages they came with.
 
 Shares (of the context budget C = n_ctx - reply reserve - instructions): facts at most 14 lines and 15 %,
-reflections at most 4 and 6 %, the summary 20 %. Recall gets at most ``recall_fraction`` of C on ordinary
-entries (a small share keeps turns cheap: recall is re-evaluated every turn) and everything left when the
-person asks about the past (a question), where recall is the point. The tail's share is what the stable part,
+reflections at most 4 and 6 %, the summary 20 %. New recall gets at most ``note_recall_fraction`` (3 %) of
+C on ordinary entries (a small share keeps turns cheap; earlier notes stay in view, and the tail keeps
+``recall_fraction``, 6 %, free for them) and everything left when the person asks about the past (a
+question), where recall is the point. The tail's share is what the stable part,
 the recall share and a typical new message leave; when the tail outgrows it a fold is due, and the tail
 may still use the room kept for a long message until the fold lands — only past that are its oldest turns
 left out (``dropped_messages``, ``summarizing``).
@@ -194,7 +195,8 @@ class PromptAssembler:
         fit, fixed = self._fit_message_and_note(inputs, frame, limit, budget)
         recall_cap = int(budget * self.shares.recall_fraction) if inputs.recall else 0
         fit.tail, tail_cost = self._pick_tail(inputs.tail, max(0, limit - fixed - recall_cap))
-        self._recall(inputs, fit, limit - fixed - tail_cost, recall_cap)
+        note_cap = int(budget * self.shares.note_recall_fraction) if inputs.recall else 0
+        self._recall(inputs, fit, limit - fixed - tail_cost, note_cap)
         total, segments, messages = self._shrink_to_fit(inputs, system, fit, limit)
         share = self.tail_share(stable, context_budget)
         needs_fold = self.tail_needs_fold_with(inputs.tail, share)

@@ -28,6 +28,9 @@ class BudgetShares:
     reflections_fraction: float = 0.06
     summary_fraction: float = 0.20
     recall_fraction: float = 0.06
+    # What a plain entry's note may add of new recall: half of the above, because the prompt only grows —
+    # earlier notes stay in view until a fold, so ten turns show ~10x this, and each turn stays cheap.
+    note_recall_fraction: float = 0.03
     message_allowance_fraction: float = 0.08  # room kept for the new message when sizing the tail's share
     new_message_max_fraction: float = 0.5
 
