@@ -33,11 +33,15 @@ SETTINGS_FILE = "settings.json"
 
 DATA_DIR_HINT = "Choose an empty folder or one that holds a Hearth diary (--data-dir DIR)."
 DIARY_FILE = "hearth.db"  # the store's DB_FILE (the store imports this module, so it is named here too)
+# The chat's KV cache kept across restarts (app.llm.kv_state): derived from diary text, so the store shreds
+# it with everything else (forget-everything, encryption on); never written beside an encrypted diary.
+CHAT_STATE_FILE = "chat-cache.kv"
 # What Hearth itself puts in its data dir: the diary and its SQLite side files, settings, backups, models.
 HEARTH_FILES = frozenset(
     {DIARY_FILE, SETTINGS_FILE, "settings.tmp"} | {DIARY_FILE + side for side in ("-wal", "-shm", "-journal")}
     | {"encryption.json"}  # app.store.encryption.MARKER: no secret, says the diary is encrypted
     | {"encryption-change.json"}  # app.store.encryption.JOURNAL: the file names of a change in progress
+    | {CHAT_STATE_FILE, CHAT_STATE_FILE + ".tmp"}
 )
 HEARTH_FOLDERS = frozenset({"backups", "models"})
 
@@ -122,6 +126,21 @@ def _is_home(path: Path) -> bool:
     return any(home.is_absolute() and path == home.resolve() for home in homes)
 
 
+def shred_file(path: Path) -> None:
+    """Overwrite a file with zeros before unlinking it (best effort on copy-on-write file systems)."""
+    try:
+        size = path.stat().st_size
+        with open(path, "r+b", buffering=0) as fh:
+            block = b"\0" * 65536
+            written = 0
+            while written < size:
+                written += fh.write(block[: min(len(block), size - written)])
+            os.fsync(fh.fileno())
+    except OSError:
+        pass
+    path.unlink(missing_ok=True)
+
+
 def ensure_private_dir(path: Path) -> Path:
     """Create ``path`` (and parents) and make it readable by the owner only.
 
@@ -175,6 +194,7 @@ class SettingChanges(TypedDict, total=False):
     reminder_enabled: bool
     reminder_time: str
     keep_in_tray: bool
+    chat_cache_max_mb: int
     extra: dict[str, Any]
 
 
@@ -194,6 +214,9 @@ class Settings:
     reminder_enabled: bool = False  # a daily "Time for today's entry?" from the tray (off by default)
     reminder_time: str = "20:00"  # HH:MM, local time
     keep_in_tray: bool = False  # closing the window keeps Hearth in the tray (only with the reminder on)
+    # The chat's KV cache kept for the next start (never for an encrypted diary): at most this size; 0: never.
+    # 512 MB holds a full 4,096-token context of Llama-3.2-3B at f16 (112 KiB per token).
+    chat_cache_max_mb: int = 512
     extra: dict[str, Any] = field(default_factory=dict)
 
     def changed(self, **changes: Unpack[SettingChanges]) -> Settings:

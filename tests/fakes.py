@@ -120,6 +120,10 @@ class ScriptedModel:
         return self._name
 
     @property
+    def keeps_cache(self) -> bool:
+        return False  # a scripted model has no cache to keep
+
+    @property
     def counts_exact(self) -> bool:
         return True
 

@@ -25,6 +25,7 @@ Every state change is an event (``app.core.events``) delivered to subscribers on
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Sequence
 from datetime import date, datetime
@@ -50,6 +51,10 @@ from app.core.turn import PLACEHOLDER, ReplyTurn
 from app.llm.embedding import Embedder
 from app.llm.types import LanguageModel
 from app.store import MAX_MESSAGE_CHARS, Fact, FactChanges, IndexCounts, Message, StoreError
+
+log = logging.getLogger(__name__)
+
+KEEP_CACHE_AT_CLOSE_S = 30.0  # writing the cache takes about a second; a slow disk must not hang the close
 
 
 class Companion:
@@ -82,6 +87,7 @@ class Companion:
             self.session, self._background, jobs, busy=lambda: self.busy,
             on_prefix_changed=self._prefix_changed,
         )
+        self._turn.saved_state = self.maintenance.chat_cache.restore_request
         self.memory = MemoryService(self.session, changed=self._prefix_changed)
         self.ritual = DailyRitual(self.session, jobs)
         self._unsubscribe_settings = store.subscribe(self._settings_changed)
@@ -171,6 +177,7 @@ class Companion:
             raise MessageRejected(str(exc), exc.hint or MessageRejected.hint) from exc
         if first_today:
             self.maintenance.back_up()
+        self.maintenance.chat_cache.changed()
         return message
 
     def _add(self, role: str, conversation_id: int, text: str) -> Message:
@@ -198,6 +205,7 @@ class Companion:
         if self._turn.is_writing(message_id):
             raise CoreError("This reply is still being written.", "Stop it, or wait until it is done.")
         self.diary.delete_message(message_id)
+        self.maintenance.chat_cache.discard()  # derived from the deleted text: it goes too
         self.session.emit(MessageRemoved(message_id, message.conversation_id))
         self.session.context.invalidate(message.conversation_id)
         self._prefix_changed()
@@ -213,6 +221,8 @@ class Companion:
             for old in replaces or []:
                 self.diary.delete_message(old.id)
                 self.session.emit(MessageRemoved(old.id, conversation_id))
+            if replaces:
+                self.maintenance.chat_cache.discard()  # the kept cache may hold the replaced reply
         if learn and self.memory.worth_learning_from(message):
             self.maintenance.jobs.schedule("facts", lambda: self._learn(message), key=f"facts-{message.id}")
         self.maintenance.fold_if_due(conversation_id)
@@ -270,6 +280,7 @@ class Companion:
 
     def _prefix_changed(self) -> None:
         """The prompt's stable part changed (a fold, a memory edit, settings, the model): report, warm."""
+        self.maintenance.chat_cache.changed()
         self.next_prompt.refresh()
         self.maintenance.schedule_warm()
 
@@ -343,6 +354,7 @@ class Companion:
         """Swap the model (the model manager closes the old one after this returns)."""
         self.stop()
         self.wait_idle(timeout=30)
+        self.maintenance.chat_cache.discard()  # made by the old model: of no use to the new one
         self.session.context.set_model(model)
         self._prefix_changed()
 
@@ -366,16 +378,24 @@ class Companion:
         """What recall gave the model for each of these replies (the "Remembered" line under them)."""
         return remembered_for(self.diary, reply_ids)
 
-    def close(self) -> None:
+    def close(self, keep_cache_s: float = KEEP_CACHE_AT_CLOSE_S) -> None:
+        """Stop everything; then keep the chat's cache for the next start (waiting at most
+        ``keep_cache_s``; 0: not kept). The model must still be open: its owner closes it afterwards."""
         self._closed.set()
         self._unsubscribe_settings()
         self.stop()
         self.maintenance.jobs.cancel_running()
+        self.maintenance.chat_cache.close()
         self._replies.close()
         self._background.close()
         self._budget.close()
         if self.indexer is not None:
             self.indexer.close()
+        if keep_cache_s > 0:
+            try:
+                self.maintenance.keep_cache_now(keep_cache_s)
+            except Exception as exc:  # noqa: BLE001 - a cache not kept costs one warm-up, never the close
+                log.warning("the chat's cache was not kept: %s", type(exc).__name__)
 
 
 def _prompt_settings(settings: Settings) -> tuple[object, ...]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from datetime import date
 from typing import Any
@@ -30,7 +31,7 @@ from app.core.prompt.templates import reply_max_tokens
 from app.core.recall.remembered import remembered_entries
 from app.core.session import CompanionSession
 from app.llm.errors import EngineError
-from app.llm.types import Completion, GenerationRequest, JobHandle, Priority
+from app.llm.types import Completion, GenerationRequest, JobHandle, Priority, SavedState
 from app.store import Message, StoreError
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,9 @@ class ReplyTurn:
         self._writing: int | None = None  # the assistant message a reply is being streamed into
         self._stopped = threading.Event()
         self._lock = threading.Lock()
+        # The chat's cache kept at the last close, for a reply that finds the cache empty (right after a
+        # start, before the warm-up ran); the engine uses it only if it fits this prompt.
+        self.saved_state: Callable[[], SavedState | None] = lambda: None
 
     def stop(self) -> None:
         with self._lock:
@@ -99,6 +103,7 @@ class ReplyTurn:
             log.error("assembling the prompt failed: %s", type(exc).__name__)  # no text: privacy
             self.emit(ErrorRaised("The reply could not be prepared.", "Try again, or restart Hearth."))
             return ReplyOutcome(0, "", "interrupted", None, None)
+        self._keep_note(user_message.id, prompt)
         placeholder = self.diary.add_message(conversation_id, "assistant", PLACEHOLDER, status="interrupted")
         message_id = self._writing = placeholder.id
         try:
@@ -123,6 +128,7 @@ class ReplyTurn:
             slot="chat",
             label="reply",
             on_token=lambda piece: self._on_token(message_id, piece, pieces),
+            saved_state=self.saved_state(),
         )
         completion = self._generate(request, message_id, pieces)
         text = (completion.text if completion else "".join(pieces)).strip()
@@ -139,6 +145,15 @@ class ReplyTurn:
         self.diary.update_message(message_id, text=text, status=status)
         self.emit(ReplyFinished(message_id, conversation_id, text, status, _stats(completion)))
         return ReplyOutcome(message_id, text, status, completion, prompt)
+
+    def _keep_note(self, message_id: int, prompt: AssembledPrompt) -> None:
+        """Keep what the prompt put before the message, so every later turn holds the same bytes there."""
+        recalled = [e.message_id for e in prompt.note_recalled]
+        facts = [(f.id, f.text) for f in prompt.note_facts]
+        try:
+            self.diary.save_turn_note(message_id, recalled, facts)
+        except StoreError as exc:  # only the cache suffers: the next turn evaluates a little more
+            log.error("could not keep the turn's note: %s", type(exc).__name__)
 
     def _show_remembered(self, message_id: int, conversation_id: int, prompt: AssembledPrompt) -> None:
         """Say which past entries the model is given for this reply, and keep it with the reply."""

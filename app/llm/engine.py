@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import llama_cpp
 
-from app.llm import loader
+from app.llm import kv_state, loader
 from app.llm.chat_template import ChatTemplate
 from app.llm.errors import EngineError, PromptTooLong, UnsupportedModel
 from app.llm.generation import run_job
@@ -123,6 +123,10 @@ class ModelEngine:
         return Path(self.config.model_path)
 
     @property
+    def keeps_cache(self) -> bool:
+        return True  # the chat slot's cache can be written and read (app.llm.kv_state)
+
+    @property
     def counts_exact(self) -> bool:
         return True  # the GGUF's own tokenizer and template
 
@@ -216,13 +220,40 @@ class ModelEngine:
 
     # -- owner thread ------------------------------------------------------------------------------
     def _run(self, job: Job) -> Completion:
-        completion = run_job(job, self._slots[job.request.slot], self._model, self._vocab)
+        slot = self._slots[job.request.slot]
+        state = job.request.saved_state
+        restored = kv_state.StateOutcome()
+        if state is not None and not state.save and not slot.tokens and job.progress.attempts == 0:
+            restored = kv_state.restore(slot, state.path, self._state_identity(), job.prompt_tokens)
+        completion = run_job(job, slot, self._model, self._vocab)
         if completion.stats.completion_tokens > 1:
             self._last_tokens_per_s = completion.stats.tokens_per_s
-        return completion
+        if state is not None and state.save and completion.finish_reason != "cancelled":
+            slot.keep(len(job.prompt_tokens))  # exactly what the next prompt starts with
+            saved = kv_state.save(slot, state.path, self._state_identity(), state.max_bytes)
+            return _with_state(completion, saved)
+        return _with_state(completion, restored) if restored.tokens else completion
+
+    def _state_identity(self) -> dict[str, object]:
+        """What a saved cache must have been made with to be used (no diary text)."""
+        return {
+            "llama_cpp": llama_cpp.__version__,
+            "model_bytes": self._info.size_bytes,
+            "model_name": self._info.path.name,
+            "tokenizer": self._info.tokenizer_digest,
+            "n_ctx": self._n_ctx,
+            "kv_cache_type": self.config.kv_cache_type,
+        }
 
     def _free_native(self) -> None:
         for slot in self._slots.values():
             slot.close()
         self._slots.clear()
         self._model.close()
+
+
+def _with_state(completion: Completion, outcome: kv_state.StateOutcome) -> Completion:
+    stats = replace(
+        completion.stats, state_tokens=outcome.tokens, state_bytes=outcome.bytes, state_ms=outcome.ms
+    )
+    return replace(completion, stats=stats)

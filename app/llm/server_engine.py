@@ -156,6 +156,10 @@ class ServerModel:
         return self._model
 
     @property
+    def keeps_cache(self) -> bool:
+        return False  # the server keeps its own cache; Hearth has none to keep
+
+    @property
     def counts_exact(self) -> bool:
         return self._counter.exact
 

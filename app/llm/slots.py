@@ -183,6 +183,16 @@ class KVSlot:
     def clear(self) -> None:
         self._truncate(0)
 
+    def keep(self, n: int) -> None:
+        """Keep only the first ``n`` tokens' KV (the rest of the cache is dropped)."""
+        if n < len(self.tokens):
+            self._truncate(n)
+
+    def adopt(self, tokens: Sequence[int]) -> None:
+        """The cache was filled from a saved state holding exactly ``tokens`` (no logits yet)."""
+        self.tokens = list(tokens)
+        self._logits_valid = False
+
     def close(self) -> None:
         self.batch.close()
         self.ctx.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
+from pathlib import Path
 from typing import Any, Literal, Protocol, TypedDict
 
 
@@ -36,6 +37,9 @@ class GenerationStats:
     ttft_s: float = 0.0  # submit (or start, if queued) → first token
     tokens_per_s: float = 0.0  # generation speed
     total_s: float = 0.0
+    state_tokens: int = 0  # a saved chat cache: tokens written (save) or restored (restore), else 0
+    state_bytes: int = 0
+    state_ms: float = 0.0
 
 
 FinishReason = Literal["stop", "length", "cancelled"]
@@ -75,6 +79,22 @@ class GenerationRequest:
     label: str = ""  # for logs/activity display; never diary text
     extra: dict[str, Any] = field(default_factory=dict)
     prefill_only: bool = False
+    saved_state: SavedState | None = None
+
+
+@dataclass(frozen=True)
+class SavedState:
+    """Keep the chat slot's cache in ``path`` across restarts (``app.llm.kv_state``).
+
+    ``save``: after the prompt is in the cache, write exactly its tokens (the caller sends what the next
+    prompt starts with, as ``prefill_only``). Otherwise *restore*: an empty slot is first filled from the
+    file if it was made by this model and its tokens start this prompt. Engines without a local cache
+    ignore it.
+    """
+
+    path: Path
+    save: bool = False
+    max_bytes: int = 0
 
 
 class JobHandle(Protocol):
@@ -105,6 +125,11 @@ class LanguageModel(Protocol):
 
     @property
     def model_name(self) -> str: ...
+
+    @property
+    def keeps_cache(self) -> bool:
+        """True when a request's ``saved_state`` is honoured (the chat's cache can outlive the process)."""
+        ...
 
     @property
     def counts_exact(self) -> bool:

@@ -41,6 +41,7 @@ from app.store.models import (
     TermPattern,
 )
 from app.store.text import MAX_FACT_CHARS, MAX_MESSAGE_CHARS
+from app.store.turn_notes import SnapshotFact, TurnNote
 from app.store.unlock import MIN_PASSPHRASE_CHARS, UnlockThrottle, new_key, unlock
 from app.store.vectors import IndexCounts, PendingText, StoredVector
 
@@ -78,6 +79,8 @@ __all__ = [
     "OpeningPrompt",
     "PassphraseNeeded",
     "RankedMessage",
+    "SnapshotFact",
+    "TurnNote",
     "Reflection",
     "SearchHit",
     "StoreError",

@@ -16,7 +16,7 @@ import sqlite3
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from app.config import ensure_private_dir
+from app.config import ensure_private_dir, shred_file
 from app.store import cipher
 from app.store.cipher import DB_ERRORS, DiaryKey
 from app.store.db import Database, create_private_file, translate
@@ -206,14 +206,4 @@ def copy_into(db: Database, path: Path) -> None:
 
 def shred(path: Path) -> None:
     """Overwrite a file with zeros before unlinking it (best effort on copy-on-write file systems)."""
-    try:
-        size = path.stat().st_size
-        with open(path, "r+b", buffering=0) as fh:
-            block = b"\0" * 65536
-            written = 0
-            while written < size:
-                written += fh.write(block[: min(len(block), size - written)])
-            os.fsync(fh.fileno())
-    except OSError:
-        pass
-    path.unlink(missing_ok=True)
+    shred_file(path)

@@ -19,9 +19,9 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
-from app.config import ensure_private_dir
+from app.config import CHAT_STATE_FILE, ensure_private_dir
 from app.store import backup as backups
-from app.store import damage, encryption, facts, fts, history, notes, ritual, vectors
+from app.store import damage, encryption, facts, fts, history, notes, ritual, turn_notes, vectors
 from app.store import recall_queries as recall
 from app.store.cipher import DB_ERRORS, DiaryKey
 from app.store.db import DB_FILE, Database, chmod_private, is_corruption, translate
@@ -46,6 +46,7 @@ from app.store.models import (
 )
 from app.store.opening import aside_files, check_and_migrate, corrupt
 from app.store.scrub import scrub_backups
+from app.store.turn_notes import SnapshotFact, TurnNote
 
 T = TypeVar("T")
 _OPEN_ERRORS: tuple[type[Exception], ...] = (*DB_ERRORS, DBAPIError)
@@ -322,6 +323,23 @@ class Diary:
     def remembered(self, reply_ids: Sequence[int]) -> dict[int, list[int]]:
         return self._read(lambda s: vectors.remembered(s, reply_ids))
 
+    def save_turn_note(
+        self, message_id: int, recalled_ids: Sequence[int], facts: Sequence[tuple[int, str]]
+    ) -> None:
+        """What the prompt put before ``message_id`` (see ``app.store.turn_notes``); replaces an older one."""
+        self._write(lambda s: turn_notes.save_turn_note(s, message_id, recalled_ids, facts))
+
+    def turn_notes(self, message_ids: Iterable[int]) -> dict[int, TurnNote]:
+        wanted = list(message_ids)
+        return self._read(lambda s: turn_notes.turn_notes(s, wanted))
+
+    def save_prompt_snapshot(self, conversation_id: int, facts: Sequence[tuple[int, str]]) -> None:
+        """The facts (id, wording) the conversation's system message holds (``app.store.turn_notes``)."""
+        self._write(lambda s: turn_notes.save_snapshot(s, conversation_id, facts))
+
+    def prompt_snapshot(self, conversation_id: int) -> list[SnapshotFact] | None:
+        return self._read(lambda s: turn_notes.snapshot(s, conversation_id))
+
     def term_document_counts(self, terms: Sequence[TermPattern]) -> tuple[dict[str, int], int]:
         """How many messages each term matches (an upper bound, by stem), and the size of the diary."""
         return self._search(lambda s: recall.document_counts(s, terms))
@@ -520,7 +538,8 @@ class Diary:
     def forget_everything(self) -> None:
         """Erase every message, summary, fact, reflection, fingerprint and backup. Not undoable."""
         erase_all(self._db)
-        paths = [*self.list_backups(), *backups.partial_copies(self.data_dir), *aside_files(self.data_dir)]
+        paths = [*self.list_backups(), *backups.partial_copies(self.data_dir), *aside_files(self.data_dir),
+                 *chat_state_files(self.data_dir)]
         for path in paths:
             backups.shred(path)
 
@@ -530,7 +549,7 @@ class Diary:
         damaged copies set aside and ``encryption.json``. Nothing can be recovered afterwards."""
         data_dir = Path(data_dir)
         encryption.forget_locked(data_dir)
-        for path in aside_files(data_dir):
+        for path in [*aside_files(data_dir), *chat_state_files(data_dir)]:
             backups.shred(path)
         cls_open = Diary.open(data_dir)  # a new, empty, plain diary in its place
         cls_open.close()
@@ -557,3 +576,8 @@ def _reapply_forgotten(session: Session, forgotten: list[ForgottenFact]) -> None
             session.add(ForgottenFact(salt=row.salt, digest=row.digest, forgotten_at=row.forgotten_at))
     session.flush()
     facts.purge_forgotten(session)
+
+
+def chat_state_files(data_dir: Path) -> list[Path]:
+    """The chat's saved KV cache (and a half-written one): derived from diary text, erased with it."""
+    return [p for p in (data_dir / CHAT_STATE_FILE, data_dir / (CHAT_STATE_FILE + ".tmp")) if p.exists()]

@@ -38,6 +38,7 @@ from pathlib import Path
 
 import sqlcipher3
 
+from app.config import CHAT_STATE_FILE
 from app.store import backup as backups
 from app.store.cipher import (
     DB_ERRORS,
@@ -108,6 +109,8 @@ def write_marker(data_dir: Path, key: DiaryKey) -> None:
     """``encryption.json``, atomically and durably (it must be on disk before an encrypted swap), with the
     salt of the files ``key`` makes and its ``check_value`` (no secret: see ``DiaryKey.check_value``)."""
     _write_json(data_dir, MARKER, _marker_body(key))
+    for cache in (data_dir / CHAT_STATE_FILE, data_dir / (CHAT_STATE_FILE + ".tmp")):
+        backups.shred(cache)  # a plain copy of the chat's cache must not outlive the plain diary
 
 
 def _marker_body(key: DiaryKey) -> dict[str, object]:

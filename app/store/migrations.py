@@ -218,6 +218,36 @@ M008_DAY_MOOD = Migration(
     ),
 )
 
+# What the companion put before a message in the prompt (recalled entries, facts noted since the
+# conversation's snapshot): kept as references, so the prompt's earlier turns come back byte for byte on
+# the next turn and after a restart; deleting the entry or the fact removes its line (ids only, no text).
+M009_TURN_NOTES = Migration(
+    "m009_turn_notes",
+    (
+        """CREATE TABLE turn_note (
+            message_id INTEGER NOT NULL REFERENCES message(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            recalled_id INTEGER REFERENCES message(id) ON DELETE CASCADE,
+            fact_id INTEGER REFERENCES fact(id) ON DELETE CASCADE,
+            fact_version INTEGER,
+            PRIMARY KEY (message_id, position),
+            CHECK ((recalled_id IS NULL) != (fact_id IS NULL))
+        ) WITHOUT ROWID""",
+        "CREATE INDEX ix_turn_note_recalled ON turn_note(recalled_id)",
+        "CREATE INDEX ix_turn_note_fact ON turn_note(fact_id)",
+        # The facts a conversation's system message was made with (fact at a version; position -1 with
+        # no fact marks "taken"), so a restart renders the same system message instead of a new selection.
+        """CREATE TABLE prompt_snapshot (
+            conversation_id INTEGER NOT NULL REFERENCES conversation(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            fact_id INTEGER REFERENCES fact(id) ON DELETE CASCADE,
+            fact_version INTEGER,
+            PRIMARY KEY (conversation_id, position)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX ix_prompt_snapshot_fact ON prompt_snapshot(fact_id)",
+    ),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     M001_INITIAL,
     M002_MESSAGE_FTS,
@@ -227,6 +257,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     M006_RECALL_VECTORS,
     M007_OPENING_PROMPTS,
     M008_DAY_MOOD,
+    M009_TURN_NOTES,
 )
 
 LATEST = MIGRATIONS[-1].name

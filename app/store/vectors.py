@@ -20,7 +20,7 @@ from sqlalchemy import text
 from sqlmodel import Session
 
 # Tables derived from diary text for recall, wiped with everything else by ``forget_everything``.
-VECTOR_TABLES = ("message_vector", "fact_vector", "reply_recall")
+VECTOR_TABLES = ("message_vector", "fact_vector", "reply_recall", "turn_note", "prompt_snapshot")
 
 
 @dataclass(frozen=True)

@@ -79,7 +79,8 @@ class MainWindow(QMainWindow):
         self.notice_bar = parts.NoticeBar(self)
         self.day_header = parts.DayHeader(self)
         self.memory_dock = QDockWidget(self)
-        self.memory_panel = MemoryPanel(bridge, runner, self.memory_dock)
+        self._memory_panel: MemoryPanel | None = None  # built when first shown (start-up stays short)
+        self._last_report: ev.BudgetReport | None = None
         self.remembered = RememberedNotice(bridge, runner)
         self.ritual = RitualController(self)  # the opening question, write mode, "Go deeper"
         self.lookback = LookBackController(self)  # the calendar and "On this day"
@@ -148,10 +149,25 @@ class MainWindow(QMainWindow):
         self.memory_dock.setObjectName("memoryDock")
         areas = Qt.DockWidgetArea.RightDockWidgetArea | Qt.DockWidgetArea.LeftDockWidgetArea
         self.memory_dock.setAllowedAreas(areas)
-        self.memory_dock.setWidget(self.memory_panel)
-        self.memory_panel.open_message_requested.connect(self.open_message)
+        self.memory_dock.visibilityChanged.connect(self._on_memory_visibility)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.memory_dock)
         self.memory_dock.hide()
+
+    def _on_memory_visibility(self, visible: bool) -> None:
+        if visible:
+            self.memory_panel.setVisible(True)  # built on its first showing
+
+    @property
+    def memory_panel(self) -> MemoryPanel:
+        """The "Memory about you" panel, built the first time it is needed: a table, filters and an editor
+        nobody sees at start-up would cost the first frame tens of milliseconds."""
+        if self._memory_panel is None:
+            panel = self._memory_panel = MemoryPanel(self.bridge, self.runner, self.memory_dock)
+            self.memory_dock.setWidget(panel)
+            panel.open_message_requested.connect(self.open_message)
+            if self._last_report is not None:
+                panel.show_budget(self._last_report)
+        return self._memory_panel
 
     def _connect(self) -> None:
         b = self.bridge
@@ -452,6 +468,7 @@ class MainWindow(QMainWindow):
 
     def _on_budget(self, report: ev.BudgetReport) -> None:
         """Draw the companion's report of the next prompt: the gauge and the draft's own token count."""
+        self._last_report = report  # for the memory panel, if it is built later
         self.gauge.set_report(report)
         self.composer.set_token_count(report.draft_tokens)
 

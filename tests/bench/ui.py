@@ -13,8 +13,11 @@ summary fold is forced) runs, while a 10 ms ``QTimer`` measures how late the eve
 ``--ritual`` also keeps the daily ritual's views open through the turn (issue 13): the calendar and "On this
 day" (always in the window), the Insights charts and the weekly review, each loading in the background.
 
-A stall is how much later than its interval a tick arrives. Prints ``max_stall_ms`` (target <= 50) and
-``p99_stall_ms`` plus what ran, so the number can be trusted. The machine is shared: run it twice.
+A stall is how much later than its interval a tick arrives. Prints ``startup_stall_ms`` (building the
+window and opening the diary until the day is shown) apart from the steady state's ``max_stall_ms`` (the
+turn, background work, the download) — target <= 16 for both (60 frames a second) — and ``p99_stall_ms``
+plus what ran, so the number can be trusted, and the load average (a loaded machine stalls every app).
+The machine is shared: run it twice.
 """
 
 from __future__ import annotations
@@ -221,6 +224,7 @@ def run_bench(ritual: bool = False) -> dict[str, Any]:
         wait_for(lambda: hearth.companion is not None and hearth.window.chat_model.rowCount() > 0, "start-up")
         hearth.runner.wait_idle()
         startup = meter.summary()
+        startup_worst = meter.worst()
         seen = Observed()
         connect_observers(hearth, seen)
         entry = serve_model(hub)
@@ -251,9 +255,12 @@ def run_bench(ritual: bool = False) -> dict[str, Any]:
         wait_for(lambda: bool(idle) and bool(download_done), "background work and the download")
         seen.background_s = round(time.perf_counter() - t0, 2)
         meter.stop()
-        result = {**meter.summary(), "worst_stalls_at_ms": meter.worst(), "marks_ms": marks,
-                  "startup": startup, **asdict(seen), "n_ctx": N_CTX,
-                  "download_ok": download_done == [True], "target_max_stall_ms": 50, "ritual_views": ritual}
+        result = {"startup_stall_ms": startup["max_stall_ms"], **meter.summary(),
+                  "worst_stalls_at_ms": meter.worst(), "marks_ms": marks,
+                  "startup": startup, "startup_worst_stalls_at_ms": startup_worst, **asdict(seen),
+                  "n_ctx": N_CTX, "download_ok": download_done == [True], "target_max_stall_ms": 16,
+                  "ritual_views": ritual,
+                  "load_average": [round(x, 2) for x in os.getloadavg()]}
         hearth.shutdown()
     del app
     return result

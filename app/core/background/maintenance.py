@@ -9,6 +9,9 @@ All of it runs on the background worker at background priority (DESIGN.md "One t
   the next prompt is evaluated in idle time so the person never waits for a whole prompt.
 * **Backup**: the daily rotating backup, at start and after the day's first entry, so the damaged-diary
   dialog always has a recent one to offer.
+* **The chat's cache for the next start** (``ChatCache``): kept after a while idle and at close, loaded by
+  the warm-up at start if it still fits the conversation (the engine checks), so a restart does not read
+  the whole prompt again.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from collections.abc import Callable
 from datetime import date
 from functools import partial
 
+from app.core.background.chat_cache import ChatCache
 from app.core.background.jobs import BackgroundJobs
 from app.core.background.worker import Worker
 from app.core.events import DigestWritten, Event, SummaryUpdated
@@ -25,7 +29,7 @@ from app.core.memory.digests import Digests, week_scope
 from app.core.memory.reflections import Reflector
 from app.core.memory.summary import RollingSummary, Summarizer
 from app.core.session import CompanionSession
-from app.llm.types import GenerationRequest, Priority
+from app.llm.types import Completion, GenerationRequest, Priority, SavedState
 from app.store import StoreError
 
 log = logging.getLogger(__name__)
@@ -48,19 +52,21 @@ class MaintenanceScheduler:
         self.jobs = jobs
         self._busy = busy
         self._on_prefix_changed = on_prefix_changed
-        self.rolling = RollingSummary(session.diary, session.context.assembler)
+        self.rolling = RollingSummary(session.diary, session.context.assembler, session.context.tail)
         self.digests = Digests(session.diary)
         self.reflector = Reflector(session.diary)
         self._digest_checked: date | None = None
         self._reflected_on: date | None = None
+        self.chat_cache = ChatCache(session, self.keep_cache)
 
     def summarizer(self) -> Summarizer:
         return Summarizer(self._session.model, self.jobs.generate)
 
     # -- start, rollover, backups ----------------------------------------------------------------
     def at_start(self) -> None:
-        """The app is ready: warm the cache and make the daily backup (digests wait for the first entry)."""
-        self.schedule_warm()
+        """The app is ready: warm the cache (from the one kept at the last close, if it still fits) and make
+        the daily backup (digests wait for the first entry)."""
+        self.schedule_warm(self.chat_cache.restore_request())
         self.back_up()
 
     def check_day(self) -> None:
@@ -106,7 +112,7 @@ class MaintenanceScheduler:
         return [SummaryUpdated(conversation_id, boundary)]
 
     # -- warm-up ---------------------------------------------------------------------------------
-    def schedule_warm(self) -> None:
+    def schedule_warm(self, saved_state: SavedState | None = None) -> None:
         """Warm the chat cache for the next turn in idle time, after the prompt's stable prefix changed.
 
         A fold (a new summary), a memory edit or another model changes the system message, and the next
@@ -114,23 +120,55 @@ class MaintenanceScheduler:
         model on a CPU). Evaluated now, in the background, the next turn pays only for its new message.
         """
         conversation_id = self._session.conversation_id
-        self.jobs.schedule("warm", lambda: self._warm(conversation_id), key=f"warm-{conversation_id}")
+        self.jobs.schedule(
+            "warm", lambda: self._warm(conversation_id, saved_state), key=f"warm-{conversation_id}"
+        )
 
-    def _warm(self, conversation_id: int) -> list[Event]:
+    def _warm(self, conversation_id: int, saved_state: SavedState | None = None) -> list[Event]:
         if not self._session.is_open(conversation_id) or self._busy():
             return []  # the person moved on or is already being answered: that turn warms the cache
-        prompt = self._session.context.assemble(conversation_id, "", today=self._session.today())
-        self.jobs.generate(
-            GenerationRequest(
-                messages=prompt.messages[:-1],  # system and tail: what the next prompt starts with
-                priority=Priority.BACKGROUND,
-                slot="chat",
-                max_tokens=1,
-                label="warm",
-                prefill_only=True,
-            )
-        )
+        self.jobs.generate(self.warm_request(conversation_id, saved_state))
         return []
+
+    def warm_request(self, conversation_id: int, saved_state: SavedState | None = None) -> GenerationRequest:
+        prompt = self._session.context.assemble(conversation_id, "", today=self._session.today())
+        return GenerationRequest(
+            messages=prompt.messages[:-1],  # system and tail: what the next prompt starts with
+            priority=Priority.BACKGROUND,
+            slot="chat",
+            max_tokens=1,
+            label="warm",
+            prefill_only=True,
+            saved_state=saved_state,
+        )
+
+    # -- the chat's cache for the next start -------------------------------------------------------
+    def keep_cache(self) -> None:
+        """Write the chat's cache for the next start, in the background (after a while idle)."""
+        conversation_id = self._session.conversation_id
+        self.jobs.schedule("warm", lambda: self._keep(conversation_id), key="keep-cache")
+
+    def _keep(self, conversation_id: int) -> list[Event]:
+        saved_state = self.chat_cache.save_request()
+        if saved_state is None or not self._session.is_open(conversation_id) or self._busy():
+            return []
+        self.chat_cache.kept(self.jobs.generate(self.warm_request(conversation_id, saved_state)))
+        return []
+
+    def keep_cache_now(self, timeout: float) -> Completion | None:
+        """Write the chat's cache now (closing), waiting at most ``timeout``; None if not written."""
+        saved_state = self.chat_cache.save_request()
+        if saved_state is None or not self.chat_cache.dirty:
+            return None
+        request = self.warm_request(self._session.conversation_id, saved_state)
+        handle = self._session.model.submit(request)
+        try:
+            completion = handle.result(timeout)
+        except TimeoutError:
+            handle.cancel()
+            return None
+        self.chat_cache.kept(completion)
+        return completion
 
     # -- digests ---------------------------------------------------------------------------------
     def _schedule_due_digests(self, today: date) -> None:
@@ -166,7 +204,9 @@ class MaintenanceScheduler:
 
     # -- reflections -----------------------------------------------------------------------------
     def on_idle(self) -> None:
-        """The memory jobs are done (idle): reflect, if enabled and not yet tried today (DESIGN.md)."""
+        """The memory jobs are done (idle): reflect, if enabled and not yet tried today (DESIGN.md); keep
+        the chat's cache for the next start once nothing else happened for a while."""
+        self.chat_cache.idle()
         today = self._session.today()
         if (
             self._session.settings.reflections_enabled

@@ -155,10 +155,20 @@ def plan_fold(tail: Sequence[TailMessage], costs: Sequence[int], share: int) -> 
 class RollingSummary:
     """Decides and performs the folds of one diary; the controller runs ``fold`` as a background job."""
 
-    def __init__(self, diary: DiaryPort, assembler: PromptAssembler) -> None:
+    def __init__(
+        self,
+        diary: DiaryPort,
+        assembler: PromptAssembler,
+        tail: Callable[[int, int], Sequence[TailMessage]] | None = None,
+    ) -> None:
         self.diary = diary
         self.assembler = assembler
+        self._tail = tail or self._plain_tail  # (conversation, boundary) → the tail as the prompt holds it
         self._lock = threading.Lock()
+
+    def _plain_tail(self, conversation_id: int, through: int) -> list[TailMessage]:
+        rows = self.diary.messages(conversation_id, after_id=through or None)
+        return [TailMessage(m.id, m.role, m.text) for m in rows if m.text.strip()]
 
     def boundary(self, conversation_id: int) -> tuple[str, int]:
         """(summary text, id of the last message it covers); ("", 0) when there is none."""
@@ -171,12 +181,10 @@ class RollingSummary:
         """Fold if the tail outgrew its share; returns the new boundary id, or None if nothing was due."""
         with self._lock:
             previous, through = self.boundary(conversation_id)
-            tail = [
-                m for m in self.diary.messages(conversation_id, after_id=through or None) if m.text.strip()
-            ]
-            costs = [self.assembler.message_tokens(m.role, m.text) for m in tail]
+            tail = list(self._tail(conversation_id, through))
+            costs = [self.assembler.message_tokens(m.role, m.content) for m in tail]  # notes included
             share = self.assembler.tail_share(stable)
-            plan = plan_fold([TailMessage(m.id, m.role, m.text) for m in tail], costs, share)
+            plan = plan_fold(tail, costs, share)
             if plan is None:
                 return None
             lines = [transcript_line(m.role, m.text) for m in plan.folded]

@@ -2,18 +2,24 @@
 
 Layout, stable to volatile, so llama.cpp reuses the KV cache of the shared prefix turn after turn::
 
-    [system: instructions + facts snapshot + reflections + rolling summary]   # changes only at a fold
-    [tail: the conversation since the summary's boundary, verbatim]           # only grows
-    [user: (date, facts noted since the snapshot, recalled entries) + new message]   # new every turn
+    [system: instructions + facts snapshot + reflections + rolling summary + date]   # changes at a fold
+    [tail: the conversation since the summary's boundary, each message with its note]  # only grows
+    [user: (facts noted since the snapshot, recalled entries) + new message]           # new every turn
 
-What changes every turn (recall, the date, facts noted during the conversation) sits *after* the tail, inside
-the last user turn, so only that turn and the previous reply are evaluated again. The tail starts at a fixed
-point (the fold boundary), never "the last N that fit", or its first message would shift every turn.
+The prompt only grows: the context a turn was given (its *note*: facts noted since the snapshot, past entries
+recalled for it) stays in front of that message on every later turn, rendered again from what the store
+kept of it (``app.store.turn_notes``), so the cache holds every earlier turn exactly and a turn evaluates its
+own note and message only. A note holds only what the prompt does not hold yet: an entry recalled or a fact
+noted in an earlier note of the tail is not repeated (a question still gets new entries for all its room).
+The date line sits at the end of the system message and changes once a day. The tail starts at a fixed
+point (the fold boundary), never "the last N that fit", or its first message would shift every turn; a fold
+compresses the notes away with the messages they came with.
 
 Shares (of the context budget C = n_ctx - reply reserve - instructions): facts at most 14 lines and 15 %,
-reflections at most 4 and 6 %, the summary 20 %. Recall gets at most ``recall_fraction`` of C on ordinary
-entries (a small share keeps turns cheap: recall is re-evaluated every turn) and everything left when the
-person asks about the past (a question), where recall is the point. The tail's share is what the stable part,
+reflections at most 4 and 6 %, the summary 20 %. New recall gets at most ``note_recall_fraction`` (3 %) of
+C on ordinary entries (a small share keeps turns cheap; earlier notes stay in view, and the tail keeps
+``recall_fraction``, 6 %, free for them) and everything left when the person asks about the past (a
+question), where recall is the point. The tail's share is what the stable part,
 the recall share and a typical new message leave; when the tail outgrows it a fold is due, and the tail
 may still use the room kept for a long message until the fold lands — only past that are its oldest turns
 left out (``dropped_messages``, ``summarizing``).
@@ -28,7 +34,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date
 from typing import Any
 
 from app.core.errors import MessageRejected
@@ -41,13 +46,13 @@ from app.core.prompt.parts import (
     StableContext,
     TailMessage,
     chat_message,
-    render_fact_lines,
+    render_note,
     system_parts,
     today_line,
     wants_deep_recall,
 )
 from app.core.prompt.templates import render_prompt
-from app.core.recall.finder import RecalledEntry, render_recall
+from app.core.recall.finder import RecalledEntry
 from app.llm.types import ChatMessage, LanguageModel
 
 TRUNCATION_MARK = "\n[…the middle of this long entry is kept in the diary…]\n"
@@ -81,7 +86,8 @@ class _Fit:
     truncated: bool
     note_facts: list[FactLine]
     tail: list[TailMessage] = field(default_factory=list)
-    recalled: list[RecalledEntry] = field(default_factory=list)
+    recalled: list[RecalledEntry] = field(default_factory=list)  # new in this note (rendered)
+    found: list[RecalledEntry] = field(default_factory=list)  # all recall gave (some already in the tail)
 
 
 class PromptAssembler:
@@ -165,7 +171,8 @@ class PromptAssembler:
     def tail_share(self, stable: StableContext, context_budget: int | None = None) -> int:
         """Tail tokens past which a fold is due; fixed for one snapshot, so it never flickers."""
         budget = self.context_budget(stable.instructions, context_budget)
-        memory = self._count.chat([self.system_message(stable)], False) - self.instructions_tokens(
+        undated = replace(stable, today="")
+        memory = self._count.chat([self.system_message(undated)], False) - self.instructions_tokens(
             stable.instructions
         )
         recall = int(budget * self.shares.recall_fraction)
@@ -178,6 +185,8 @@ class PromptAssembler:
     # -- assembly --------------------------------------------------------------------------------
     def assemble(self, inputs: PromptInputs, *, context_budget: int | None = None) -> AssembledPrompt:
         """The prompt for ``inputs`` within the context, with exact counts (see the module doc)."""
+        if inputs.today is not None and not inputs.stable.today:
+            inputs = replace(inputs, stable=replace(inputs.stable, today=today_line(inputs.today)))
         stable = inputs.stable
         limit = self.limit(stable.instructions, context_budget)
         budget = self.context_budget(stable.instructions, context_budget)
@@ -186,7 +195,8 @@ class PromptAssembler:
         fit, fixed = self._fit_message_and_note(inputs, frame, limit, budget)
         recall_cap = int(budget * self.shares.recall_fraction) if inputs.recall else 0
         fit.tail, tail_cost = self._pick_tail(inputs.tail, max(0, limit - fixed - recall_cap))
-        fit.recalled = self._recall(inputs, fit, limit - fixed - tail_cost, recall_cap)
+        note_cap = int(budget * self.shares.note_recall_fraction) if inputs.recall else 0
+        self._recall(inputs, fit, limit - fixed - tail_cost, note_cap)
         total, segments, messages = self._shrink_to_fit(inputs, system, fit, limit)
         share = self.tail_share(stable, context_budget)
         needs_fold = self.tail_needs_fold_with(inputs.tail, share)
@@ -194,7 +204,9 @@ class PromptAssembler:
             messages=messages,
             report=self._report(inputs, fit, segments, total, needs_fold),
             tail_ids=tuple(m.id for m in fit.tail),
-            recalled=tuple(fit.recalled),
+            recalled=tuple(fit.found),
+            note_recalled=tuple(fit.recalled),
+            note_facts=tuple(fit.note_facts),
             tail_share=share,
             needs_fold=needs_fold,
             new_message_truncated=fit.truncated,
@@ -221,21 +233,32 @@ class PromptAssembler:
         new_text, truncated = self._fit_new_text(
             inputs.new_text, int(budget * self.shares.new_message_max_fraction)
         )
-        fit = _Fit(new_text, truncated, list(inputs.new_facts[: self.shares.new_facts_max_items]))
-        fixed = frame + self.message_tokens("user", self._note(inputs.today, fit.note_facts, "") + new_text)
+        noted = {(f.id, f.text) for m in inputs.tail for f in m.note_facts}
+        fresh = [f for f in inputs.new_facts if (f.id, f.text) not in noted]
+        fit = _Fit(new_text, truncated, fresh[: self.shares.new_facts_max_items])
+        fixed = frame + self.message_tokens("user", render_note(fit.note_facts, ()) + new_text)
         if fixed > limit:  # an enormous note (facts): drop them before touching the message
             fit.note_facts = []
-            fixed = frame + self.message_tokens("user", self._note(inputs.today, [], "") + new_text)
+            fixed = frame + self.message_tokens("user", new_text)
         return fit, fixed
 
-    def _recall(self, inputs: PromptInputs, fit: _Fit, room: int, cap: int) -> list[RecalledEntry]:
-        """Recalled entries in the room left; a plain entry gets at most ``cap``, a question all of it."""
+    def _recall(self, inputs: PromptInputs, fit: _Fit, room: int, cap: int) -> None:
+        """Recalled entries in the room left; a plain entry gets at most ``cap``, a question all of it.
+
+        Entries already in a note of the tail are not repeated. A plain entry's recall is not refilled in
+        their place (its turn stays cheap: often nothing new is said); a question's is (recall is its point).
+        """
         if inputs.recall is None:
-            return []
+            return
         deep = wants_deep_recall(inputs.new_text) if inputs.deep_recall is None else inputs.deep_recall
         room -= self._recall_overhead()
         room = room if deep else min(room, cap)
-        return list(inputs.recall(inputs.new_text, room, {m.id for m in fit.tail})) if room > 0 else []
+        if room <= 0:
+            return
+        noted = {e.message_id for m in fit.tail for e in m.note_recalled}
+        exclude = {m.id for m in fit.tail} | (noted if deep else set())
+        fit.found = list(inputs.recall(inputs.new_text, room, exclude))
+        fit.recalled = [e for e in fit.found if e.message_id not in noted]
 
     def _shrink_to_fit(
         self, inputs: PromptInputs, system: ChatMessage, fit: _Fit, limit: int
@@ -247,7 +270,8 @@ class PromptAssembler:
             if total <= limit:
                 return measured
             if fit.recalled:
-                fit.recalled.pop()
+                dropped = fit.recalled.pop()
+                fit.found = [e for e in fit.found if e.message_id != dropped.message_id]
             elif fit.tail:
                 fit.tail = fit.tail[1:]
             elif fit.note_facts:
@@ -270,7 +294,11 @@ class PromptAssembler:
             n_ctx=self.model.n_ctx,
             free=free,
             summarizing=needs_fold or len(fit.tail) < len(inputs.tail),
-            fact_ids_in_prompt=tuple(f.id for f in (*inputs.stable.facts, *fit.note_facts)),
+            fact_ids_in_prompt=tuple(
+                dict.fromkeys(
+                    f.id for f in (*inputs.stable.facts, *_tail_facts(fit.tail), *fit.note_facts)
+                )
+            ),
             dropped_messages=len(inputs.tail) - len(fit.tail),
             estimated=not self.model.counts_exact,
         )
@@ -278,7 +306,7 @@ class PromptAssembler:
     def tail_needs_fold_with(self, tail: Sequence[TailMessage], share: int) -> bool:
         used = 0
         for message in tail:
-            used += self.message_tokens(message.role, message.text)
+            used += self.message_tokens(message.role, message.content)
             if used > share:
                 return True
         return False
@@ -292,26 +320,13 @@ class PromptAssembler:
         chosen: list[TailMessage] = []
         used = 0
         for message in reversed(tail):
-            cost = self.message_tokens(message.role, message.text)
+            cost = self.message_tokens(message.role, message.content)
             if used + cost > room:
                 break
             chosen.append(message)
             used += cost
         chosen.reverse()
         return chosen, used
-
-    def _note(self, today: date | None, facts: Sequence[FactLine], recall_block: str) -> str:
-        """The volatile context folded into the last user turn ("" when there is nothing to say)."""
-        sections = []
-        if today is not None:
-            sections.append(today_line(today))
-        if facts:
-            sections.append(render_prompt("turn_new_facts", facts=render_fact_lines(facts)))
-        if recall_block:
-            sections.append(render_prompt("turn_recalled", entries=recall_block.rstrip("\n")))
-        if not sections:
-            return ""
-        return render_prompt("turn_context", sections="\n\n".join(sections)) + "\n\n"
 
     def _measure(
         self,
@@ -337,19 +352,29 @@ class PromptAssembler:
             )
             segments.append(Segment(name, count - running, items))
             running = count
-        history = [chat_message(m.role, m.text) for m in tail]
-        count = self._count.chat([system, *history], False)
-        segments.append(Segment("history", count - running, len(history)))
-        running = count
-        steps = [
-            ("new_message", self._note(None, [], "") + new_text, 1),
-            ("instructions", self._note(inputs.today, [], "") + new_text, 0),
-            ("facts", self._note(inputs.today, note_facts, "") + new_text, len(note_facts)),
+        history_steps = [
+            ("history", [chat_message(m.role, m.text) for m in tail], len(tail)),
+            (
+                "facts",
+                [chat_message(m.role, render_note(m.note_facts, ()) + m.text) for m in tail],
+                len(_tail_facts(tail)),
+            ),
             (
                 "recalled",
-                self._note(inputs.today, note_facts, render_recall(recalled)) + new_text,
-                len(recalled),
+                [chat_message(m.role, m.content) for m in tail],
+                sum(len(m.note_recalled) for m in tail),
             ),
+        ]
+        history: list[ChatMessage] = []
+        for name, step_messages, items in history_steps:
+            history = step_messages
+            count = self._count.chat([system, *history], False)
+            segments.append(Segment(name, count - running, items))
+            running = count
+        steps = [
+            ("new_message", new_text, 1),
+            ("facts", render_note(note_facts, ()) + new_text, len(note_facts)),
+            ("recalled", render_note(note_facts, recalled) + new_text, len(recalled)),
         ]
         last: ChatMessage = {"role": "user", "content": new_text}
         for name, content, items in steps:
@@ -373,6 +398,10 @@ class PromptAssembler:
             else:
                 high = mid - 1
         return text[:low] + TRUNCATION_MARK + text[len(text) - low :], True
+
+
+def _tail_facts(tail: Sequence[TailMessage]) -> list[FactLine]:
+    return [f for m in tail for f in m.note_facts]
 
 
 def _merge(segments: Sequence[Segment]) -> list[Segment]:

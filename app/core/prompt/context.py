@@ -5,7 +5,8 @@ turn, or llama.cpp re-evaluates the whole prompt every time. So it is a *snapsho
 conversation is opened and retaken only when the prefix breaks anyway (a fold landed: the summary changed)
 or when it must: the person changed, pinned or deleted a fact in it, a fact in it was retired or deleted
 elsewhere, reflections or the persona changed. Facts learned automatically since the snapshot (new ones,
-and new wordings of facts in it) ride in the volatile part after the tail, until the next snapshot.
+and new wordings of facts in it) are noted once, before the next message, and stay there (with the tail's
+other notes, see ``app.core.prompt.budget``) until the next snapshot.
 
 Settings are read live from the ``SettingsStore`` at every assembly (persona, reply length, recall,
 reflections); ``apply_settings`` is told of a change so the reply reserve follows and the snapshot is
@@ -18,8 +19,9 @@ conversation_id, text, context_budget=3284)`` assembles exactly what the compani
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from app.config import Settings, SettingsStore
@@ -38,7 +40,9 @@ from app.core.recall.finder import Recall, RecalledEntry
 from app.core.recall.semantic import SemanticMemory
 from app.core.text import REPLY_PLACEHOLDER
 from app.llm.types import LanguageModel
-from app.store import Fact, Message
+from app.store import Fact, Message, TurnNote
+
+log = logging.getLogger(__name__)
 
 CHAT_COUNT_SUFFIX = "+chat-message"  # stored counts of a message wrapped by the chat template
 
@@ -68,6 +72,9 @@ class ConversationContext:
         self.assembler = PromptAssembler(model, reply_reserve=self.settings.reply_reserve)
         self.recall = Recall(diary, model, semantic)
         self._snapshots: dict[int, Snapshot] = {}
+        # Conversations whose recorded snapshot must not be used (memory or settings changed since);
+        # None: all of them, for the rest of this run.
+        self._retake: set[int] | None = set()
         self._lock = threading.RLock()
 
     @property
@@ -79,6 +86,7 @@ class ConversationContext:
         with self._lock:
             self.assembler.reply_reserve = settings.reply_reserve
             self._snapshots.clear()
+            self._retake = None
 
     @property
     def model(self) -> LanguageModel:
@@ -89,6 +97,7 @@ class ConversationContext:
             self.assembler.set_model(model)
             self.recall.set_model(model)
             self._snapshots.clear()
+            self._retake = None
 
     # -- the snapshot ----------------------------------------------------------------------------
     def invalidate(self, conversation_id: int | None = None) -> None:
@@ -96,8 +105,11 @@ class ConversationContext:
         with self._lock:
             if conversation_id is None:
                 self._snapshots.clear()
+                self._retake = None
             else:
                 self._snapshots.pop(conversation_id, None)
+                if self._retake is not None:
+                    self._retake.add(conversation_id)
 
     def note_automatic_update(self, fact_id: int) -> None:
         """A fact was reworded by automatic memory: keep the snapshot, show the new wording after the tail."""
@@ -107,13 +119,36 @@ class ConversationContext:
                     snapshot.auto_updated.add(fact_id)
 
     def snapshot(self, conversation_id: int) -> Snapshot:
+        """The conversation's snapshot: the one in use, else the one recorded (a restart must render the
+        same system message, or the kept cache is worth nothing), else a new one (recorded)."""
         with self._lock:
             facts = {f.id: f for f in self.diary.list_facts()}
             current = self._snapshots.get(conversation_id)
+            if current is None and self._retake is not None and conversation_id not in self._retake:
+                current = self._recorded(conversation_id, facts)
             if current is None or not self._still_valid(conversation_id, current, facts):
                 current = self._take(conversation_id, facts)
-                self._snapshots[conversation_id] = current
+                self._record(conversation_id, current)
+            self._snapshots[conversation_id] = current
             return current
+
+    def _recorded(self, conversation_id: int, facts: dict[int, Fact]) -> Snapshot | None:
+        """The snapshot recorded for the conversation, with the wordings it had; None if there is none or
+        the person changed one of its facts since (then it is retaken)."""
+        recorded = self.diary.prompt_snapshot(conversation_id)
+        if recorded is None or any(f.edited_by_person for f in recorded):
+            return None
+        snapshot = self._take(conversation_id, {}, [FactLine(f.fact_id, f.text) for f in recorded])
+        snapshot.auto_updated = {
+            f.fact_id for f in recorded if f.fact_id in facts and facts[f.fact_id].text != f.text
+        }
+        return snapshot
+
+    def _record(self, conversation_id: int, snapshot: Snapshot) -> None:
+        try:
+            self.diary.save_prompt_snapshot(conversation_id, list(snapshot.fact_texts.items()))
+        except Exception as exc:  # noqa: BLE001 - only a restart's cache suffers
+            log.error("could not record the prompt's snapshot: %s", type(exc).__name__)
 
     def _boundary(self, conversation_id: int) -> tuple[str, int]:
         summary = self.diary.get_summary("rolling", str(conversation_id))
@@ -141,13 +176,16 @@ class ConversationContext:
                 return False
         return True
 
-    def _take(self, conversation_id: int, facts: dict[int, Fact]) -> Snapshot:
+    def _take(
+        self, conversation_id: int, facts: dict[int, Fact], chosen: list[FactLine] | None = None
+    ) -> Snapshot:
         summary, boundary = self._boundary(conversation_id)
-        chosen = prompt_order(list(facts.values()))[:PROMPT_FACTS]
+        if chosen is None:
+            chosen = [FactLine(f.id, f.text) for f in prompt_order(list(facts.values()))[:PROMPT_FACTS]]
         reflections = self._reflection_texts()
         stable = StableContext(
             instructions=self._instructions(),
-            facts=tuple(FactLine(f.id, f.text) for f in chosen),
+            facts=tuple(chosen),
             reflections=reflections,
             summary=summary,
         )
@@ -165,13 +203,18 @@ class ConversationContext:
         """Every message since the fold boundary (oldest first), with exact costs primed from the store."""
         rows = self.diary.messages(conversation_id, after_id=boundary or None, before_id=before_id)
         kept = [m for m in rows if m.text.strip() and not _unfinished(m)]
-        tail = [TailMessage(m.id, m.role, m.text) for m in kept]
+        notes = self.diary.turn_notes(m.id for m in kept if m.role == "user")
+        tail = [_with_note(TailMessage(m.id, m.role, m.text), notes.get(m.id)) for m in kept]
         self._prime_counts(tail)
         return tail
 
     def _prime_counts(self, tail: list[TailMessage]) -> None:
+        """Counts of plain messages come from the store; a message with a note is counted with it."""
         key = self.model.tokenizer_id + CHAT_COUNT_SUFFIX
-        unknown = [m for m in tail if not self.assembler.knows(m.role, m.text)]
+        unknown = [m for m in tail if not self.assembler.knows(m.role, m.content)]
+        for message in [m for m in unknown if m.note_facts or m.note_recalled]:
+            self.assembler.message_tokens(message.role, message.content)
+        unknown = [m for m in unknown if not (m.note_facts or m.note_recalled)]
         if not unknown:
             return
         stored = self.diary.token_counts([m.id for m in unknown], key)
@@ -222,6 +265,17 @@ class ConversationContext:
             deep_recall=deep_recall,
         )
         return self.assembler.assemble(inputs, context_budget=context_budget)
+
+
+def _with_note(message: TailMessage, note: TurnNote | None) -> TailMessage:
+    """The message with the note its turn was given, rendered from what the store kept of it."""
+    if note is None:
+        return message
+    recalled = tuple(
+        RecalledEntry(e.message_id, e.conversation_id, e.day, e.role, e.text, 0, 0.0) for e in note.recalled
+    )
+    facts = tuple(FactLine(fact_id, text) for fact_id, text in note.facts)
+    return replace(message, note_facts=facts, note_recalled=recalled)
 
 
 def _unfinished(message: Message) -> bool:

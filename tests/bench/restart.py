@@ -1,0 +1,140 @@
+"""Restart benchmark: a ~2,500-token conversation, close, reopen, send — with and without the kept cache.
+
+    python -m tests.bench.restart [--json] [--prompt-tokens 2500]
+
+A fresh diary gets earlier days (for recall) and today's conversation written straight into the store until
+the next prompt holds about ``--prompt-tokens`` tokens (no fold due). Hearth opens on the tiny model, warms
+up, answers one message and closes (the chat's cache is kept in the data dir). Then it opens again and the
+person writes at once — before any warm-up could run — and the first reply's cost is measured; once with the
+kept cache, once after deleting it (what every restart cost before).
+
+Reported: ``evaluated_tokens`` and ``new_tokens`` (the new last turn: note, message, template) of that first
+turn, ``state_bytes``, ``save_ms``, ``load_ms``, ``evaluated_tokens_without_state``, ``prompt_tokens``,
+the target (evaluated <= new + 64) and the load average.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+from collections.abc import Sequence
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from app.config import CHAT_STATE_FILE, Settings
+from app.core.companion import Companion
+from app.core.events import Event, ReplyFinished
+from app.store import Diary
+from tests.bench.pipeline import RecordingModel, diary_line, load_engine, measured_stats, seed_history
+
+TODAY = date(2026, 3, 2)
+
+
+def fill_conversation(diary: Diary, companion: Companion, target: int, rng: random.Random) -> int:
+    """Write exchanges into today's conversation until the next prompt holds ``target`` tokens."""
+    conversation = diary.conversation_for_day(TODAY)
+    moment = datetime.combine(TODAY, datetime.min.time()) + timedelta(hours=8)
+    while True:
+        prompt = companion.context.assemble(conversation.id, "", today=TODAY)
+        if prompt.total_tokens >= target or prompt.needs_fold:
+            return prompt.total_tokens
+        moment += timedelta(minutes=5)
+        diary.add_message(conversation.id, "user", diary_line(rng), created_at=moment)
+        reply = f"I hear you. What would make tomorrow easier, with {diary_line(rng).lower()}"
+        diary.add_message(conversation.id, "assistant", reply, created_at=moment + timedelta(minutes=1))
+
+
+def open_companion(diary: Diary, clock: dict[str, datetime]) -> tuple[Companion, RecordingModel]:
+    model = RecordingModel(load_engine(None))
+    return Companion(diary, model, Settings(reply_length="short"), clock=lambda: clock["now"]), model
+
+
+def first_turn(diary: Diary, clock: dict[str, datetime], text: str) -> dict[str, Any]:
+    """Open Hearth, send ``text`` at once, wait for the reply; its stats and the new turn's tokens."""
+    companion, model = open_companion(diary, clock)
+    events: list[Event] = []
+    companion.subscribe(events.append)
+    try:
+        companion.send(text)
+        if not companion.wait_idle(timeout=1800):
+            raise SystemExit("the first turn after the restart did not finish in 30 minutes")
+        stats = measured_stats(events, 1)
+        replies = [e for e in events if isinstance(e, ReplyFinished)]
+        request = model.chat_requests[-1]
+        return {**stats, "new_tokens": model.new_tokens(request), "reply_id": replies[-1].message_id}
+    finally:
+        companion.close(keep_cache_s=0)
+        model.close()
+
+
+def run(prompt_target: int) -> dict[str, Any]:
+    rng = random.Random(11)
+    clock = {"now": datetime.combine(TODAY, datetime.min.time()) + timedelta(hours=19)}
+    with tempfile.TemporaryDirectory() as tmp:
+        data_dir = Path(tmp)
+        diary = Diary.open(data_dir)
+        seed_history(diary, TODAY, 20, rng)
+        companion, model = open_companion(diary, clock)
+        try:
+            prompt_tokens = fill_conversation(diary, companion, prompt_target, rng)
+            companion.warm_up()
+            if not companion.wait_idle(timeout=1800):
+                raise SystemExit("the warm-up did not finish in 30 minutes")
+            companion.send(diary_line(rng))
+            if not companion.wait_idle(timeout=1800):
+                raise SystemExit("the turn before closing did not finish in 30 minutes")
+            kept = companion.maintenance.keep_cache_now(600)
+        finally:
+            companion.close(keep_cache_s=0)
+            model.close()
+        if kept is None or kept.stats.state_tokens == 0:
+            raise SystemExit("the chat's cache was not kept at close")
+        state_path = data_dir / CHAT_STATE_FILE
+        state_bytes = state_path.stat().st_size
+        text = diary_line(rng)
+        with_state = first_turn(diary, clock, text)
+        diary.delete_message(with_state["reply_id"])  # the same turn again, from the same diary
+        last_user = diary.messages(diary.conversation_for_day(TODAY).id, limit=1)[0]
+        diary.delete_message(last_user.id)
+        state_path.unlink(missing_ok=True)
+        without_state = first_turn(diary, clock, text)
+        diary.close()
+    return {
+        "prompt_tokens_before_restart": prompt_tokens,
+        "prompt_tokens": with_state["prompt_tokens"],
+        "evaluated_tokens": with_state["evaluated_tokens"],
+        "new_tokens": with_state["new_tokens"],
+        "restored_tokens": with_state.get("state_tokens", 0),
+        "state_bytes": state_bytes,
+        "state_bytes_per_token": round(state_bytes / max(1, kept.stats.state_tokens), 1),
+        "save_ms": round(kept.stats.state_ms, 1),
+        "load_ms": round(with_state.get("state_ms", 0.0), 1),
+        "ttft_s": round(with_state["ttft_s"], 3),
+        "evaluated_tokens_without_state": without_state["evaluated_tokens"],
+        "ttft_s_without_state": round(without_state["ttft_s"], 3),
+        "target_evaluated<=new+64": with_state["evaluated_tokens"] <= with_state["new_tokens"] + 64,
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.bench.restart", description=__doc__.split("\n")[0])
+    parser.add_argument("--prompt-tokens", type=int, default=2500)
+    parser.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
+    args = parser.parse_args(argv)
+    result = run(args.prompt_tokens)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        for key, value in result.items():
+            print(f"{key}: {value}")
+    return 0 if result["target_evaluated<=new+64"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
