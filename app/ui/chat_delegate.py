@@ -50,6 +50,25 @@ def blend(a: QColor, b: QColor, t: float) -> QColor:
     )
 
 
+def paint_accent_card(widget: QWidget, edge: tuple[float, float], fill: tuple[float, float],
+                      inset: tuple[float, float], radius: float) -> None:
+    """A rounded card tinted with the accent colour, drawn from ``widget``'s palette so both themes fit.
+
+    ``edge`` and ``fill`` are how far the border and the inside move from the window colour towards the
+    accent, (dark theme, light theme); ``inset`` is the card's horizontal and top margin in pixels.
+    """
+    palette = widget.palette()
+    window = palette.color(QPalette.ColorRole.Window)
+    accent = palette.color(QPalette.ColorRole.Highlight)
+    which = 0 if window.lightness() < 128 else 1
+    painter = QPainter(widget)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(blend(window, accent, edge[which]))
+    painter.setBrush(blend(window, accent, fill[which]))
+    card = QRectF(widget.rect()).adjusted(inset[0], inset[1], -inset[0], -2.5)
+    painter.drawRoundedRect(card, radius, radius)
+
+
 def is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Window).lightness() < 128
 

@@ -7,11 +7,11 @@ window and the companion.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QFont, QPainter, QPaintEvent, QPalette
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QPaintEvent, QPalette
 from PySide6.QtWidgets import QButtonGroup, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from app.ui.chat_delegate import blend
+from app.ui.chat_delegate import paint_accent_card
 from app.ui.i18n import follow_language
 from app.ui.wrap_button import WrapButton
 
@@ -130,16 +130,8 @@ class OpeningQuestionCard(QFrame):
         return self.question.text() if self.isVisible() else ""
 
     def paintEvent(self, _event: QPaintEvent) -> None:
-        """A quiet card tinted with the accent colour, drawn from the palette so both themes fit."""
-        palette = self.palette()
-        window = palette.color(QPalette.ColorRole.Window)
-        accent = palette.color(QPalette.ColorRole.Highlight)
-        dark = window.lightness() < 128
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(blend(window, accent, 0.35 if dark else 0.25))
-        painter.setBrush(blend(window, accent, 0.10 if dark else 0.06))
-        painter.drawRoundedRect(QRectF(self.rect()).adjusted(16.5, 8.5, -16.5, -2.5), 10, 10)
+        """A quiet card tinted with the accent colour."""
+        paint_accent_card(self, edge=(0.35, 0.25), fill=(0.10, 0.06), inset=(16.5, 8.5), radius=10)
 
 
 class EntryActions(QWidget):

@@ -11,12 +11,12 @@ from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING, TypeGuard
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QRectF, QSettings, Qt
-from PySide6.QtGui import QAction, QFont, QKeySequence, QPainter, QPaintEvent, QPalette, QResizeEvent
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QSettings, Qt
+from PySide6.QtGui import QAction, QFont, QKeySequence, QPaintEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMenu, QMessageBox, QVBoxLayout, QWidget
 
 from app.store import Conversation
-from app.ui.chat_delegate import blend
+from app.ui.chat_delegate import paint_accent_card
 from app.ui.chat_model import ChatItem
 from app.ui.errors import keep_until_closed, show_error, show_exception
 from app.ui.i18n import QT_TRANSLATE_NOOP, DateText, Text, follow_language, made
@@ -100,16 +100,8 @@ class NoticeBar(QFrame):
             self.setMinimumHeight(needed)
 
     def paintEvent(self, _event: QPaintEvent) -> None:
-        """A soft tint of the accent colour, drawn from the palette so both themes fit."""
-        palette = self.palette()
-        window = palette.color(QPalette.ColorRole.Window)
-        accent = palette.color(QPalette.ColorRole.Highlight)
-        dark = window.lightness() < 128
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(blend(window, accent, 0.45 if dark else 0.35))
-        painter.setBrush(blend(window, accent, 0.16 if dark else 0.10))
-        painter.drawRoundedRect(QRectF(self.rect()).adjusted(8.5, 6.5, -8.5, -2.5), 8, 8)
+        """A soft tint of the accent colour."""
+        paint_accent_card(self, edge=(0.45, 0.35), fill=(0.16, 0.10), inset=(8.5, 6.5), radius=8)
 
     def show_message(
         self, text: Text, action_text: Text = "", action: Callable[[], None] | None = None, *,
