@@ -194,6 +194,7 @@ class SettingChanges(TypedDict, total=False):
     reminder_enabled: bool
     reminder_time: str
     keep_in_tray: bool
+    week_start: str
     chat_cache_max_mb: int
     extra: dict[str, Any]
 
@@ -214,6 +215,7 @@ class Settings:
     reminder_enabled: bool = False  # a daily "Time for today's entry?" from the tray (off by default)
     reminder_time: str = "20:00"  # HH:MM, local time
     keep_in_tray: bool = False  # closing the window keeps Hearth in the tray (only with the reminder on)
+    week_start: str = "auto"  # auto (the language's locale) | monday | sunday: the calendar and weekly review
     # The chat's KV cache kept for the next start (never for an encrypted diary): at most this size; 0: never.
     # 512 MB holds a full 4,096-token context of Llama-3.2-3B at f16 (112 KiB per token).
     chat_cache_max_mb: int = 512

@@ -15,7 +15,18 @@ import pytest
 
 from app.config import Settings
 from app.core.companion import Companion
-from app.core.ritual.calendar import local_day, month_grid, on_this_day, shift_month, streaks
+from app.core.ritual.calendar import (
+    MONDAY,
+    SUNDAY,
+    iso_week_of,
+    local_day,
+    month_grid,
+    on_this_day,
+    shift_month,
+    streaks,
+    week_of,
+    week_start,
+)
 from app.core.ritual.export import day_markdown, week_markdown
 from app.core.ritual.lookback import LookBack
 from app.core.ritual.stats import DiaryStatistics, name_match, person_name
@@ -232,6 +243,36 @@ def test_weekly_review_and_its_markdown(diary: Diary) -> None:
     assert "Monday 2026-03-02: ●●●●○ 4/5" in markdown and "Next week already." not in markdown
     full = week_markdown(diary, monday, replies=False)
     assert "Anna visited. We talked about Tbilisi." in full and "Pottery class." in full
+
+
+def test_week_boundaries_follow_the_first_weekday_across_a_year_boundary() -> None:
+    thursday = date(2026, 1, 1)  # New Year's Day 2026 is a Thursday
+    assert week_start(thursday, MONDAY) == date(2025, 12, 29)
+    assert week_start(thursday, SUNDAY) == date(2025, 12, 28)
+    assert week_of(date(2025, 12, 28), SUNDAY) == week_of(thursday, SUNDAY)  # a Sunday opens its own week
+    assert week_of(date(2025, 12, 28), MONDAY)[-1] == date(2025, 12, 28)  # … and closes a Monday week
+    sunday_week = week_of(date(2026, 1, 3), SUNDAY)
+    assert (sunday_week[0], sunday_week[-1]) == (date(2025, 12, 28), date(2026, 1, 3))
+    assert iso_week_of(sunday_week) == thursday  # 2026-W01: it shares six days with it
+    assert week_start(date(2027, 1, 1), SUNDAY) == date(2026, 12, 27)
+    assert month_grid(2026, 1, SUNDAY)[0][0] == date(2025, 12, 28)
+
+
+def test_a_sunday_week_review_spans_new_year_and_shows_its_iso_weeks_digest(diary: Diary) -> None:
+    new_year = write_on(diary, date(2026, 1, 1), "Fireworks over the river with Anna.")
+    write_on(diary, date(2025, 12, 28), "Quiet Sunday before the new year.")
+    write_on(diary, date(2025, 12, 27), "Saturday: not this week when it starts on Sunday.")
+    write_on(diary, date(2026, 1, 4), "Sunday again: the next Sunday week.")
+    diary.put_summary("weekly", "2026-W01", "A week that began one year and ended the next.", new_year, "m")
+    sunday_review = WeeklyReviews(diary).review(date(2026, 1, 1), SUNDAY)
+    assert (sunday_review.first, sunday_review.last) == (date(2025, 12, 28), date(2026, 1, 3))
+    assert [e.day for e in sunday_review.entries] == [date(2025, 12, 28), date(2026, 1, 1)]
+    assert sunday_review.scope == "2026-W01" and sunday_review.digest.startswith("A week that began")
+    monday_review = WeeklyReviews(diary).review(date(2026, 1, 1), MONDAY)
+    assert (monday_review.first, monday_review.last) == (date(2025, 12, 29), date(2026, 1, 4))
+    assert [e.day for e in monday_review.entries] == [date(2026, 1, 1), date(2026, 1, 4)]
+    full = week_markdown(diary, date(2026, 1, 1), replies=False, first_weekday=SUNDAY)
+    assert "Quiet Sunday before the new year." in full and "Sunday again" not in full
 
 
 def test_day_markdown_with_and_without_replies(diary: Diary) -> None:

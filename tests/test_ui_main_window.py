@@ -195,6 +195,21 @@ def test_gauge_and_token_count_follow_the_draft_and_the_turn(qtbot, launch) -> N
     assert window.composer.count_label.text() == ""
 
 
+def test_the_token_count_follows_a_draft_set_by_the_program(qtbot, launch) -> None:
+    """``set_text`` (a draft restored or suggested) is counted like a typed one; a late count of the draft
+    that was there before (an empty editor after a send) never shows under the new text."""
+    hearth = launch()
+    composer = hearth.window.composer
+    draft = "A long evening walk along the river with my sister and her dog"
+    composer.set_text(draft)
+    exact = hearth.companion.model.count_tokens(draft)
+    qtbot.waitUntil(lambda: composer.count_label.text() == f"{exact} tokens", timeout=10_000)
+    composer.set_token_count(0, counted_chars=0)  # the empty editor's count, arriving late
+    assert composer.count_label.text() == f"{exact} tokens"
+    composer.set_text("")
+    assert composer.count_label.text() == ""
+
+
 def test_the_window_draws_the_companions_reports_and_never_counts(qtbot, launch, monkeypatch) -> None:
     """One-way budget: the draft goes to the companion; gauge, counter and memory panel draw its reports."""
     hearth = launch()

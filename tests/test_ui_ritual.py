@@ -182,7 +182,7 @@ def test_insights_charts_render_and_save_as_png(qtbot, launch, data_dir: Path, t
     hearth = launch()
     dialog = hearth.window.ritual.show_insights()
     assert dialog is not None
-    qtbot.waitUntil(lambda: dialog.stats is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: all(chart.stats is not None for chart in dialog.charts), timeout=10_000)
     assert len(dialog.stats.words) == 5 and len(dialog.stats.moods) == 3
     assert [p.name for p in dialog.stats.people] == ["Anna"]
     for chart in dialog.charts:
@@ -219,9 +219,99 @@ def test_weekly_review_page_links_to_its_entries(qtbot, launch, data_dir: Path) 
     dialog.close()
 
 
+@pytest.mark.parametrize(("locale", "first"), [("en_US", 6), ("ru_RU", 0)])
+def test_weeks_start_as_the_locale_has_it_unless_the_person_chose(
+    qtbot, launch, locale: str, first: int
+) -> None:
+    """en_US weeks start on Sunday, ru_RU weeks on Monday: the calendar's first column and the weekly
+    review's week (across New Year) follow; Settings ▸ "Week starts on" overrides the locale."""
+    from PySide6.QtCore import QLocale
+
+    before = QLocale()
+    QLocale.setDefault(QLocale(locale))
+    try:
+        hearth = launch()
+        window = hearth.window
+        grid = window.lookback.calendar.grid
+        qtbot.waitUntil(lambda: window.chat_model.conversation_id is not None, timeout=10_000)
+        hearth.runner.wait_idle()
+        assert {week[0].weekday() for week in grid.view.grid} == {first}
+        dialog = window.ritual.show_weekly_review(date(2026, 1, 1))
+        assert dialog is not None
+        qtbot.waitUntil(lambda: dialog.review is not None, timeout=10_000)
+        assert dialog.review.first.weekday() == first and dialog.review.first.year == 2025
+        assert dialog.review.last.year == 2026 and dialog.review.scope == "2026-W01"
+        dialog.close()
+        other = "monday" if first == 6 else "sunday"
+        hearth.apply_settings(hearth.settings_store.current.changed(week_start=other))
+        qtbot.waitUntil(lambda: grid.view.grid[0][0].weekday() == 6 - first, timeout=10_000)
+    finally:
+        QLocale.setDefault(before)
+
+
 def test_export_writes_markdown_and_pdf(qtbot, tmp_path: Path) -> None:
     markdown = "# Monday, 2 March 2026\n\n**You** · 20:00\n\nКириллица и English.\n"
     write_export(tmp_path / "day.md", markdown)
     assert (tmp_path / "day.md").read_text(encoding="utf-8") == markdown
     write_export(tmp_path / "day.pdf", markdown)
     assert (tmp_path / "day.pdf").read_bytes().startswith(b"%PDF")
+
+
+def _pdf_printer(path: Path):  # type: ignore[no-untyped-def]
+    from PySide6.QtPrintSupport import QPrinter
+
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(path))
+    return printer
+
+
+def test_print_day_and_week_go_through_the_printer(qtbot, launch, data_dir: Path, tmp_path: Path,
+                                                   monkeypatch) -> None:
+    """Diary ▸ Print day… and the weekly review's Print…: the replies question, the page made in the
+    background, the print dialog's printer (here a PDF file, offscreen) receives the pages."""
+    import app.ui.export_day as export_day
+
+    seed_days(data_dir, {0: [("user", "Printed words, kept on paper."), ("assistant", "A reply.")]})
+    asked: list[str] = []
+    monkeypatch.setattr(export_day, "ask_replies", lambda _parent, title: asked.append(title) or False)
+    targets = iter([tmp_path / "day.pdf", tmp_path / "week.pdf"])
+    monkeypatch.setattr(export_day, "ask_printer", lambda _parent: _pdf_printer(next(targets)))
+    hearth = launch()
+    window = hearth.window
+    qtbot.waitUntil(lambda: window.chat_model.rowCount() == 2, timeout=10_000)
+    window.actions_["print_day"].trigger()
+    qtbot.waitUntil(lambda: (tmp_path / "day.pdf").exists(), timeout=10_000)
+    assert (tmp_path / "day.pdf").read_bytes().startswith(b"%PDF")
+    dialog = window.ritual.show_weekly_review()
+    assert dialog is not None
+    qtbot.waitUntil(lambda: dialog.review is not None, timeout=10_000)
+    dialog.print_button.click()
+    qtbot.waitUntil(lambda: (tmp_path / "week.pdf").exists(), timeout=10_000)
+    assert (tmp_path / "week.pdf").read_bytes().startswith(b"%PDF") and asked == ["Print", "Print"]
+    dialog.close()
+
+
+def test_print_markdown_lays_out_pages_and_the_print_dialog_can_be_cancelled(qtbot, tmp_path: Path) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtPrintSupport import QPrintDialog
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    from app.ui.export_day import ask_printer, print_markdown
+
+    print_markdown(_pdf_printer(tmp_path / "page.pdf"), "# A day\n\nКириллица и English.\n" * 40)
+    assert (tmp_path / "page.pdf").read_bytes().startswith(b"%PDF")
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    seen: list[bool] = []
+
+    def close_it() -> None:
+        for widget in QApplication.topLevelWidgets():
+            if isinstance(widget, QPrintDialog) and widget.isVisible():
+                seen.append(True)
+                widget.reject()
+                return
+        QTimer.singleShot(20, close_it)
+
+    QTimer.singleShot(0, close_it)
+    assert ask_printer(parent) is None and seen == [True]

@@ -52,6 +52,7 @@ class BudgetReport(Event):
     fact_ids_in_prompt: tuple[int, ...] = ()
     dropped_messages: int = 0  # tail messages left out because they did not fit
     draft_tokens: int = 0  # the draft's own tokens (the composer's counter)
+    draft_chars: int = 0  # the length of the draft that was counted (a count of an older draft is not shown)
     estimated: bool = False  # the model's counts are estimates (a server that cannot tokenize): "≈"
 
     def tokens(self, name: str) -> int:

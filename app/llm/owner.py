@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.llm.errors import EngineError
+from app.llm.priority import MODEL_NICE, lower_this_thread
 from app.llm.types import Completion, GenerationRequest, GenerationStats
 
 log = logging.getLogger(__name__)
@@ -164,6 +165,7 @@ class ModelOwner:
                     return job
 
     def _loop(self) -> None:
+        lower_this_thread(MODEL_NICE)  # the window's frames come before the next token
         while (job := self._next_job()) is not None:
             try:
                 completion = self._run_job(job)

@@ -79,9 +79,12 @@ class HearthApp(QObject):
 
     def __init__(self, data_dir: Path, *, engine_factory: EngineFactory | None = None,
                  settings: SettingsStore | Settings | None = None,
-                 embedder_factory: Callable[[], Embedder | None] = default_embedder) -> None:
+                 embedder_factory: Callable[[], Embedder | None] = default_embedder,
+                 staged_window: bool = False) -> None:
         """``settings``: the store to share; plain ``Settings`` starts one on ``data_dir``; None loads it.
-        ``embedder_factory``: the meaning model for recall (None from it: recall by words only)."""
+        ``embedder_factory``: the meaning model for recall (None from it: recall by words only).
+        ``staged_window``: build the window over several event-loop turns (the real app: the loop never
+        stalls for a frame while the window is made); the diary opens once it is built."""
         super().__init__()
         self.data_dir = Path(data_dir)
         self.settings_store = _settings_store(settings, self.data_dir)
@@ -89,7 +92,8 @@ class HearthApp(QObject):
         self.embedder_factory = embedder_factory
         self.runner = TaskRunner(self)
         self.bridge = CompanionBridge(parent=self)
-        self.window = MainWindow(self.bridge, self.runner, self.data_dir)
+        self.window = MainWindow(self.bridge, self.runner, self.data_dir, staged=staged_window)
+        self.window.week_start = self.settings_store.current.week_start
         self.reminder = DailyReminder(self.window, theme.app_icon())  # off unless the person turned it on
         self.reminder.apply(self.settings_store.current)
         self.window.hide_on_close = lambda: self.reminder.keeps_running
@@ -114,6 +118,10 @@ class HearthApp(QObject):
         """Show the window and begin opening the diary and loading the model in the background."""
         if show:
             self.window.show()
+        self.window.when_built(self._open)
+
+    def _open(self) -> None:
+        """The window is built: ask for the passphrase, or open the diary in the background."""
         if Diary.is_encrypted(self.data_dir):
             self.locker.start()  # nothing of the diary is shown before its passphrase
             return
@@ -304,6 +312,8 @@ class HearthApp(QObject):
             self.locker.follow_settings()
         if after.language != before.language:
             install_language(after.language)  # Qt sends LanguageChange to every widget
+        if after.language != before.language or after.week_start != before.week_start:
+            self.window.set_week_start(after.week_start)  # "auto" follows the language's locale
         self.reminder.apply(after)
         if after.theme == before.theme:
             return
@@ -377,7 +387,7 @@ def run_app(data_dir: Path) -> int:
     settings = SettingsStore.load(Path(data_dir))  # the one read of the settings file in the GUI
     install_language(settings.current.language, app)  # before any widget (later: Settings switches live)
     apply_theme(settings.current.theme)
-    hearth = HearthApp(Path(data_dir), settings=settings)
+    hearth = HearthApp(Path(data_dir), settings=settings, staged_window=True)
     app.aboutToQuit.connect(hearth.shutdown)
     hearth.start()
     return int(app.exec())

@@ -36,10 +36,26 @@ from PySide6.QtWidgets import (
 from app.core.ritual.calendar import month_grid, shift_month
 from app.core.ritual.lookback import MonthView, PastEntry
 from app.ui.chat_delegate import blend
-from app.ui.i18n import DateText, Plurals, follow_language
+from app.ui.i18n import DateText, Plurals, first_weekday, follow_language
 
 CELL_H = 26
 HEADER_H = 20
+
+
+class _DayLook:
+    """The colours and fonts of the day cells, made once per paint (42 cells share them)."""
+
+    def __init__(self, palette: QPalette, font: QFont, focused: bool) -> None:
+        self.text = palette.color(QPalette.ColorRole.Text)
+        self.accent = palette.color(QPalette.ColorRole.Highlight)
+        window = palette.color(QPalette.ColorRole.Base)
+        self.cursor = blend(window, self.accent, 0.35 if focused else 0.18)
+        self.outside = blend(window, self.text, 0.35)
+        self.faint_accent = blend(window, self.accent, 0.5)
+        self.plain = QFont(font)
+        self.plain.setPointSizeF(max(7.0, font.pointSizeF() * 0.85))
+        self.bold = QFont(self.plain)
+        self.bold.setWeight(QFont.Weight.DemiBold)
 
 
 class RitualPlurals(QObject):
@@ -64,7 +80,7 @@ class MonthGrid(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         today = date.today()
-        self.view = MonthView(today.year, today.month, month_grid(today.year, today.month))
+        self.view = MonthView(today.year, today.month, month_grid(today.year, today.month, first_weekday()))
         self.current_day = today
         self.today = today
 
@@ -110,9 +126,10 @@ class MonthGrid(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         palette = self.palette()
         self._paint_weekdays(painter, palette)
+        look = _DayLook(palette, self.font(), self.hasFocus())  # once per paint, not per day
         for row, week in enumerate(self.view.grid):
             for col, day in enumerate(week):
-                self._paint_day(painter, palette, self._cell(row, col), day)
+                self._paint_day(painter, look, self._cell(row, col), day)
 
     def _paint_weekdays(self, painter: QPainter, palette: QPalette) -> None:
         small = QFont(self.font())
@@ -130,32 +147,24 @@ class MonthGrid(QWidget):
                 name,
             )
 
-    def _paint_day(self, painter: QPainter, palette: QPalette, cell: QRectF, day: date) -> None:
-        text_color = palette.color(QPalette.ColorRole.Text)
-        accent = palette.color(QPalette.ColorRole.Highlight)
-        window = palette.color(QPalette.ColorRole.Base)
+    def _paint_day(self, painter: QPainter, look: _DayLook, cell: QRectF, day: date) -> None:
         inside = day.month == self.view.month
         if day == self.current_day:
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(blend(window, accent, 0.35 if self.hasFocus() else 0.18))
+            painter.setBrush(look.cursor)
             painter.drawRoundedRect(cell.adjusted(2, 1, -2, -1), 6, 6)
         if day == self.today:
-            painter.setPen(accent)
+            painter.setPen(look.accent)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(cell.adjusted(2.5, 1.5, -2.5, -1.5), 6, 6)
-        color = text_color if inside else blend(window, text_color, 0.35)
-        painter.setPen(color)
-        font = QFont(self.font())
-        font.setPointSizeF(max(7.0, font.pointSizeF() * 0.85))
-        if day in self.view.marks:
-            font.setWeight(QFont.Weight.DemiBold)
-        painter.setFont(font)
-        painter.drawText(cell.adjusted(0, 0, 0, -6), Qt.AlignmentFlag.AlignCenter, str(day.day))
+        painter.setPen(look.text if inside else look.outside)
         mark = self.view.marks.get(day)
+        painter.setFont(look.bold if mark is not None else look.plain)
+        painter.drawText(cell.adjusted(0, 0, 0, -6), Qt.AlignmentFlag.AlignCenter, str(day.day))
         if mark is not None:
             radius = 1.5 + mark.size
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(accent if inside else blend(window, accent, 0.5))
+            painter.setBrush(look.accent if inside else look.faint_accent)
             painter.drawEllipse(QPointF(cell.center().x(), cell.bottom() - 5), radius, radius)
 
     # -- input --------------------------------------------------------------------------------------

@@ -123,13 +123,17 @@ class ChatDelegate(QStyledItemDelegate):
         item: ChatItem | None = index.data(ChatRole.ITEM)
         if item is None:
             return QSize(0, 0)
-        width = self.content_width(option)
+        return self.measure(item, option.font, self.content_width(option))  # type: ignore[attr-defined]
+
+    def measure(self, item: ChatItem, font: QFont, width: int) -> QSize:
+        """The row's size in a view ``width`` wide (kept: the view asks again on every layout). A day's
+        bubbles can be measured ahead, a few per event-loop turn, before they are shown."""
         cached = self._sizes.get(item.message_id)
         if cached is not None and cached[0] == item.version and cached[1] == width:
             return cached[2]
         text_width = self.bubble_limit(width) - 2 * PAD_H
-        doc, _ = self._document(item, option.font, text_width)  # type: ignore[attr-defined]
-        meta_h = QFontMetrics(self._meta_font(option.font)).height()  # type: ignore[attr-defined]
+        doc, _ = self._document(item, font, text_width)
+        meta_h = QFontMetrics(self._meta_font(font)).height()
         height = int(doc.size().height()) + 2 * PAD_V + META_GAP + meta_h + 2 * ROW_MARGIN_V
         size = QSize(width, height)
         self._sizes[item.message_id] = (item.version, width, size)

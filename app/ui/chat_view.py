@@ -8,6 +8,8 @@ the centre and outlined for a moment.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QMouseEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
@@ -25,6 +27,7 @@ from app.ui.chat_delegate import ChatDelegate
 from app.ui.chat_model import ChatItem, ChatModel
 from app.ui.i18n import QT_TRANSLATE_NOOP, follow_language, refresh_model_texts
 from app.ui.remembered_line import remembered_label, remembered_menu
+from app.ui.staged import sliced
 
 BOTTOM_SLACK = 6  # px: "at the bottom" tolerates a few pixels
 TOP_PRELOAD = 240  # px from the top at which older messages are revealed
@@ -99,6 +102,12 @@ class ChatView(QListView):
         action.triggered.connect(slot)
         self.addAction(action)
         return action
+
+    def measure_ahead(self, items: Sequence[ChatItem], then: Callable[[], None]) -> Callable[[], None]:
+        """Measure ``items``' bubbles a few per event-loop turn, then ``then`` (showing them costs no long
+        layout). Returns a cancel function for when a newer day makes them stale."""
+        font, width = self.font(), self.content_width()
+        return sliced(items, lambda item: self.chat_delegate.measure(item, font, width), then, owner=self)
 
     # -- geometry used by the delegate ----------------------------------------------------------
     def content_width(self) -> int:

@@ -201,8 +201,11 @@ class Composer(QWidget):
         return self.tr("Send"), self.tr("Send message"), self.tr("Send (Enter)")
 
     def set_text(self, text: str) -> None:
+        """Put ``text`` in the editor (a draft restored or suggested): it is counted at once, as if typing
+        had paused."""
         self.editor.setPlainText(text)
         self.editor.moveCursor(self.editor.textCursor().MoveOperation.End)
+        self._settle()
 
     def set_generating(self, generating: bool) -> None:
         """While a reply streams the button becomes Stop (Esc does the same)."""
@@ -219,8 +222,14 @@ class Composer(QWidget):
     def generating(self) -> bool:
         return self._generating
 
-    def set_token_count(self, tokens: int, limit: int | None = None) -> None:
-        """Show the draft's exact size; over ``limit`` it is marked (and sending will explain why)."""
+    def set_token_count(self, tokens: int, limit: int | None = None, *,
+                        counted_chars: int | None = None) -> None:
+        """Show the draft's exact size; over ``limit`` it is marked (and sending will explain why).
+
+        ``counted_chars``: the length of the draft that was counted. A count of another draft (one that was
+        in the editor before a send or ``set_text``) is not shown: the count of this one follows."""
+        if counted_chars is not None and counted_chars != len(self.text()):
+            return
         self._count = (tokens, limit)
         if not self.text():
             self.count_label.setText("")
@@ -282,6 +291,8 @@ class Composer(QWidget):
 
     def _on_text_changed(self) -> None:
         self.editor.updateGeometry()
+        if not self.text():
+            self.count_label.setText("")  # nothing to count (a count of the old text would be wrong)
         if self.notice.isVisible() and self.text().strip():
             self.clear_notice()
         self._debounce.start()

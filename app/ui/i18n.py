@@ -132,6 +132,16 @@ def remove_translators(app: QCoreApplication | None = None) -> None:
     QLocale.setDefault(_english_locale())
 
 
+def first_weekday(week_start: str = "auto") -> int:
+    """Where weeks begin, as ``date.weekday()`` counts (0 Monday … 6 Sunday): the setting's "monday" or
+    "sunday", else the interface's locale (en_US: Sunday; ru_RU, en_GB: Monday)."""
+    if week_start == "monday":
+        return 0
+    if week_start == "sunday":
+        return 6
+    return QLocale().firstDayOfWeek().value - 1  # Qt counts Monday = 1 … Sunday = 7
+
+
 def _english_locale() -> QLocale:
     """English dates: the system locale when it is English (its own conventions), else British English."""
     system = QLocale.system()

@@ -6,8 +6,10 @@ opens or the period changes.
 from __future__ import annotations
 
 from datetime import date
+from functools import partial
 from pathlib import Path
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -26,6 +28,7 @@ from app.ui.calendar_panel import RitualPlurals
 from app.ui.charts import Chart, MoodChart, PeopleChart, WordsChart
 from app.ui.errors import show_error
 from app.ui.i18n import follow_language
+from app.ui.staged import StagedBuild
 from app.ui.tasks import TaskRunner
 
 PERIODS = (30, 90, 365)
@@ -33,6 +36,8 @@ PERIODS = (30, 90, 365)
 
 class InsightsDialog(QDialog):
     """Three charts over a chosen period, with "Save as PNG…" under each."""
+
+    charts_shown = Signal()  # every chart has the period's statistics (they get them one per frame)
 
     def __init__(self, diary: DiaryPort, runner: TaskRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -113,10 +118,12 @@ class InsightsDialog(QDialog):
         )
 
     def set_stats(self, stats: DiaryStats) -> None:
+        """Show the statistics: the summary, then one chart per event-loop turn (each is painted before the
+        next is given its data, so no frame waits on three charts at once)."""
         self.stats = stats
-        for chart in self.charts:
-            chart.set_stats(stats)
         self._show_summary()
+        steps = [partial(chart.set_stats, stats) for chart in self.charts]
+        StagedBuild(steps, self.charts_shown.emit, owner=self).start()
 
     def _show_summary(self) -> None:
         stats = self.stats

@@ -53,9 +53,9 @@ class LookBackController(QObject):
         if diary is None:
             return
         self._month = (year, month)
-        today = date.today()
+        today, first = date.today(), self.window.first_weekday()
         self.window.runner.run(
-            lambda: LookBack(diary).month(year, month, today),
+            lambda: LookBack(diary).month(year, month, today, first),
             lambda view: self._show_month(view, today),
             lambda _exc: None,
             token_key="calendar",

@@ -35,12 +35,13 @@ from app.ui.chat_view import ChatView
 from app.ui.composer import Composer
 from app.ui.errors import INLINE_REFUSALS, error_for, show_error, show_exception, translated_event_text
 from app.ui.gauge import BudgetGauge
-from app.ui.i18n import QT_TRANSLATE_NOOP, Text, follow_language, made
+from app.ui.i18n import QT_TRANSLATE_NOOP, Text, first_weekday, follow_language, made
 from app.ui.lookback_controller import LookBackController
 from app.ui.memory_panel import MemoryPanel
 from app.ui.remembered_notice import RememberedNotice
 from app.ui.ritual_controller import RitualController
 from app.ui.sidebar import Sidebar, SidebarEntry
+from app.ui.staged import StagedBuild
 from app.ui.tasks import TaskRunner
 from app.ui.unscrubbed import deleted_everywhere, tell_if_any
 
@@ -59,43 +60,62 @@ class MainWindow(QMainWindow):
     """Sidebar | chat (view, gauge, composer); the memory panel docks on the right."""
 
     conversation_loaded = Signal(int)  # conversation id, after its messages are in the chat model
+    built = Signal()  # every part exists (a staged build ends over several event-loop turns)
     model_manager_requested = Signal()
     settings_requested = Signal()
     lock_requested = Signal()  # Diary ▸ Lock (app.ui.locking)
 
     def __init__(
-        self, bridge: CompanionBridge, runner: TaskRunner, data_dir: Path, parent: QWidget | None = None
+        self, bridge: CompanionBridge, runner: TaskRunner, data_dir: Path, parent: QWidget | None = None,
+        *, staged: bool = False,
     ) -> None:
+        """``staged``: build the window one part per event-loop turn (the app's start-up: no single step
+        keeps the loop busy for a frame); ``built`` fires at the end. Otherwise everything is built here."""
         super().__init__(parent)
         self.bridge, self.runner, self.data_dir = bridge, runner, Path(data_dir)
         self.diary: Diary | None = None
-        self.chat_model = ChatModel(self)
-        self.chat_view = ChatView(self.chat_model, self)
-        self.composer = Composer(self)
-        self.gauge = BudgetGauge(self)
-        self.sidebar = Sidebar(self)
-        self.activity = ActivityIndicator(self)
-        self.index_label = IndexStatusLabel(self)
-        self.notice_bar = parts.NoticeBar(self)
-        self.day_header = parts.DayHeader(self)
         self.memory_dock = QDockWidget(self)
         self._memory_panel: MemoryPanel | None = None  # built when first shown (start-up stays short)
         self._last_report: ev.BudgetReport | None = None
-        self.remembered = RememberedNotice(bridge, runner)
-        self.ritual = RitualController(self)  # the opening question, write mode, "Go deeper"
-        self.lookback = LookBackController(self)  # the calendar and "On this day"
         self._sending = False
         self._loading = False  # a conversation is being opened
         self._pending_jump: int | None = None
         self._not_ready_reason: Text = ""
         self._model_name = ""
         self.hide_on_close: Callable[[], bool] = lambda: False  # the daily reminder keeps Hearth in the tray
-        self._build()
+        self.week_start = "auto"  # the setting (auto: the language's locale); HearthApp keeps it current
+        self.is_built = False
+        self._cancel_measuring: Callable[[], None] = _nothing  # a day's bubbles being measured ahead
+        self._when_built: list[Callable[[], None]] = []
+        self._slices = StagedBuild(self._build_steps(), self._finish_building)
+        if staged:
+            self._slices.start()
+        else:
+            self._slices.run_all()
+
+    def _build_steps(self) -> list[Callable[[], None]]:
+        """The window in parts, in the order they are stacked (each small enough for one frame)."""
+        return [self._build_frame, self._build_sidebar, self._build_header, self._build_lookback,
+                self._build_chat, self._build_composer, self._build_ritual, self._build_status]
+
+    def when_built(self, then: Callable[[], None]) -> None:
+        """Run ``then`` once every part of the window exists (now, if it does)."""
+        if self.is_built:
+            then()
+        else:
+            self._when_built.append(then)
+
+    def _finish_building(self) -> None:
         self.actions_: dict[str, QAction] = parts.build_actions(self)
         self._connect()
         self.set_ready(False, lambda: self.tr("Opening your diary…"))
         parts.restore_layout(self)
         follow_language(self, self.retranslate)
+        self.is_built = True
+        self.built.emit()
+        waiting, self._when_built = self._when_built, []
+        for then in waiting:
+            then()
 
     def retranslate(self) -> None:
         """Menus, the dock's title, the status bar and the editor's hint (its children do their own)."""
@@ -113,33 +133,59 @@ class MainWindow(QMainWindow):
         self.set_ready(not self.composer.editor.isReadOnly(), self._not_ready_reason)
 
     # -- building ---------------------------------------------------------------------------------
-    def _build(self) -> None:
+    def _build_frame(self) -> None:
         self.setWindowTitle("Hearth")
         self.setObjectName("hearthMainWindow")
         self.setMinimumSize(760, 480)
-        centre = QWidget(self)
-        centre.setObjectName("chatPane")
-        column = QVBoxLayout(centre)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(0)
-        column.addWidget(self.notice_bar)
-        column.addWidget(self.day_header)
-        column.addWidget(self.lookback.strip)
-        column.addWidget(self.remembered)
-        column.addWidget(self.ritual.card)
-        column.addWidget(self.chat_view, 1)
-        column.addWidget(self.ritual.actions)
-        column.addWidget(self.gauge)
-        column.addWidget(self.composer)
+        self.centre = QWidget(self)
+        self.centre.setObjectName("chatPane")
+        self.column = QVBoxLayout(self.centre)
+        self.column.setContentsMargins(0, 0, 0, 0)
+        self.column.setSpacing(0)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("mainSplitter")
-        self.splitter.addWidget(self.sidebar)
-        self.splitter.addWidget(centre)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([260, 740])
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
         self._build_memory_dock()
+
+    def _build_sidebar(self) -> None:
+        self.sidebar = Sidebar(self)
+        self.splitter.addWidget(self.sidebar)
+        self.splitter.addWidget(self.centre)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([260, 740])
+
+    def _build_header(self) -> None:
+        self.notice_bar = parts.NoticeBar(self)
+        self.day_header = parts.DayHeader(self)
+        self.column.addWidget(self.notice_bar)
+        self.column.addWidget(self.day_header)
+
+    def _build_lookback(self) -> None:
+        self.lookback = LookBackController(self)  # the calendar and "On this day"
+        self.remembered = RememberedNotice(self.bridge, self.runner)
+        self.column.addWidget(self.lookback.strip)
+        self.column.addWidget(self.remembered)
+
+    def _build_chat(self) -> None:
+        self.chat_model = ChatModel(self)
+        self.chat_view = ChatView(self.chat_model, self)
+        self.column.addWidget(self.chat_view, 1)
+
+    def _build_composer(self) -> None:
+        self.composer = Composer(self)
+        self.gauge = BudgetGauge(self)
+
+    def _build_ritual(self) -> None:
+        self.ritual = RitualController(self)  # the opening question, write mode, "Go deeper"
+        self.column.insertWidget(self.column.indexOf(self.chat_view), self.ritual.card)
+        self.column.addWidget(self.ritual.actions)
+        self.column.addWidget(self.gauge)
+        self.column.addWidget(self.composer)
+
+    def _build_status(self) -> None:
+        self.activity = ActivityIndicator(self)
+        self.index_label = IndexStatusLabel(self)
         self.statusBar().addWidget(self.activity, 1)
         self.statusBar().addPermanentWidget(self.index_label)
         self.model_label = parts.status_label("", "")
@@ -224,6 +270,7 @@ class MainWindow(QMainWindow):
     def set_locked(self, locked: bool) -> None:
         """Hide everything of the diary (the days, the chat, memory) while it is locked, or show it again."""
         if locked:
+            self._cancel_measuring()
             self.chat_model.set_conversation(None, [])
             self.sidebar.set_conversations([])
             self.sidebar.hits.set_entries([])
@@ -239,6 +286,16 @@ class MainWindow(QMainWindow):
         """The model in the status bar (the bundled tiny model's name is said in the interface's language)."""
         self._model_name = name
         self.model_label.setText(self.tr(TINY_SHOWN) if name == TINY_NAME else name)
+
+    def first_weekday(self) -> int:
+        """Where weeks begin in the calendar and the weekly review (0 Monday … 6 Sunday)."""
+        return first_weekday(self.week_start)
+
+    def set_week_start(self, week_start: str) -> None:
+        """The setting (or the language it follows) changed: lay the month out again."""
+        self.week_start = week_start
+        if self.is_built:
+            self.lookback.refresh()
 
     @property
     def generating(self) -> bool:
@@ -287,11 +344,20 @@ class MainWindow(QMainWindow):
         show_exception(self, exc)
 
     def _on_conversation_loaded(self, result: Loaded) -> None:
+        """The day's messages arrived: measure the bubbles on screen a few per event-loop turn, then show."""
         conversation_id, messages, conversation, remembered = result
-        self._loading = False
         items = [ChatItem.from_message(m) for m in messages]
         for item in items:
             item.remembered = remembered.get(item.message_id, ())
+        self._cancel_measuring()
+        shown = items[-self.chat_model.page_size:]
+        self._cancel_measuring = self.chat_view.measure_ahead(
+            shown, lambda: self._show_loaded(conversation_id, items, conversation))
+
+    def _show_loaded(self, conversation_id: int, items: list[ChatItem],
+                     conversation: Conversation | None) -> None:
+        self._cancel_measuring = _nothing
+        self._loading = False
         self.chat_model.set_conversation(conversation_id, items)
         self.day_header.show_conversation(conversation)
         self.ritual.day_shown(conversation)
@@ -470,7 +536,7 @@ class MainWindow(QMainWindow):
         """Draw the companion's report of the next prompt: the gauge and the draft's own token count."""
         self._last_report = report  # for the memory panel, if it is built later
         self.gauge.set_report(report)
-        self.composer.set_token_count(report.draft_tokens)
+        self.composer.set_token_count(report.draft_tokens, counted_chars=report.draft_chars)
 
     def refresh_budget(self) -> None:
         """Ask the companion for a fresh report (it arrives on ``bridge.budget``; nothing is counted here)."""
@@ -499,6 +565,10 @@ class MainWindow(QMainWindow):
         with contextlib.suppress(OSError):
             parts.save_layout(self)
         super().closeEvent(event)
+
+
+def _nothing() -> None:
+    """Nothing to cancel."""
 
 
 def _stored_id(conversation: Conversation) -> int:

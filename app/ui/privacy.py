@@ -260,17 +260,28 @@ class IdleWatcher(QObject):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.idle.emit)
-        app = QApplication.instance()
-        if app is not None:
-            app.installEventFilter(self)
+        self._watching = False
 
     def set_minutes(self, minutes: int) -> None:
-        """0 turns it off."""
+        """0 turns it off. The app-wide filter is installed only while it is on: it sees every event of
+        the app, and a Python call per paint and timer is time taken from each frame for nothing."""
         self._timer.setInterval(max(0, minutes) * 60_000)
         if minutes > 0:
+            self._watch(True)
             self._timer.start()
         else:
+            self._watch(False)
             self._timer.stop()
+
+    def _watch(self, on: bool) -> None:
+        app = QApplication.instance()
+        if app is None or on == self._watching:
+            return
+        if on:
+            app.installEventFilter(self)
+        else:
+            app.removeEventFilter(self)
+        self._watching = on
 
     @property
     def active(self) -> bool:

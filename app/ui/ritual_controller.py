@@ -20,7 +20,7 @@ from app.core.ritual.opening import DayQuestion
 from app.store import Conversation
 from app.ui.day_ritual import WRITE, EntryActions, OpeningQuestionCard
 from app.ui.errors import show_exception
-from app.ui.export_day import ask_export, day_text, speakers, suggested_name, write_export
+from app.ui.export_day import ask_export, day_text, print_pages, speakers, suggested_name, write_export
 from app.ui.insights import InsightsDialog
 from app.ui.weekly_review import WeeklyReviewDialog
 
@@ -147,12 +147,22 @@ class RitualController(QObject):
         diary = self.window.diary
         if diary is None:
             return None
-        dialog = WeeklyReviewDialog(diary, self.window.runner, self.window.bridge, self.window)
+        dialog = WeeklyReviewDialog(diary, self.window.runner, self.window.bridge, self.window,
+                                    first_weekday=self.window.first_weekday())
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.conversation_requested.connect(lambda cid: self.window.open_conversation(cid))
         dialog.show()
         dialog.show_week(day or self._day or date.today())
         return dialog
+
+    def print_day(self) -> None:
+        """Print the day shown (the companion's replies if the person wants them) through the print dialog."""
+        diary, conversation_id = self.window.diary, self.window.chat_model.conversation_id
+        if diary is None or conversation_id is None:
+            return
+        names = speakers()
+        print_pages(self.window, self.window.runner, lambda replies: day_markdown(
+            diary, conversation_id, replies=replies, speakers=names, day_text=day_text))
 
     def export_day(self) -> None:
         """Export the day shown as Markdown or PDF (the companion's replies if the person wants them)."""

@@ -33,13 +33,14 @@ WRITTEN = {
 
 def capture_dialogs(hearth: HearthApp, out_dir: Path, name: str, save: SaveFn) -> list[Path]:
     """Insights and the weekly review at 1024×700."""
-    from app.ui.screenshots import settle
+    from app.ui.screenshots import settle, wait_for
 
     paths = []
     insights = hearth.window.ritual.show_insights()
     if insights is not None:
         insights.resize(*DIALOG_SIZE)
         hearth.runner.wait_idle()
+        wait_for(lambda: all(chart.stats is not None for chart in insights.charts), "the charts")
         settle(250)
         paths.append(save(insights, out_dir / f"insights-{name}.png"))
         insights.close()
@@ -69,6 +70,7 @@ def capture_empty_day(hearth: HearthApp, out_dir: Path, name: str, language: str
     window.composer.request_send()
     wait_for(lambda: window.chat_model.rowCount() >= 2, "the written entry")  # the question, then the entry
     window.composer.set_text(WRITE_DRAFT[language])
+    wait_for(lambda: window.composer.count_label.text() != "", "the draft's token count")
     hearth.runner.wait_idle()
     settle(250)
     paths.append(save(window, out_dir / f"write-{name}.png"))

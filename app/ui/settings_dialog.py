@@ -51,6 +51,12 @@ THEME_CHOICES = (
     ("dark", QT_TRANSLATE_NOOP("SettingsDialog", "Dark")),
 )
 
+WEEK_STARTS = (
+    ("auto", QT_TRANSLATE_NOOP("SettingsDialog", "As the language has it")),
+    ("monday", QT_TRANSLATE_NOOP("SettingsDialog", "Monday")),
+    ("sunday", QT_TRANSLATE_NOOP("SettingsDialog", "Sunday")),
+)
+
 
 def language_choices() -> tuple[tuple[str, str], ...]:
     """System, then every shipped language under its own name ("English", "Русский")."""
@@ -100,17 +106,19 @@ class SettingsDialog(QDialog):
         titles = (self.tr("Companion"), self.tr("Memory"), self.tr("Appearance"), self.tr("Your data"))
         for box, title in zip(self._groups, titles, strict=True):
             box.setTitle(title)
-        texts = (self.tr("&Reply length:"), self.tr("&Tone:"), self.tr("T&heme:"), self.tr("&Language:"))
+        texts = (self.tr("&Reply length:"), self.tr("&Tone:"), self.tr("T&heme:"), self.tr("&Language:"),
+                 self.tr("&Week starts on:"))
         for label, text in zip(self._labels, texts, strict=True):
             label.setText(text)
-        choices = (REPLY_LENGTHS, PERSONAS, THEME_CHOICES, language_choices())
-        combos = (self.reply_length, self.persona, self.theme, self.language)
+        choices = (REPLY_LENGTHS, PERSONAS, THEME_CHOICES, language_choices(), WEEK_STARTS)
+        combos = (self.reply_length, self.persona, self.theme, self.language, self.week_start)
         for combo, items in zip(combos, choices, strict=True):
             _name_items(combo, items)
         self.reply_length.setAccessibleName(self.tr("Reply length"))
         self.persona.setAccessibleName(self.tr("Companion tone"))
         self.theme.setAccessibleName(self.tr("Theme"))
         self.language.setAccessibleName(self.tr("Language"))
+        self.week_start.setAccessibleName(self.tr("First day of the week"))
         self.recall.setText(self.tr("Re&call related past entries when I write"))
         self.recall.setAccessibleName(self.tr("Recall past entries"))
         self.reflections.setText(self.tr("Let the companion form &reflections about patterns "
@@ -175,6 +183,8 @@ class SettingsDialog(QDialog):
         form.addRow(self._label(self.theme), self.theme)
         self.language = _combo(language_choices(), self._initial.language)
         form.addRow(self._label(self.language), self.language)  # applied on Save, at once
+        self.week_start = _combo(WEEK_STARTS, self._initial.week_start)  # the calendar, the weekly review
+        form.addRow(self._label(self.week_start), self.week_start)
         return box
 
     def _data_group(self) -> QGroupBox:
@@ -217,6 +227,7 @@ class SettingsDialog(QDialog):
             reflections_enabled=self.reflections.isChecked(),
             theme=str(self.theme.currentData()),
             language=str(self.language.currentData()),
+            week_start=str(self.week_start.currentData()),
             lock_after_minutes=self.privacy.lock_minutes.value(),
         )
 

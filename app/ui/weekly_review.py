@@ -14,10 +14,19 @@ from PySide6.QtCore import QUrl, Signal
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from app.core.ports import DiaryPort
+from app.core.ritual.calendar import MONDAY, iso_week_of, week_of, week_start
 from app.core.ritual.export import week_markdown
-from app.core.ritual.week import WeeklyReview, WeeklyReviews
+from app.core.ritual.week import WeekEntry, WeeklyReview, WeeklyReviews
 from app.ui.errors import show_exception
-from app.ui.export_day import ask_export, day_text, speakers, suggested_name, week_labels, write_export
+from app.ui.export_day import (
+    ask_export,
+    day_text,
+    print_pages,
+    speakers,
+    suggested_name,
+    week_labels,
+    write_export,
+)
 from app.ui.i18n import follow_language
 from app.ui.tasks import TaskRunner
 
@@ -31,9 +40,12 @@ class WeeklyReviewDialog(QDialog):
     conversation_requested = Signal(int)
 
     def __init__(
-        self, diary: DiaryPort, runner: TaskRunner, bridge: CompanionBridge, parent: QWidget | None = None
+        self, diary: DiaryPort, runner: TaskRunner, bridge: CompanionBridge, parent: QWidget | None = None,
+        *, first_weekday: int = MONDAY,
     ) -> None:
+        """``first_weekday``: where weeks begin (0 Monday … 6 Sunday: the person's locale or choice)."""
         super().__init__(parent)
+        self.first_weekday = first_weekday
         self.setObjectName("weeklyReview")
         self.diary, self.runner, self.bridge = diary, runner, bridge
         self.day = date.today()
@@ -45,6 +57,7 @@ class WeeklyReviewDialog(QDialog):
         self.page.setOpenLinks(False)
         self.page.anchorClicked.connect(self._on_link)
         self.regenerate_button, self.export_button = QPushButton(self), QPushButton(self)
+        self.print_button = QPushButton(self)
         self.close_button = QPushButton(self)
         self._build()
         follow_language(self, self.retranslate)
@@ -58,6 +71,7 @@ class WeeklyReviewDialog(QDialog):
         bottom = QHBoxLayout()
         bottom.addWidget(self.regenerate_button)
         bottom.addWidget(self.export_button)
+        bottom.addWidget(self.print_button)
         bottom.addStretch(1)
         bottom.addWidget(self.close_button)
         layout = QVBoxLayout(self)
@@ -68,6 +82,7 @@ class WeeklyReviewDialog(QDialog):
         self.next_button.clicked.connect(lambda: self.show_week(self.day + timedelta(days=7)))
         self.regenerate_button.clicked.connect(self.regenerate)
         self.export_button.clicked.connect(self.export)
+        self.print_button.clicked.connect(self.print_week)
         self.close_button.clicked.connect(self.close)
 
     def retranslate(self) -> None:
@@ -80,6 +95,8 @@ class WeeklyReviewDialog(QDialog):
         self.regenerate_button.setToolTip(self.tr("Write the week's digest again with the model"))
         self.export_button.setText(self.tr("Export…"))
         self.export_button.setToolTip(self.tr("Save the week as Markdown or PDF"))
+        self.print_button.setText(self.tr("Print…"))
+        self.print_button.setToolTip(self.tr("Print the week's review and its entries"))
         self.close_button.setText(self.tr("Close"))
         self.page.setAccessibleName(self.tr("The week's review"))
         self._render()
@@ -87,20 +104,27 @@ class WeeklyReviewDialog(QDialog):
     def show_week(self, day: date) -> None:
         """Read the week of ``day`` (off the UI thread) and show it."""
         self.day = day
-        self.next_button.setEnabled(day + timedelta(days=7 - day.weekday()) <= date.today())
-        diary = self.diary
+        first = self.first_weekday
+        self.next_button.setEnabled(week_start(day, first) + timedelta(days=7) <= date.today())
+        diary, labels = self.diary, week_labels()
         self.runner.run(
-            lambda: WeeklyReviews(diary).review(day),
+            lambda: _page(WeeklyReviews(diary).review(day, first), labels),
             self._show,
             lambda exc: show_exception(self, exc),
             token_key="weekly-review",
         )
 
-    def _show(self, review: WeeklyReview) -> None:
-        self.review = review
-        self._render()
+    def _show(self, page: tuple[WeeklyReview, str]) -> None:
+        """The review and its page, both made off the UI thread: here they are only put on screen."""
+        self.review, markdown = page
+        self._put_on_screen(markdown)
 
     def _render(self) -> None:
+        """The page again in the interface's language (after a switch; the texts are cheap to remake)."""
+        if self.review is not None:
+            self._put_on_screen(_page(self.review, week_labels())[1])
+
+    def _put_on_screen(self, markdown: str) -> None:
         review = self.review
         if review is None:
             return
@@ -109,10 +133,7 @@ class WeeklyReviewDialog(QDialog):
                 scope=review.scope, first=day_text(review.first), last=day_text(review.last)
             )
         )
-        markdown = review.to_markdown(
-            week_labels(), day_text, lambda e: f"{LINK_SCHEME}:conversation/{e.conversation_id}"
-        )
-        self.page.setMarkdown(markdown.split("\n", 2)[2] if markdown.startswith("# ") else markdown)
+        self.page.setMarkdown(markdown)
 
     def _on_link(self, url: QUrl) -> None:
         if url.scheme() == LINK_SCHEME and url.path().startswith("conversation/"):
@@ -123,6 +144,7 @@ class WeeklyReviewDialog(QDialog):
         if companion is None:
             return
         day = self.day
+        digest_day = iso_week_of(week_of(day, self.first_weekday))  # the digest shown on this page
         self.regenerate_button.setEnabled(False)
 
         def done(_text: str) -> None:
@@ -133,7 +155,14 @@ class WeeklyReviewDialog(QDialog):
             self.regenerate_button.setEnabled(True)
             show_exception(self, exc)
 
-        self.runner.run(lambda: companion.weekly_digest(day), done, failed)
+        self.runner.run(lambda: companion.weekly_digest(digest_day), done, failed)
+
+    def print_week(self) -> None:
+        diary, day = self.diary, self.day
+        labels, names, first = week_labels(), speakers(), self.first_weekday
+        print_pages(self, self.runner, lambda replies: week_markdown(
+            diary, day, replies=replies, labels=labels, speakers=names, day_text=day_text,
+            first_weekday=first))
 
     def export(self) -> None:
         choice = ask_export(self, suggested_name(self.day, week=True))
@@ -141,11 +170,23 @@ class WeeklyReviewDialog(QDialog):
             return
         path, replies = choice
         diary, day = self.diary, self.day
-        labels, names = week_labels(), speakers()
+        labels, names, first = week_labels(), speakers(), self.first_weekday
         self.runner.run(
             lambda: week_markdown(
-                diary, day, replies=replies, labels=labels, speakers=names, day_text=day_text
+                diary, day, replies=replies, labels=labels, speakers=names, day_text=day_text,
+                first_weekday=first,
             ),
             lambda markdown: write_export(path, markdown),
             lambda exc: show_exception(self, exc),
         )
+
+
+def _page(review: WeeklyReview, labels: dict[str, str]) -> tuple[WeeklyReview, str]:
+    """The review's page as Markdown without its title (the dialog shows that above); runs on a worker
+    (``day_text`` only reads the locale and the translations, both safe from any thread)."""
+    markdown = review.to_markdown(labels, day_text, _link)
+    return review, markdown.split("\n", 2)[2] if markdown.startswith("# ") else markdown
+
+
+def _link(entry: WeekEntry) -> str:
+    return f"{LINK_SCHEME}:conversation/{entry.conversation_id}"

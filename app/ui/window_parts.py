@@ -189,6 +189,8 @@ ACTION_TEXTS: dict[str, tuple[str, str]] = {
              QT_TRANSLATE_NOOP("MainWindow", "The week's review")),
     "export_day": (QT_TRANSLATE_NOOP("MainWindow", "E&xport day…"),
                    QT_TRANSLATE_NOOP("MainWindow", "Save the day shown as Markdown or PDF")),
+    "print_day": (QT_TRANSLATE_NOOP("MainWindow", "&Print day…"),
+                  QT_TRANSLATE_NOOP("MainWindow", "Print the day shown, with or without Hearth's replies")),
     "models": (QT_TRANSLATE_NOOP("MainWindow", "&Models…"), ""),
     "delete": (QT_TRANSLATE_NOOP("MainWindow", "&Delete entry…"),
                QT_TRANSLATE_NOOP("MainWindow", "Delete the selected entry for good")),
@@ -196,7 +198,7 @@ ACTION_TEXTS: dict[str, tuple[str, str]] = {
 }
 MENUS: tuple[tuple[str, tuple[str | None, ...]], ...] = (
     (QT_TRANSLATE_NOOP("MainWindow", "&Diary"),
-     ("today", "search", "write", None, "export_day", None, "settings", "lock", None, "quit")),
+     ("today", "search", "write", None, "export_day", "print_day", None, "settings", "lock", None, "quit")),
     (QT_TRANSLATE_NOOP("MainWindow", "&Edit"), ("copy",)),
     (QT_TRANSLATE_NOOP("MainWindow", "&Conversation"),
      ("send", "stop", "regenerate", "ask", "deeper", None, "delete")),
@@ -238,6 +240,7 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
         "insights": _action(window, "Ctrl+Shift+I", window.ritual.show_insights),
         "week": _action(window, "Ctrl+Shift+W", window.ritual.show_weekly_review),
         "export_day": _action(window, "Ctrl+Shift+E", window.ritual.export_day),
+        "print_day": _action(window, QKeySequence.StandardKey.Print, window.ritual.print_day),
         "models": _action(window, "Ctrl+Shift+M", window.model_manager_requested.emit),
         "delete": _action(window, QKeySequence.StandardKey.Delete, window.delete_entry,
                           scope=window.chat_view),

@@ -31,6 +31,7 @@ from app.core.events import (
 )
 from app.core.recall.semantic import INDEX_BATCH, SemanticMemory
 from app.llm.errors import EngineError
+from app.llm.priority import INDEX_NICE
 from app.store import StoreError
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,7 @@ class SemanticIndexer:
         self._emit = emit
         self._busy = busy
         self._activity = Activity()
-        self._worker = Worker("hearth-index", self._activity, on_error)
+        self._worker = Worker("hearth-index", self._activity, on_error, nice=INDEX_NICE)
         self._closed = threading.Event()
         self._failed = False
         self._since_progress = 0

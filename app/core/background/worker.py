@@ -14,6 +14,8 @@ import threading
 import time
 from collections.abc import Callable
 
+from app.llm.priority import BACKGROUND_NICE, lower_this_thread
+
 log = logging.getLogger(__name__)
 
 
@@ -60,7 +62,10 @@ class Worker:
         activity: Activity,
         on_error: Callable[[BaseException], None],
         on_drained: Callable[[], None] | None = None,
+        nice: int = BACKGROUND_NICE,
     ) -> None:
+        """``nice``: how much kinder than the window the thread is (``app.llm.priority``)."""
+        self._nice = nice
         self._activity = activity
         self._on_error = on_error
         self._on_drained = on_drained
@@ -81,6 +86,7 @@ class Worker:
         return True
 
     def _loop(self) -> None:
+        lower_this_thread(self._nice)  # the window's frames come first
         while (item := self._queue.get()) is not None:
             task, key = item
             with self._lock:

@@ -47,7 +47,7 @@ class NextPrompt:
         session = self._session
         prompt = session.context.assemble(session.conversation_id, draft, today=session.today())
         draft_tokens = session.model.count_tokens(draft) if draft else 0
-        return replace(prompt.report, draft_tokens=draft_tokens)
+        return replace(prompt.report, draft_tokens=draft_tokens, draft_chars=len(draft))
 
     def _publish(self) -> None:
         try:

@@ -39,10 +39,31 @@ def local_day(moment: datetime) -> date:
     return moment.date()
 
 
-def month_grid(year: int, month: int, first_weekday: int = 0) -> list[list[date]]:
+MONDAY, SUNDAY = 0, 6  # ``first_weekday`` values, as ``date.weekday()`` counts (the UI asks the locale)
+
+
+def week_start(day: date, first_weekday: int = MONDAY) -> date:
+    """The first day of ``day``'s week when weeks start on ``first_weekday`` (0 Monday … 6 Sunday)."""
+    return day - timedelta(days=(day.weekday() - first_weekday) % 7)
+
+
+def week_of(day: date, first_weekday: int = MONDAY) -> list[date]:
+    """The seven days of ``day``'s week, first day first."""
+    first = week_start(day, first_weekday)
+    return [first + timedelta(days=i) for i in range(7)]
+
+
+def iso_week_of(days: list[date]) -> date:
+    """A day of the ISO week (Monday to Sunday) that holds most of these seven days: their Thursday.
+
+    The weekly digest is written per ISO week; a week that starts on Sunday (or Saturday) shows the digest
+    of the ISO week it shares six (or five) days with."""
+    return next(d for d in days if d.weekday() == 3)
+
+
+def month_grid(year: int, month: int, first_weekday: int = MONDAY) -> list[list[date]]:
     """Six weeks of dates covering the month (days of the months around it fill the first and last rows)."""
-    first = date(year, month, 1)
-    start = first - timedelta(days=(first.weekday() - first_weekday) % 7)
+    start = week_start(date(year, month, 1), first_weekday)
     return [[start + timedelta(days=7 * week + d) for d in range(7)] for week in range(WEEKS_SHOWN)]
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from datetime import date
 
 from app.core.ports import DiaryPort
+from app.core.ritual.calendar import MONDAY
 from app.core.ritual.week import ENGLISH_LABELS, WeeklyReviews
 from app.core.text import REPLY_PLACEHOLDER
 from app.store import Message
@@ -60,9 +61,11 @@ def week_markdown(
     labels: Mapping[str, str] = ENGLISH_LABELS,
     speakers: Mapping[str, str] = SPEAKERS,
     day_text: DayText = _english_day,
+    first_weekday: int = MONDAY,
 ) -> str:
-    """The weekly review, then every day of the week that has entries, in full."""
-    review = WeeklyReviews(diary).review(day)
+    """The weekly review, then every day of the week that has entries, in full (weeks start on
+    ``first_weekday``: 0 Monday … 6 Sunday)."""
+    review = WeeklyReviews(diary).review(day, first_weekday)
     parts = [review.to_markdown(labels, day_text)]
     for entry in review.entries:
         lines = [f"## {day_text(entry.day)}", ""]

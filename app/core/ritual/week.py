@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from app.core.memory.digests import week_days
 from app.core.ports import DiaryPort
+from app.core.ritual.calendar import MONDAY, iso_week_of, week_of
 from app.core.ritual.stats import DiaryStatistics
 from app.store import week_scope
 
@@ -90,16 +90,19 @@ class WeeklyReviews:
     def __init__(self, diary: DiaryPort) -> None:
         self.diary = diary
 
-    def review(self, day: date) -> WeeklyReview:
-        """The review of ``day``'s ISO week (Monday to Sunday), from what is stored now."""
-        days = tuple(week_days(day))
+    def review(self, day: date, first_weekday: int = MONDAY) -> WeeklyReview:
+        """The review of ``day``'s week, from what is stored now. ``first_weekday`` (0 Monday … 6 Sunday, the
+        person's locale or choice) sets where weeks begin; the weekly digest shown is the one of the ISO week
+        sharing most of its days (the same week when it starts on Monday)."""
+        days = tuple(week_of(day, first_weekday))
         span = (days[0], days[-1])
-        weekly = self.diary.get_summary("weekly", week_scope(day))
+        scope = week_scope(iso_week_of(list(days)))
+        weekly = self.diary.get_summary("weekly", scope)
         daily = [(d, self.diary.get_summary("daily", d.isoformat())) for d in days]
         activity = self.diary.day_activity(*span)
         people = DiaryStatistics(self.diary).people(span)
         return WeeklyReview(
-            week_scope(day),
+            scope,
             days,
             weekly.text if weekly else "",
             tuple((d, s.text) for d, s in daily if s is not None),

@@ -2626,6 +2626,10 @@ How was your day?</source>
         <translation>Markdown (*.md);;PDF (*.pdf)</translation>
     </message>
     <message>
+        <source>Print</source>
+        <translation>Печать</translation>
+    </message>
+    <message>
         <source>Hearth diary</source>
         <translation>Дневник Hearth</translation>
     </message>
@@ -3074,6 +3078,14 @@ How was your day?</source>
     <message>
         <source>&amp;Regenerate reply</source>
         <translation>&amp;Ответить заново</translation>
+    </message>
+    <message>
+        <source>&amp;Print day…</source>
+        <translation>&amp;Напечатать день…</translation>
+    </message>
+    <message>
+        <source>Print the day shown, with or without Hearth&apos;s replies</source>
+        <translation>Напечатать открытый день — с ответами Hearth или без них</translation>
     </message>
     <message>
         <source>&amp;Models…</source>
@@ -3993,12 +4005,28 @@ How was your day?</source>
         <translation>Тёмная</translation>
     </message>
     <message>
+        <source>As the language has it</source>
+        <translation>Как принято в языке</translation>
+    </message>
+    <message>
+        <source>Monday</source>
+        <translation>С понедельника</translation>
+    </message>
+    <message>
+        <source>Sunday</source>
+        <translation>С воскресенья</translation>
+    </message>
+    <message>
         <source>Settings — Hearth</source>
         <translation>Настройки — Hearth</translation>
     </message>
     <message>
         <source>Companion</source>
         <translation>Собеседник</translation>
+    </message>
+    <message>
+        <source>&amp;Week starts on:</source>
+        <translation>&amp;Неделя начинается:</translation>
     </message>
     <message>
         <source>Reply length</source>
@@ -4059,6 +4087,10 @@ How was your day?</source>
     <message>
         <source>Your data</source>
         <translation>Ваши данные</translation>
+    </message>
+    <message>
+        <source>First day of the week</source>
+        <translation>Первый день недели</translation>
     </message>
     <message>
         <source>Your diary, memory, settings and models are stored only on this computer, in:</source>
@@ -4255,6 +4287,14 @@ If it is truly lost, you can start over: run `hearth forget-everything --yes` in
     <message>
         <source>Save the week as Markdown or PDF</source>
         <translation>Сохранить неделю как Markdown или PDF</translation>
+    </message>
+    <message>
+        <source>Print…</source>
+        <translation>Печать…</translation>
+    </message>
+    <message>
+        <source>Print the week&apos;s review and its entries</source>
+        <translation>Напечатать обзор недели и её записи</translation>
     </message>
     <message>
         <source>Close</source>

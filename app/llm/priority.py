@@ -1,0 +1,33 @@
+"""Background threads yield the CPU to the window: a thread lowers its own scheduling priority.
+
+On a laptop's few cores the model, the embedder and the memory jobs would otherwise take turns with the UI
+thread as equals, and a frame waits for them (the UI bench saw 100 ms stalls while the index embedded the
+diary). Linux schedules each thread on its own and lets a thread raise its own ``nice`` value
+(``setpriority(PRIO_PROCESS, <thread id>)``); threads it starts — llama.cpp's and the embedder's compute
+threads — inherit it. Elsewhere, or where it is not allowed, nothing changes.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import threading
+
+log = logging.getLogger(__name__)
+
+MODEL_NICE = 3  # the model's thread: a person waits for the reply, but a frame comes first
+BACKGROUND_NICE = 5  # the controller's workers: turns, budget counts, memory jobs
+INDEX_NICE = 10  # re-indexing the diary: the lowest
+
+
+def lower_this_thread(nice: int) -> None:
+    """Make the calling thread ``nice`` steps kinder than it is now (Linux; elsewhere nothing)."""
+    if not sys.platform.startswith("linux") or nice <= 0:
+        return
+    try:
+        tid = threading.get_native_id()
+        current = os.getpriority(os.PRIO_PROCESS, tid)
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, current + nice))
+    except OSError as exc:  # a sandbox may forbid it: the thread just keeps its priority
+        log.debug("thread priority unchanged: %s", type(exc).__name__)
