@@ -21,7 +21,15 @@ from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent
-from PySide6.QtWidgets import QAbstractButton, QDockWidget, QMainWindow, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QDockWidget,
+    QListView,
+    QMainWindow,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.core import events as ev
 from app.core.recall.remembered import remembered_for
@@ -95,8 +103,9 @@ class MainWindow(QMainWindow):
 
     def _build_steps(self) -> list[Callable[[], None]]:
         """The window in parts, in the order they are stacked (each small enough for one frame)."""
-        return [self._build_frame, self._build_sidebar, self._build_header, self._build_lookback,
-                self._build_chat, self._build_composer, self._build_ritual, self._build_status]
+        return [self._build_frame, self._warm_item_views, self._build_sidebar, self._build_header,
+                self._build_lookback, self._build_chat, self._build_composer, self._build_ritual,
+                self._build_status]
 
     def when_built(self, then: Callable[[], None]) -> None:
         """Run ``then`` once every part of the window exists (now, if it does)."""
@@ -147,6 +156,13 @@ class MainWindow(QMainWindow):
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
         self._build_memory_dock()
+
+    def _warm_item_views(self) -> None:
+        """The first item view of the process costs a frame's worth of one-time set-up (PySide makes the
+        Python side of Qt's item-view types on first use): pay it in a step of its own."""
+        warm = QListView(self)
+        warm.viewport()
+        warm.deleteLater()
 
     def _build_sidebar(self) -> None:
         self.sidebar = Sidebar(self)

@@ -22,6 +22,7 @@ from app.ui.day_ritual import WRITE, EntryActions, OpeningQuestionCard
 from app.ui.errors import show_exception
 from app.ui.export_day import ask_export, day_text, print_pages, speakers, suggested_name, write_export
 from app.ui.insights import InsightsDialog
+from app.ui.staged import show_next_turn
 from app.ui.weekly_review import WeeklyReviewDialog
 
 if TYPE_CHECKING:
@@ -139,8 +140,8 @@ class RitualController(QObject):
             return None
         dialog = InsightsDialog(diary, self.window.runner, self.window)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.show()
-        dialog.load()
+        dialog.load()  # the statistics are gathered on a worker meanwhile
+        show_next_turn(dialog)
         return dialog
 
     def show_weekly_review(self, day: date | None = None) -> WeeklyReviewDialog | None:
@@ -151,8 +152,8 @@ class RitualController(QObject):
                                     first_weekday=self.window.first_weekday())
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.conversation_requested.connect(lambda cid: self.window.open_conversation(cid))
-        dialog.show()
-        dialog.show_week(day or self._day or date.today())
+        dialog.show_week(day or self._day or date.today())  # read on a worker meanwhile
+        show_next_turn(dialog)
         return dialog
 
     def print_day(self) -> None:

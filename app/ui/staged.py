@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QWidget
 
 T = TypeVar("T")
 SLICE_MS = 6.0  # work per turn: well under a 16 ms frame, leaving room for the paint that follows
@@ -77,3 +78,9 @@ def _later(fn: Callable[[], None], owner: QObject | None) -> None:
         QTimer.singleShot(0, fn)
     else:
         QTimer.singleShot(0, owner, fn)
+
+
+def show_next_turn(widget: QWidget) -> None:
+    """Show a just-built window on the next event-loop turn: building it and laying it out (polish, sizes,
+    the first layout) are then two slices, not one long one. Closed (deleted) meanwhile: not shown."""
+    QTimer.singleShot(0, widget, widget.show)
