@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
+from app.config import Settings
 from app.core.ritual.opening import fallback_questions
 from app.store import Diary
 
@@ -74,3 +75,15 @@ def test_week_prints_the_review_as_markdown(data_dir: Path, capsys: pytest.Captu
     assert out.startswith("# Week ") and "## Highlights" in out and "Walked with Anna by the river." in out
     assert run(data_dir, "week", "--day", "9999-12-30") == 2
     assert "calendar" in capsys.readouterr().err
+
+
+def test_week_starts_on_the_day_chosen_in_settings(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _seed(data_dir)
+    Settings.load(data_dir).changed(week_start="sunday").save(data_dir)
+    assert run(data_dir, "week", "--day", "2026-01-01") == 0  # Sunday 28 December 2025 – Saturday 3 January
+    assert "(2025-12-28 – 2026-01-03)" in capsys.readouterr().out.splitlines()[0]
+    Settings.load(data_dir).changed(week_start="monday").save(data_dir)
+    assert run(data_dir, "week", "--day", "2026-01-01") == 0
+    assert "(2025-12-29 – 2026-01-04)" in capsys.readouterr().out.splitlines()[0]

@@ -22,6 +22,7 @@ from app.cli.i18n import translate
 from app.cli.passphrase import open_diary
 from app.cli.store_cmd import printable
 from app.config import Settings
+from app.core.ritual.calendar import MONDAY, SUNDAY, iso_week_of, week_of
 from app.core.ritual.opening import DayQuestion, OpeningQuestions, diary_language
 from app.core.ritual.stats import DEFAULT_DAYS, DiaryStatistics, DiaryStats
 from app.core.ritual.week import WeeklyReviews
@@ -139,21 +140,28 @@ def run_week(args: argparse.Namespace, data_dir: Path) -> int:
             "hearth: " + translate("Cli", "choose a day inside the calendar Hearth knows."), file=sys.stderr
         )
         return 2
+    first = first_weekday(Settings.load(data_dir).week_start)
     if args.regenerate:
         session = _Session(args, data_dir)
         try:
-            session.companion.weekly_digest(day)
-            review = WeeklyReviews(session.diary).review(day)
+            session.companion.weekly_digest(iso_week_of(week_of(day, first)))  # the digest the page shows
+            review = WeeklyReviews(session.diary).review(day, first)
         finally:
             session.close()
     else:
         diary = open_diary(data_dir)
         try:
-            review = WeeklyReviews(diary).review(day)
+            review = WeeklyReviews(diary).review(day, first)
         finally:
             diary.close()
     print(printable(review.to_markdown(week_labels()), keep_newlines=True), end="")
     return 0
+
+
+def first_weekday(week_start: str) -> int:
+    """Where the week begins (0 Monday … 6 Sunday): the person's choice in Settings; "auto" (the GUI's
+    locale, which the terminal cannot ask without Qt) is the ISO week, Monday to Sunday."""
+    return SUNDAY if week_start == "sunday" else MONDAY
 
 
 def week_labels() -> dict[str, str]:
