@@ -19,7 +19,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -372,16 +372,23 @@ class MainWindow(QMainWindow):
 
     def _show_loaded(self, conversation_id: int, items: list[ChatItem],
                      conversation: Conversation | None) -> None:
+        """The day's bubbles and header now; what the day offers around it on the next turn (two slices)."""
         self._cancel_measuring = _nothing
         self._loading = False
         self.chat_model.set_conversation(conversation_id, items)
         self.day_header.show_conversation(conversation)
-        self.ritual.day_shown(conversation)
-        self.lookback.day_shown(conversation)
-        self.sidebar.set_current(conversation_id)
         if self._pending_jump is not None:
             self.chat_view.jump_to(self._pending_jump)
             self._pending_jump = None
+        QTimer.singleShot(0, self, lambda: self._around_the_day(conversation_id, conversation))
+
+    def _around_the_day(self, conversation_id: int, conversation: Conversation | None) -> None:
+        """The opening question, "On this day", the mood, the day list — then the day counts as opened."""
+        if self.chat_model.conversation_id != conversation_id:
+            return  # another day was opened meanwhile: it does this itself
+        self.ritual.day_shown(conversation)
+        self.lookback.day_shown(conversation)
+        self.sidebar.set_current(conversation_id)
         self.reload_days()
         self.conversation_loaded.emit(conversation_id)
 
