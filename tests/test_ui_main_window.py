@@ -19,6 +19,7 @@ from tests.ui_helpers import (
     quick_settings,
     seed_days,
     type_and_send,
+    wait_ready,
 )
 
 
@@ -193,6 +194,30 @@ def test_gauge_and_token_count_follow_the_draft_and_the_turn(qtbot, launch) -> N
     qtbot.waitUntil(lambda: window.gauge.report.tokens("history") > history_before
                     and window.gauge.report.tokens("new_message") == empty, timeout=20_000)
     assert window.composer.count_label.text() == ""
+
+
+def test_the_staged_window_is_built_over_several_turns_then_opens_the_diary(
+    qtbot, launch, data_dir: Path
+) -> None:
+    """``hearth`` builds its window part by part (no frame waits for all of it); the diary opens only once
+    every part exists, and the day is then shown and writable as with a window built at once."""
+    from app.ui.bridge import CompanionBridge
+    from app.ui.main_window import MainWindow
+    from app.ui.tasks import TaskRunner
+
+    alone = MainWindow(CompanionBridge(), TaskRunner(), data_dir, staged=True)
+    qtbot.addWidget(alone)
+    assert not alone.is_built and not hasattr(alone, "composer")  # the constructor built only the frame
+    with qtbot.waitSignal(alone.built, timeout=10_000):
+        pass
+    assert alone.composer.isVisibleTo(alone) and alone.actions_["print_day"] is not None
+    hearth = launch(staged=True, wait=False)
+    window = hearth.window
+    qtbot.waitUntil(lambda: window.is_built, timeout=10_000)
+    wait_ready(qtbot, hearth)
+    assert window.chat_model.rowCount() == 0 and not window.composer.editor.isReadOnly()
+    type_and_send(qtbot, hearth, "Built in slices, written in one go.")
+    qtbot.waitUntil(lambda: window.chat_model.rowCount() >= 1, timeout=10_000)
 
 
 def test_the_token_count_follows_a_draft_set_by_the_program(qtbot, launch) -> None:

@@ -41,12 +41,14 @@ def launcher(qtbot: Any, data_dir: Path, tiny_engine: Any) -> Iterator[Launcher]
     started: list[HearthApp] = []
 
     def _launch(settings: Settings | SettingsStore | None = None, engine_factory: Any = None, *,
-                wait: bool = True, meaning: bool = False) -> HearthApp:
-        """``meaning``: load the real meaning model for recall (the tests that need it; it costs seconds)."""
+                wait: bool = True, meaning: bool = False, staged: bool = False) -> HearthApp:
+        """``meaning``: load the real meaning model for recall (the tests that need it; it costs seconds).
+        ``staged``: build the window over several event-loop turns, as ``hearth`` does."""
         ensure_private_dir(data_dir)
         hearth = HearthApp(data_dir, settings=settings or quick_settings(),
                            engine_factory=engine_factory or tiny_factory(tiny_engine),
-                           embedder_factory=default_embedder if meaning else lambda: None)
+                           embedder_factory=default_embedder if meaning else lambda: None,
+                           staged_window=staged)
         started.append(hearth)
         hearth.start()
         qtbot.waitExposed(hearth.window)

@@ -1,0 +1,54 @@
+"""Work cut into event-loop slices (app.ui.staged) and background threads kinder than the UI thread."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+
+import pytest
+from PySide6.QtCore import QTimer
+
+from app.core.background.worker import Activity, Worker
+from app.llm.priority import BACKGROUND_NICE
+from app.ui.staged import StagedBuild, sliced
+
+
+def test_a_staged_build_runs_one_step_per_event_loop_turn(qtbot) -> None:
+    ran: list[str] = []
+    build = StagedBuild([lambda: ran.append("a"), lambda: ran.append("b")], lambda: ran.append("done"))
+    build.start()
+    assert ran == []  # nothing runs inside the caller's slot
+    qtbot.waitUntil(lambda: ran == ["a", "b", "done"], timeout=5_000)
+    at_once: list[str] = []
+    StagedBuild([lambda: at_once.append("a")], lambda: at_once.append("done")).run_all()
+    assert at_once == ["a", "done"]
+
+
+def test_sliced_work_ends_with_then_unless_cancelled(qtbot) -> None:
+    done: list[int] = []
+    seen: list[int] = []
+    sliced(range(50), seen.append, lambda: done.append(1), budget_ms=0.01)
+    qtbot.waitUntil(lambda: done == [1], timeout=5_000)
+    assert seen == list(range(50))
+    stale: list[int] = []
+    cancel = sliced(range(50), lambda _n: None, lambda: stale.append(1), budget_ms=0.0)
+    cancel()
+    after: list[int] = []
+    QTimer.singleShot(0, lambda: after.append(1))  # runs after the cancelled slice's next turn
+    qtbot.waitUntil(lambda: after == [1], timeout=5_000)
+    assert stale == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="per-thread nice is Linux's")
+def test_background_workers_are_kinder_than_the_ui_thread() -> None:
+    main = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    seen: list[int] = []
+    ready = threading.Event()
+    worker = Worker("test-nice", Activity(), lambda _exc: None)
+    worker.submit(lambda: (seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id())),
+                           ready.set()))
+    assert ready.wait(10)
+    assert seen == [min(19, main + BACKGROUND_NICE)]
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == main  # the caller is untouched
+    worker.close()
