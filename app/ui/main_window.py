@@ -19,7 +19,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -49,7 +49,7 @@ from app.ui.memory_panel import MemoryPanel
 from app.ui.remembered_notice import RememberedNotice
 from app.ui.ritual_controller import RitualController
 from app.ui.sidebar import Sidebar, SidebarEntry
-from app.ui.staged import StagedBuild
+from app.ui.staged import StagedBuild, later
 from app.ui.tasks import TaskRunner
 from app.ui.unscrubbed import deleted_everywhere, tell_if_any
 
@@ -380,7 +380,7 @@ class MainWindow(QMainWindow):
         if self._pending_jump is not None:
             self.chat_view.jump_to(self._pending_jump)
             self._pending_jump = None
-        QTimer.singleShot(0, self, lambda: self._around_the_day(conversation_id, conversation))
+        later(lambda: self._around_the_day(conversation_id, conversation), self)
 
     def _around_the_day(self, conversation_id: int, conversation: Conversation | None) -> None:
         """The opening question, "On this day", the mood, the day list — then the day counts as opened."""

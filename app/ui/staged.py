@@ -2,7 +2,8 @@
 
 Qt paints, reads input and delivers timers only between the slots it runs; a window built (or a day of
 bubbles measured) in one go is a frozen frame. ``StagedBuild`` runs a list of steps one per event-loop turn
-(``QTimer.singleShot(0)``: every pending event — a paint, a key, a timer — is handled between two steps);
+(a 1 ms single-shot timer: every pending event — a paint, a key, a timer already due — is handled between
+two steps);
 ``sliced`` runs one function over many items, as many per turn as fit in a time budget.
 """
 
@@ -12,6 +13,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
+import shiboken6
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
@@ -35,14 +37,14 @@ class StagedBuild:
         self._done()
 
     def start(self) -> None:
-        _later(self._next, self._owner)
+        later(self._next, self._owner)
 
     def _next(self) -> None:
         if not self._steps:
             self._done()
             return
         self._steps.pop(0)()
-        _later(self._next, self._owner)
+        later(self._next, self._owner)
 
 
 def sliced(items: Iterable[T], work: Callable[[T], object], then: Callable[[], None], *,
@@ -62,7 +64,7 @@ def sliced(items: Iterable[T], work: Callable[[T], object], then: Callable[[], N
         while pending and time.perf_counter() < deadline:
             work(pending.pop())
         if pending:
-            _later(turn, owner)
+            later(turn, owner)
         else:
             then()
 
@@ -73,14 +75,29 @@ def sliced(items: Iterable[T], work: Callable[[T], object], then: Callable[[], N
     return cancel
 
 
-def _later(fn: Callable[[], None], owner: QObject | None) -> None:
-    if owner is None:
-        QTimer.singleShot(0, fn)
-    else:
-        QTimer.singleShot(0, owner, fn)
+NEXT_TURN_MS = 1  # a real timer, not 0: a zero single-shot is a posted event, and a chain of them runs
+# back to back ahead of every timer already due (a frame's, a person's key repeat); a 1 ms timer takes its
+# turn behind them, and the paints the last step asked for happen first.
+
+
+_waiting: set[Callable[[], None]] = set()  # what ``later`` will run: held here until it has run
+
+
+def later(fn: Callable[[], None], owner: QObject | None = None) -> None:
+    """Run ``fn`` on a later event-loop turn, after the paints and timers already due (``owner`` deleted
+    meanwhile: not at all). ``fn`` is held here until then: a timer's callable that nothing else holds (a
+    ``StagedBuild`` nobody kept) would be collected before it runs."""
+
+    def run() -> None:
+        _waiting.discard(run)
+        if owner is None or shiboken6.isValid(owner):
+            fn()
+
+    _waiting.add(run)
+    QTimer.singleShot(NEXT_TURN_MS, run)
 
 
 def show_next_turn(widget: QWidget) -> None:
     """Show a just-built window on the next event-loop turn: building it and laying it out (polish, sizes,
     the first layout) are then two slices, not one long one. Closed (deleted) meanwhile: not shown."""
-    QTimer.singleShot(0, widget, widget.show)
+    later(widget.show, widget)
