@@ -1,0 +1,119 @@
+"""Pictures in entries: attached at once, their text read in the background, originals kept a while.
+
+Why a worker of its own: reading a page takes seconds of CPU; the reply worker and the model's background
+jobs must not wait behind it, and it must not wait behind a digest. It reads one picture at a time in a
+``tesseract`` process at nice 10 with one thread (a reply keeps the other cores). It is scheduled by each
+attached entry and at start (pictures a crash left unread, or attached while Tesseract was missing).
+
+Retention (the seed's lifetimes for level 0): with ``keep_originals_days`` set, each pass drops the
+originals of pictures added longer ago than that, but only those whose text was read; the thumbnail and
+the text stay, so search and recall keep finding them.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from datetime import timedelta
+
+from app.core.background.worker import Activity, Worker
+from app.core.errors import CoreError
+from app.core.events import MessageAdded, PictureTextRead, TextReaderMissing
+from app.core.pictures.reader import INSTALL_COMMAND, TextReader, TextReadFailed
+from app.core.session import CompanionSession
+from app.store import Message, PreparedImage, StoreError
+
+log = logging.getLogger(__name__)
+
+RETENTION_DAYS = (0, 365, 90, 30)  # "forever", 1 year, 90 days, 30 days (Settings.keep_originals_days)
+BATCH = 4
+
+
+class PictureService:
+    """Attach pictures to the open conversation and read their text at low priority."""
+
+    def __init__(
+        self,
+        session: CompanionSession,
+        reader: TextReader,
+        on_error: Callable[[BaseException], None],
+    ) -> None:
+        self.session = session
+        self.reader = reader
+        self._activity = Activity()
+        self._worker = Worker("hearth-pictures", self._activity, on_error)
+        self._closed = threading.Event()
+        self._told_missing = False
+        self._retry_unavailable = True  # once a run: pictures attached while Tesseract was missing
+
+    def attach(self, images: Sequence[PreparedImage], caption: str = "") -> Message:
+        """Commit an entry of the person's with ``images`` (already checked) to the open conversation."""
+        conversation_id = self.session.conversation_id
+        try:
+            message = self.session.diary.add_entry_with_pictures(
+                conversation_id, caption, images, self.session.clock()
+            )
+        except StoreError as exc:
+            raise CoreError(str(exc), exc.hint) from exc
+        self.session.emit(
+            MessageAdded(message.id, conversation_id, "user", message.text, message.created_at)
+        )
+        self.schedule()
+        return message
+
+    def schedule(self) -> None:
+        if not self._closed.is_set():
+            self._worker.submit(self._run, key="pictures")
+
+    def _run(self) -> None:
+        while not self._closed.is_set():
+            waiting = self.session.diary.pictures_waiting(
+                limit=BATCH, retry_unavailable=self._retry_unavailable and self.reader.available()
+            )
+            self._retry_unavailable = False
+            if not waiting:
+                break
+            for attachment_id in waiting:
+                if self._closed.is_set():
+                    return
+                self._read_one(attachment_id)
+        self.sweep()
+
+    def _read_one(self, attachment_id: int) -> None:
+        data = self.session.diary.picture_original(attachment_id)
+        if data is None:
+            state, text = "failed", ""  # no original left to read (cannot happen for a pending one)
+        elif not self.reader.available():
+            state, text = "unavailable", ""
+            self._say_missing()
+        else:
+            try:
+                state, text = "done", self.reader.read(data)
+            except (TextReadFailed, StoreError) as exc:
+                log.warning("a picture's text could not be read: %s", type(exc).__name__)
+                state, text = "failed", ""
+        message_id = self.session.diary.set_picture_text(attachment_id, state, text, self.session.clock())
+        if message_id is not None:
+            self.session.emit(PictureTextRead(attachment_id, message_id, state, text))
+
+    def _say_missing(self) -> None:
+        if not self._told_missing:
+            self._told_missing = True
+            self.session.emit(TextReaderMissing(INSTALL_COMMAND))
+
+    def sweep(self) -> int:
+        """Drop the originals past the retention setting whose text was read; how many."""
+        days = self.session.settings.keep_originals_days
+        if days <= 0:
+            return 0
+        cutoff = self.session.clock() - timedelta(days=days)
+        return self.session.diary.drop_originals_before(cutoff)
+
+    def wait_read(self, timeout: float | None = None) -> bool:
+        """Block until every attached picture's text was read or given up on (tests, ``--wait``)."""
+        return self._activity.wait_idle(timeout)
+
+    def close(self) -> None:
+        self._closed.set()
+        self._worker.close()
