@@ -169,7 +169,7 @@ def set_text_read(
 ) -> int | None:
     """Record a picture's text and rewrite its entry's blocks; the entry's id, or None if it is gone."""
     if state not in OCR_STATES:
-        raise InvalidValue(f"Unknown text-reading state {state!r}.")
+        raise InvalidValue("Unknown text-reading state.")
     row = session.get(Attachment, attachment_id)
     if row is None:
         return None

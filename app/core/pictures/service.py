@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Sequence
-from datetime import timedelta
+from collections.abc import Callable, Iterator, Sequence
+from datetime import datetime, timedelta
 
 from app.core.background.worker import Activity, Worker
 from app.core.errors import CoreError
 from app.core.events import MessageAdded, PictureTextRead, TextReaderMissing
 from app.core.pictures.reader import INSTALL_COMMAND, TextReader, TextReadFailed
+from app.core.ports import DiaryPort
 from app.core.session import CompanionSession
 from app.store import Message, PreparedImage, StoreError
 
@@ -67,35 +68,16 @@ class PictureService:
             self._worker.submit(self._run, key="pictures")
 
     def _run(self) -> None:
-        while not self._closed.is_set():
-            waiting = self.session.diary.pictures_waiting(
-                limit=BATCH, retry_unavailable=self._retry_unavailable and self.reader.available()
-            )
-            self._retry_unavailable = False
-            if not waiting:
-                break
-            for attachment_id in waiting:
-                if self._closed.is_set():
-                    return
-                self._read_one(attachment_id)
+        retry = self._retry_unavailable
+        self._retry_unavailable = False
+        for event in read_waiting(
+            self.session.diary, self.reader, self.session.clock, retry_unavailable=retry,
+            stop=self._closed.is_set,
+        ):
+            if event.state == "unavailable":
+                self._say_missing()
+            self.session.emit(event)
         self.sweep()
-
-    def _read_one(self, attachment_id: int) -> None:
-        data = self.session.diary.picture_original(attachment_id)
-        if data is None:
-            state, text = "failed", ""  # no original left to read (cannot happen for a pending one)
-        elif not self.reader.available():
-            state, text = "unavailable", ""
-            self._say_missing()
-        else:
-            try:
-                state, text = "done", self.reader.read(data)
-            except (TextReadFailed, StoreError) as exc:
-                log.warning("a picture's text could not be read: %s", type(exc).__name__)
-                state, text = "failed", ""
-        message_id = self.session.diary.set_picture_text(attachment_id, state, text, self.session.clock())
-        if message_id is not None:
-            self.session.emit(PictureTextRead(attachment_id, message_id, state, text))
 
     def _say_missing(self) -> None:
         if not self._told_missing:
@@ -105,10 +87,7 @@ class PictureService:
     def sweep(self) -> int:
         """Drop the originals past the retention setting whose text was read; how many."""
         days = self.session.settings.keep_originals_days
-        if days <= 0:
-            return 0
-        cutoff = self.session.clock() - timedelta(days=days)
-        return self.session.diary.drop_originals_before(cutoff)
+        return sweep_originals(self.session.diary, days, self.session.clock())
 
     def wait_read(self, timeout: float | None = None) -> bool:
         """Block until every attached picture's text was read or given up on (tests, ``--wait``)."""
@@ -117,3 +96,51 @@ class PictureService:
     def close(self) -> None:
         self._closed.set()
         self._worker.close()
+
+
+def read_waiting(
+    diary: DiaryPort,
+    reader: TextReader,
+    clock: Callable[[], datetime],
+    *,
+    retry_unavailable: bool = False,
+    stop: Callable[[], bool] = lambda: False,
+) -> Iterator[PictureTextRead]:
+    """Read every picture still waiting for its text (the worker, and ``hearth attach --wait``)."""
+    retry = retry_unavailable and reader.available()
+    while not stop():
+        waiting = diary.pictures_waiting(limit=BATCH, retry_unavailable=retry)
+        retry = False
+        if not waiting:
+            return
+        for attachment_id in waiting:
+            if stop():
+                return
+            event = _read_one(diary, reader, clock, attachment_id)
+            if event is not None:
+                yield event
+
+
+def _read_one(
+    diary: DiaryPort, reader: TextReader, clock: Callable[[], datetime], attachment_id: int
+) -> PictureTextRead | None:
+    data = diary.picture_original(attachment_id)
+    if data is None:
+        state, text = "failed", ""  # no original left to read (cannot happen for a pending one)
+    elif not reader.available():
+        state, text = "unavailable", ""
+    else:
+        try:
+            state, text = "done", reader.read(data)
+        except (TextReadFailed, StoreError) as exc:
+            log.warning("a picture's text could not be read: %s", type(exc).__name__)
+            state, text = "failed", ""
+    message_id = diary.set_picture_text(attachment_id, state, text, clock())
+    return None if message_id is None else PictureTextRead(attachment_id, message_id, state, text)
+
+
+def sweep_originals(diary: DiaryPort, days: int, now: datetime) -> int:
+    """Retention: drop originals added more than ``days`` before ``now`` whose text was read (0: keep)."""
+    if days <= 0:
+        return 0
+    return diary.drop_originals_before(now - timedelta(days=days))
