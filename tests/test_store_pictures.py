@@ -6,6 +6,7 @@ SQLCipher."""
 from __future__ import annotations
 
 import io
+import json
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -167,3 +168,38 @@ def test_a_40_mb_picture_and_a_damaged_one_are_refused_clearly(tmp_path: Path, p
     with pytest.raises(ImageUnreadable):
         prepare_image(b"not a picture at all", "notes.txt")
 
+
+
+def test_export_carries_the_pictures_and_import_restores_them(
+    data_dir: Path, tmp_path: Path, page: bytes
+) -> None:
+    with Diary.open(data_dir) as diary:
+        conversation = diary.conversation_for_day(NOW.date())
+        message = diary.add_entry_with_pictures(conversation.id, "lamp", [prepare_image(page, "r.png")], NOW)
+        picture = diary.pictures([message.id])[message.id][0]
+        diary.set_picture_text(picture.id, "done", "lighthouse lamp", NOW)
+        document = json.loads(json.dumps(diary.export_json()))  # through real JSON text
+    assert document["attachments"][0]["file_name"] == "r.png"
+    with Diary.open(tmp_path / "other") as other:
+        other.import_json(document)
+        restored = other.pictures([message.id])[message.id][0]
+        assert other.picture_original(restored.id) == page
+        assert restored.thumbnail == picture.thumbnail and restored.ocr_text == "lighthouse lamp"
+        assert [h.message_id for h in other.search("lighthouse")] == [message.id]
+
+
+def test_a_backup_holds_the_pictures_and_a_deletion_scrubs_them_out_of_it(
+    data_dir: Path, page: bytes, mode_key: object
+) -> None:
+    with Diary.open(data_dir) as diary:
+        conversation = diary.conversation_for_day(NOW.date())
+        image = prepare_image(page, "r.png")
+        message = diary.add_entry_with_pictures(conversation.id, "lamp", [image])
+        backup = diary.backup()
+        diary.add_message(conversation.id, "user", "later words")
+        diary.restore(backup)
+        assert diary.picture_original(diary.pictures([message.id])[message.id][0].id) == page
+        diary.delete_message(message.id)
+        assert diary.unscrubbed_backups == []
+        for path in diary.list_backups():
+            assert image.data[200:264] not in readable_bytes(path, mode_key)  # type: ignore[arg-type]
