@@ -1064,6 +1064,14 @@ How was your day?</source>
         <translation>Подсказка под полем ввода</translation>
     </message>
     <message>
+        <source>Attach pictures… (or drop them here, or paste one)</source>
+        <translation>Прикрепить картинки… (или перетащите их сюда, или вставьте)</translation>
+    </message>
+    <message>
+        <source>Attach pictures</source>
+        <translation>Прикрепить картинки</translation>
+    </message>
+    <message>
         <source>Write about your day…  (Enter sends, Shift+Enter for a new line)</source>
         <translation>Расскажите о своём дне…  (Enter — отправить, Shift+Enter — новая строка)</translation>
     </message>
@@ -3771,6 +3779,63 @@ How was your day?</source>
     <message>
         <source>Today&apos;s opening question</source>
         <translation>Вопрос для начала дня</translation>
+    </message>
+</context>
+<context>
+    <name>PictureController</name>
+    <message>
+        <source>Attach pictures</source>
+        <translation>Прикрепить картинки</translation>
+    </message>
+    <message>
+        <source>Pictures ({patterns})</source>
+        <translation>Картинки ({patterns})</translation>
+    </message>
+    <message>
+        <source>Nothing was attached.</source>
+        <translation>Ничего не прикреплено.</translation>
+    </message>
+    <message>
+        <source>Pictures are kept, but their text cannot be read yet: Tesseract is not installed. Install it with: {command}</source>
+        <translation>Картинки сохранены, но текст на них пока не прочитать: не установлен Tesseract. Установите его командой: {command}</translation>
+    </message>
+</context>
+<context>
+    <name>PictureViewer</name>
+    <message>
+        <source>Picture</source>
+        <translation>Картинка</translation>
+    </message>
+    <message>
+        <source>The original was removed as the setting for keeping originals says; this is its thumbnail. Its text stays.</source>
+        <translation>Оригинал удалён, как велит настройка хранения оригиналов; это его миниатюра. Текст с картинки остаётся.</translation>
+    </message>
+</context>
+<context>
+    <name>Pictures</name>
+    <message>
+        <source>Text in this picture</source>
+        <translation>Текст на картинке</translation>
+    </message>
+    <message>
+        <source>Reading the text in this picture…</source>
+        <translation>Читаю текст на картинке…</translation>
+    </message>
+    <message>
+        <source>Its text will be read once Tesseract is installed.</source>
+        <translation>Текст прочитается, когда будет установлен Tesseract.</translation>
+    </message>
+    <message>
+        <source>The text in this picture could not be read.</source>
+        <translation>Текст на этой картинке прочитать не удалось.</translation>
+    </message>
+    <message>
+        <source>No text was found in this picture.</source>
+        <translation>На этой картинке текста не нашлось.</translation>
+    </message>
+    <message>
+        <source>Hearth reads the text in your pictures (and their names and dates), not the pictures.</source>
+        <translation>Hearth читает текст на ваших картинках (и их названия и даты), а не сами картинки.</translation>
     </message>
 </context>
 <context>
