@@ -14,6 +14,7 @@ from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QImage
 from PySide6.QtWidgets import QApplication
 
 from app.ui.chat_model import ChatItem
+from app.ui.picture_settings import StorageDialog
 from tests.pictures import needs_tesseract, page_png, write_page
 from tests.ui_helpers import Launcher, launcher
 
@@ -109,3 +110,31 @@ def test_a_damaged_picture_is_said_inline_and_nothing_is_added(qtbot, launch, tm
     assert "Nothing was attached." in window.composer.notice.text()
     assert window.composer.text() == "my words stay"
     assert len(window.chat_model.items()) == before
+
+
+def test_settings_keep_originals_and_the_storage_panel_shows_space_by_level(
+    qtbot, launch, tmp_path: Path
+) -> None:
+    hearth = launch()
+    window = hearth.window
+    drop_files(window.composer.editor.viewport(), [write_page(tmp_path / "p.png", ["Storage panel"])])
+    qtbot.waitUntil(lambda: last_picture_item(window) is not None, timeout=30_000)
+    dialog = hearth.open_settings()
+    group = dialog.pictures
+    assert [group.keep_originals.itemText(i) for i in range(4)] == ["forever", "1 year", "90 days", "30 days"]
+    group.keep_originals.setCurrentIndex(group.keep_originals.findData(30))
+    group.keep_location.setChecked(True)
+    with qtbot.waitSignal(dialog.storage_requested):
+        group.storage_button.click()
+    storage = dialog.findChild(StorageDialog) or window.findChild(StorageDialog)
+    assert storage is not None
+    if storage._figures is None:
+        with qtbot.waitSignal(storage.figures_ready, timeout=30_000):
+            pass
+    figures = storage._figures
+    assert figures is not None and figures.originals > 0 and figures.thumbnails > 0 and figures.messages > 0
+    assert storage._values["originals"].text().endswith("KB")
+    storage.close()
+    dialog.save()
+    assert hearth.settings_store.current.keep_originals_days == 30
+    assert hearth.settings_store.current.keep_photo_location is True

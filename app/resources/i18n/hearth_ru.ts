@@ -3839,6 +3839,57 @@ How was your day?</source>
     </message>
 </context>
 <context>
+    <name>PicturesGroup</name>
+    <message>
+        <source>forever</source>
+        <translation>всегда</translation>
+    </message>
+    <message>
+        <source>1 year</source>
+        <translation>1 год</translation>
+    </message>
+    <message>
+        <source>90 days</source>
+        <translation>90 дней</translation>
+    </message>
+    <message>
+        <source>30 days</source>
+        <translation>30 дней</translation>
+    </message>
+    <message>
+        <source>Pictures</source>
+        <translation>Картинки</translation>
+    </message>
+    <message>
+        <source>&amp;Keep original pictures for:</source>
+        <translation>&amp;Хранить оригиналы картинок:</translation>
+    </message>
+    <message>
+        <source>{n} days</source>
+        <translation>{n} дн.</translation>
+    </message>
+    <message>
+        <source>Keep original pictures for</source>
+        <translation>Сколько хранить оригиналы картинок</translation>
+    </message>
+    <message>
+        <source>Keep &amp;where photos were taken (location in the photo&apos;s data)</source>
+        <translation>Сохранять, &amp;где сделаны фото (место в данных снимка)</translation>
+    </message>
+    <message>
+        <source>After that time only originals whose text was read are deleted; the thumbnail and the text stay, so search and the companion still find them.</source>
+        <translation>По истечении срока удаляются только оригиналы, текст с которых уже прочитан; миниатюра и текст остаются, так что поиск и собеседник их по-прежнему находят.</translation>
+    </message>
+    <message>
+        <source>&amp;Storage…</source>
+        <translation>&amp;Место на диске…</translation>
+    </message>
+    <message>
+        <source>Space used by each level of memory</source>
+        <translation>Сколько места занимает каждый уровень памяти</translation>
+    </message>
+</context>
+<context>
     <name>Plurals</name>
     <message numerus="yes">
         <source>%n match(es)</source>
@@ -4339,6 +4390,49 @@ How was your day?</source>
     <message>
         <source>No entries match.</source>
         <translation>Ничего не найдено.</translation>
+    </message>
+</context>
+<context>
+    <name>StorageDialog</name>
+    <message>
+        <source>Level 0 — original pictures</source>
+        <translation>Уровень 0 — оригиналы картинок</translation>
+    </message>
+    <message>
+        <source>Level 0 — thumbnails</source>
+        <translation>Уровень 0 — миниатюры</translation>
+    </message>
+    <message>
+        <source>Level 1 — entries, with the text read in pictures</source>
+        <translation>Уровень 1 — записи вместе с текстом картинок</translation>
+    </message>
+    <message>
+        <source>Level 2 — summaries and digests</source>
+        <translation>Уровень 2 — пересказы и итоги</translation>
+    </message>
+    <message>
+        <source>Level 3 — facts</source>
+        <translation>Уровень 3 — факты</translation>
+    </message>
+    <message>
+        <source>Recall index (vectors)</source>
+        <translation>Индекс для вспоминания (векторы)</translation>
+    </message>
+    <message>
+        <source>Storage — Hearth</source>
+        <translation>Место на диске — Hearth</translation>
+    </message>
+    <message>
+        <source>The diary file on disk, all included</source>
+        <translation>Файл дневника на диске, всё вместе</translation>
+    </message>
+    <message>
+        <source>Pictures (originals deleted by the setting)</source>
+        <translation>Картинки (оригиналов удалено по настройке)</translation>
+    </message>
+    <message>
+        <source>Deleting originals frees the most space and barely changes what the companion knows: it reads the pictures&apos; text, which stays.</source>
+        <translation>Удаление оригиналов освобождает больше всего места и почти не меняет того, что знает собеседник: он читает текст с картинок, а текст остаётся.</translation>
     </message>
 </context>
 <context>
