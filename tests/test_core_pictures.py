@@ -83,8 +83,13 @@ def test_retention_drops_read_originals_on_the_fake_clock_and_keeps_their_text(r
     rig.clock.now += timedelta(days=29)
     assert rig.companion.pictures.sweep() == 0
     rig.clock.now += timedelta(days=2)
-    assert rig.companion.pictures.sweep() == 1
+    rig.settings.change(keep_originals_days=90)  # a change of the setting sweeps at once
+    rig.read_all()
+    assert rig.diary.picture_original(picture.id) is not None  # 31 days < 90
+    rig.settings.change(keep_originals_days=30)
+    rig.read_all()
     assert rig.diary.picture_original(picture.id) is None
+    assert rig.companion.pictures.sweep() == 0
     assert [h.message_id for h in rig.diary.search("Skerryvore")] == [kept]
     assert rig.diary.pictures([kept])[kept][0].thumbnail == picture.thumbnail
 
@@ -103,3 +108,15 @@ def test_without_tesseract_the_picture_is_attached_and_the_app_says_so_once(
         assert rig.diary.picture_original(rig.diary.pictures([first])[first][0].id) is not None
     finally:
         rig.close()
+
+
+@needs_tesseract
+def test_a_picture_from_another_day_is_recalled_by_a_word_only_in_it(rig: Rig) -> None:
+    picture_day = rig.attach(["Lighthouse keeper wanted", "Apply at Skerryvore"], name="notice.png")
+    rig.read_all()
+    rig.clock.now += timedelta(days=3)
+    rig.companion.open_conversation(None)  # today's conversation, three days later
+    prompt = rig.companion.context.assemble(rig.companion.conversation_id, "Did I apply at Skerryvore?")
+    said = "\n".join(str(m["content"]) for m in prompt.messages)
+    assert rig.companion.conversation_id != rig.diary.get_message(picture_day).conversation_id
+    assert "[picture: notice.png, 2026-03-02]" in said and "Lighthouse keeper" in said

@@ -17,6 +17,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime, timedelta
 
+from app.config import Settings
 from app.core.background.worker import Activity, Worker
 from app.core.errors import CoreError
 from app.core.events import MessageAdded, PictureTextRead, TextReaderMissing
@@ -47,6 +48,12 @@ class PictureService:
         self._closed = threading.Event()
         self._told_missing = False
         self._retry_unavailable = True  # once a run: pictures attached while Tesseract was missing
+        self._unsubscribe = session.settings_store.subscribe(self._settings_changed)
+
+    def _settings_changed(self, before: Settings, after: Settings) -> None:
+        """A shorter time for keeping originals applies now, not at the next picture."""
+        if before.keep_originals_days != after.keep_originals_days:
+            self.schedule()
 
     def attach(self, images: Sequence[PreparedImage], caption: str = "") -> Message:
         """Commit an entry of the person's with ``images`` (already checked) to the open conversation."""
@@ -94,6 +101,7 @@ class PictureService:
         return self._activity.wait_idle(timeout)
 
     def close(self) -> None:
+        self._unsubscribe()
         self._closed.set()
         self._worker.close()
 
