@@ -4,6 +4,7 @@ clock. Without Tesseract the picture is attached anyway and the app says so once
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from datetime import timedelta
@@ -14,7 +15,7 @@ import pytest
 from app.config import Settings, SettingsStore
 from app.core.companion import Companion
 from app.core.events import Event, MessageAdded, PictureTextRead, TextReaderMissing
-from app.core.pictures.reader import INSTALL_COMMAND, TesseractReader
+from app.core.pictures.reader import INSTALL_COMMAND, TesseractReader, TextReader, TextReadFailed
 from app.store import Diary, prepare_image
 from tests.fakes import Clock, ScriptedModel
 from tests.pictures import needs_tesseract, page_png
@@ -24,7 +25,7 @@ RUSSIAN = ["Смотритель маяка", "Остров Сквирвор"]
 
 
 class Rig:
-    def __init__(self, data_dir: Path, reader: TesseractReader | None = None, days: int = 0) -> None:
+    def __init__(self, data_dir: Path, reader: TextReader | None = None, days: int = 0) -> None:
         self.diary = Diary.open(data_dir)
         self.model = ScriptedModel(n_ctx=2048)
         self.clock = Clock()
@@ -120,3 +121,35 @@ def test_a_picture_from_another_day_is_recalled_by_a_word_only_in_it(rig: Rig) -
     said = "\n".join(str(m["content"]) for m in prompt.messages)
     assert rig.companion.conversation_id != rig.diary.get_message(picture_day).conversation_id
     assert "[picture: notice.png, 2026-03-02]" in said and "Lighthouse keeper" in said
+
+
+class BlockingReader:
+    """Reads until cancelled, as a long page would while Hearth closes."""
+
+    def __init__(self) -> None:
+        self.reading = threading.Event()
+        self.cancelled = threading.Event()
+
+    def available(self) -> bool:
+        return True
+
+    def read(self, data: bytes) -> str:
+        self.reading.set()
+        self.cancelled.wait(30)
+        raise TextReadFailed("Tesseract could not read the picture.")
+
+    def cancel(self) -> None:
+        self.cancelled.set()
+
+
+def test_closing_cuts_a_reading_short_and_the_picture_waits_for_the_next_start(
+    data_dir: Path, qapp: object
+) -> None:
+    reader = BlockingReader()
+    rig = Rig(data_dir, reader=reader)
+    entry = rig.attach(ENGLISH)
+    assert reader.reading.wait(30)
+    rig.close()
+    assert reader.cancelled.is_set()
+    with Diary.open(data_dir) as diary:
+        assert diary.pictures([entry])[entry][0].ocr_state == "pending"

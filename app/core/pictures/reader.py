@@ -17,6 +17,7 @@ import logging
 import os
 import shutil
 import subprocess
+import threading
 from typing import Protocol
 
 from PIL import Image
@@ -45,6 +46,11 @@ class TextReader(Protocol):
 
     def read(self, data: bytes) -> str: ...
 
+    def cancel(self) -> None: ...
+
+
+_INSTALLED: dict[str, set[str]] = {}  # tesseract command -> its languages, asked once a process
+
 
 class TesseractReader:
     """``tesseract`` found on PATH (or ``command``), with the wanted languages it has."""
@@ -52,6 +58,9 @@ class TesseractReader:
     def __init__(self, command: str | None = None) -> None:
         self._command = command or shutil.which("tesseract")
         self._languages: str | None = None
+        self._lock = threading.Lock()
+        self._process: subprocess.Popen[bytes] | None = None
+        self._cancelled = False
 
     def available(self) -> bool:
         return bool(self._command) and bool(self.languages())
@@ -65,6 +74,12 @@ class TesseractReader:
     def _installed(self) -> set[str]:
         if not self._command:
             return set()
+        if self._command not in _INSTALLED:
+            _INSTALLED[self._command] = self._ask_languages()
+        return _INSTALLED[self._command]
+
+    def _ask_languages(self) -> set[str]:
+        assert self._command is not None
         try:
             done = subprocess.run(
                 [self._command, "--list-langs"], capture_output=True, text=True, timeout=30, check=False
@@ -80,12 +95,16 @@ class TesseractReader:
         png = _prepared_png(data)
         command = [self._command, "stdin", "stdout", "-l", self.languages(), "--psm", "3"]
         env = {**os.environ, "OMP_THREAD_LIMIT": "1"}
-        try:
-            process = subprocess.Popen(
-                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
-            )
-        except OSError as exc:
-            raise TextReadFailed("Tesseract could not be started.") from exc
+        with self._lock:
+            if self._cancelled:
+                raise TextReadFailed("Tesseract could not be started.")
+            try:
+                process = subprocess.Popen(
+                    command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+                )
+            except OSError as exc:
+                raise TextReadFailed("Tesseract could not be started.") from exc
+            self._process = process
         _lower_priority(process.pid)
         try:
             out, _err = process.communicate(png, timeout=READ_TIMEOUT_S)
@@ -93,10 +112,22 @@ class TesseractReader:
             process.kill()
             process.communicate()
             raise TextReadFailed("Reading the picture's text took too long.") from exc
+        finally:
+            with self._lock:
+                self._process = None
         if process.returncode != 0:
             log.warning("tesseract exited with %s", process.returncode)  # never the picture's text
             raise TextReadFailed("Tesseract could not read the picture.")
         return tidy(out.decode("utf-8", "replace"))
+
+
+    def cancel(self) -> None:
+        """Stop a reading in progress (Hearth is closing) and refuse new ones."""
+        with self._lock:
+            self._cancelled = True
+            if self._process is not None:
+                with contextlib.suppress(OSError):
+                    self._process.kill()
 
 
 def _lower_priority(pid: int) -> None:

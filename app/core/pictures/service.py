@@ -103,6 +103,7 @@ class PictureService:
     def close(self) -> None:
         self._unsubscribe()
         self._closed.set()
+        self.reader.cancel()
         self._worker.close()
 
 
@@ -124,13 +125,14 @@ def read_waiting(
         for attachment_id in waiting:
             if stop():
                 return
-            event = _read_one(diary, reader, clock, attachment_id)
+            event = _read_one(diary, reader, clock, attachment_id, stop)
             if event is not None:
                 yield event
 
 
 def _read_one(
-    diary: DiaryPort, reader: TextReader, clock: Callable[[], datetime], attachment_id: int
+    diary: DiaryPort, reader: TextReader, clock: Callable[[], datetime], attachment_id: int,
+    stop: Callable[[], bool],
 ) -> PictureTextRead | None:
     data = diary.picture_original(attachment_id)
     if data is None:
@@ -143,6 +145,8 @@ def _read_one(
         except (TextReadFailed, StoreError) as exc:
             log.warning("a picture's text could not be read: %s", type(exc).__name__)
             state, text = "failed", ""
+    if stop():
+        return None  # closing: the reading was cut short; the picture is read at the next start
     message_id = diary.set_picture_text(attachment_id, state, text, clock())
     return None if message_id is None else PictureTextRead(attachment_id, message_id, state, text)
 
