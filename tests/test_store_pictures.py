@@ -85,6 +85,8 @@ def test_deleting_the_entry_deletes_its_pictures_to_the_last_byte(
         diary.purge()
         probe = image.data[200:264]  # compressed picture bytes, found nowhere else
         assert probe in _diary_bytes(data_dir, mode_key)
+        if mode_key is not None:  # encrypted at rest: only the key reveals the picture
+            assert probe not in _diary_bytes(data_dir, None)
         diary.delete_message(message.id)
         assert _count(diary, "attachment") == 0 and _count(diary, "image_original") == 0
         assert probe not in _diary_bytes(data_dir, mode_key)

@@ -9,7 +9,7 @@ stored). Without Tesseract the pictures are attached anyway and the window says 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -74,12 +74,11 @@ class PictureController(QObject):
         name = f"pasted-{datetime.now():%Y-%m-%d-%H%M%S}.png"
         self._attach(companion, lambda: [prepare_image(_png_bytes(copy), name)])
 
-    def _attach(self, companion: Companion, prepare: object) -> None:
+    def _attach(self, companion: Companion, prepare: Callable[[], list[PreparedImage]]) -> None:
         caption = self.window.composer.text()
 
         def work() -> tuple[int, dict[int, tuple[PictureView, ...]]]:
-            images: list[PreparedImage] = prepare()  # type: ignore[operator]
-            message_id = companion.attach(images, caption)
+            message_id = companion.attach(prepare(), caption)
             return message_id, picture_views(companion.diary, [message_id])
 
         self.window.chat_model.show_newest()
