@@ -9,12 +9,13 @@ import time
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from app.config import Settings, SettingsStore
 from app.core.companion import Companion
-from app.core.events import Event, MessageAdded, PictureTextRead, TextReaderMissing
+from app.core.events import Event, MessageAdded, PictureTextRead, ReplyFinished, TextReaderMissing
 from app.core.pictures.reader import INSTALL_COMMAND, TesseractReader, TextReader, TextReadFailed
 from app.store import Diary, prepare_image
 from tests.fakes import Clock, ScriptedModel
@@ -153,3 +154,28 @@ def test_closing_cuts_a_reading_short_and_the_picture_waits_for_the_next_start(
     assert reader.cancelled.is_set()
     with Diary.open(data_dir) as diary:
         assert diary.pictures([entry])[entry][0].ocr_state == "pending"
+
+
+@needs_tesseract
+def test_asking_the_real_model_about_a_picture_gives_it_the_pictures_text(
+    data_dir: Path, qapp: object, tiny_engine: Any
+) -> None:
+    """The bundled tiny model (llama.cpp) answers a question about a picture; its rendered prompt — the
+    model's own chat template — carries the text read in the picture, its name and date."""
+    diary = Diary.open(data_dir)
+    companion = Companion(diary, tiny_engine, Settings(reply_reserve=48, reply_length="short"), clock=Clock())
+    events: list[Event] = []
+    companion.subscribe(events.append)
+    try:
+        companion.attach([prepare_image(page_png(ENGLISH), "notice.png")], "A notice at the harbour")
+        assert companion.pictures.wait_read(timeout=120)
+        prompt = companion.context.assemble(companion.conversation_id, "What did the notice say?")
+        rendered = tiny_engine.render_chat(prompt.messages)
+        assert "[picture: notice.png, 2026-03-02]" in rendered and "Skerryvore" in rendered
+        companion.send("What did the notice say?")
+        assert companion.wait_idle(timeout=180)
+        replies = [e for e in events if isinstance(e, ReplyFinished)]
+        assert replies and replies[-1].status == "complete" and replies[-1].text.strip()
+    finally:
+        companion.close(keep_cache_s=0)
+        diary.close()
