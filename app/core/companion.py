@@ -297,7 +297,10 @@ class Companion:
         """An entry with these checked pictures (``app.store.prepare_image``) in the open conversation;
         no reply is asked for (the person asks about it when they like). Returns the entry's id."""
         self.maintenance.check_day()
+        first_today = not self.diary.messages(self.session.conversation_id, limit=1)
         message = self.pictures.attach(images, caption)
+        if first_today:
+            self.maintenance.back_up()  # the day's backup, as after the day's first written entry
         self.maintenance.chat_cache.changed()
         self.next_prompt.refresh()
         return message.id
