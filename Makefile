@@ -17,7 +17,7 @@ VERSION := $(shell sed -n 's/^__version__ = "\(.*\)"/\1/p' app/__init__.py)
 ARCHIVE := dist/Hearth-$(VERSION)-linux-$(shell uname -m).tar.gz
 PYINSTALLER := pyinstaller>=6.10,<7
 
-.PHONY: run test lint bench clean-venv translations package test-package llama-server
+.PHONY: run test lint bench clean-venv translations package test-package llama-server tesseract
 
 $(BIN)/python:
 	@echo "Creating the virtual environment $(VENV) (once)…"
@@ -38,7 +38,22 @@ run: $(STAMP)
 	@echo "Opening Hearth (data in $${HEARTH_DATA_DIR:-the user data dir}; hearth --help lists the commands)…"
 	$(BIN)/hearth
 
-test: $(STAMP)
+# Tesseract reads the text in pictures (issue 17). make test installs it with apt where it can (root on
+# Debian/Ubuntu); elsewhere the picture-text tests skip and say why, and the app attaches pictures anyway.
+TESSERACT_PACKAGES := tesseract-ocr tesseract-ocr-eng tesseract-ocr-rus
+tesseract:
+	@if command -v tesseract >/dev/null && tesseract --list-langs 2>/dev/null | grep -qx rus \
+	    && tesseract --list-langs 2>/dev/null | grep -qx eng; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "Installing Tesseract (English and Russian) with apt-get, to read text in pictures…"; \
+		{ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TESSERACT_PACKAGES) >/dev/null 2>&1 \
+		  || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TESSERACT_PACKAGES); }; } \
+		  || echo "apt-get could not install Tesseract: the picture-text tests skip and say why"; \
+	else \
+		echo "Tesseract is missing (sudo apt-get install $(TESSERACT_PACKAGES)): the picture-text tests skip."; \
+	fi
+
+test: $(STAMP) tesseract
 	@echo "Checking the layers, then running the whole test suite offscreen (about 15 minutes on 2 cores)…"
 	$(BIN)/lint-imports
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q

@@ -196,6 +196,8 @@ class SettingChanges(TypedDict, total=False):
     keep_in_tray: bool
     week_start: str
     chat_cache_max_mb: int
+    keep_originals_days: int
+    keep_photo_location: bool
     extra: dict[str, Any]
 
 
@@ -219,6 +221,10 @@ class Settings:
     # The chat's KV cache kept for the next start (never for an encrypted diary): at most this size; 0: never.
     # 512 MB holds a full 4,096-token context of Llama-3.2-3B at f16 (112 KiB per token).
     chat_cache_max_mb: int = 512
+    # Pictures (issue 17): original images kept this many days once their text was read (0: forever;
+    # the settings offer 365, 90, 30); where a photo was taken (EXIF GPS) is stripped unless kept.
+    keep_originals_days: int = 0
+    keep_photo_location: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
     def changed(self, **changes: Unpack[SettingChanges]) -> Settings:

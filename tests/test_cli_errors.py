@@ -12,6 +12,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from sqlalchemy.exc import OperationalError
 
 from app.cli import build_parser, main
@@ -46,6 +47,8 @@ COMMANDS: dict[str, list[str]] = {
     "prompt": ["prompt", "--no-model"],
     "stats": ["stats"],
     "week": ["week", "--day", "2026-03-01"],
+    "attach": ["attach", "PICTURE"],
+    "storage": ["storage"],
 }
 # no diary query (the GUI has its own error path)
 NOT_ON_THE_DIARY = {"gui", "screenshots", "models", "install-desktop"}
@@ -86,7 +89,10 @@ def test_an_unexpected_store_error_is_one_clear_line(
     for variable in ("HEARTH_PASSPHRASE_FILE", "HEARTH_NEW_PASSPHRASE_FILE"):  # encryption on
         monkeypatch.setenv(variable, str(tmp_path / "pass.txt"))
     monkeypatch.setattr("sys.stdin", io.StringIO("A new line for the diary.\n"))  # chat
-    argv = [str(broken_store) if arg == "IMPORT" else arg for arg in COMMANDS[command]]
+    picture = tmp_path / "page.png"
+    Image.new("RGB", (64, 48), "white").save(picture)
+    given = {"IMPORT": str(broken_store), "PICTURE": str(picture)}
+    argv = [given.get(arg, arg) for arg in COMMANDS[command]]
     into = tmp_path / "empty" if command == "import" else data_dir  # an import needs an empty diary
     argv = ["--data-dir", str(into), *argv]
     if command in ("chat", "digest", "reflect"):

@@ -23,6 +23,7 @@ from app.cli import (
     gui_cmd,
     index_cmd,
     models_cmd,
+    pictures_cmd,
     ritual_cmd,
     store_cmd,
 )
@@ -33,7 +34,10 @@ from app.config import DataDirError, Settings, resolve_data_dir
 from app.ui.error_texts import pattern_of
 from app.ui.tr_noop import QT_TRANSLATE_NOOP
 
-AREAS = (gui_cmd, models_cmd, store_cmd, chat_cmd, encryption_cmd, index_cmd, ritual_cmd, desktop_cmd)
+AREAS = (
+    gui_cmd, models_cmd, store_cmd, pictures_cmd, chat_cmd, encryption_cmd, index_cmd, ritual_cmd,
+    desktop_cmd,
+)
 
 __all__ = ["HearthParser", "build_parser", "main", "printable"]
 

@@ -37,8 +37,18 @@ from app.core.background.jobs import BackgroundJobs
 from app.core.background.maintenance import MaintenanceScheduler
 from app.core.background.worker import Activity, Worker
 from app.core.errors import CoreError, MessageRejected
-from app.core.events import BudgetReport, ErrorRaised, Event, MessageAdded, MessageRemoved, RememberedEntry
+from app.core.events import (
+    BudgetReport,
+    ErrorRaised,
+    Event,
+    MessageAdded,
+    MessageRemoved,
+    PictureTextRead,
+    RememberedEntry,
+)
 from app.core.memory.service import MemoryService
+from app.core.pictures.reader import TesseractReader, TextReader
+from app.core.pictures.service import PictureService
 from app.core.ports import DiaryPort
 from app.core.prompt.context import ConversationContext
 from app.core.prompt.next_prompt import NextPrompt
@@ -50,7 +60,7 @@ from app.core.session import CompanionSession
 from app.core.turn import PLACEHOLDER, ReplyTurn
 from app.llm.embedding import Embedder
 from app.llm.types import LanguageModel
-from app.store import MAX_MESSAGE_CHARS, Fact, FactChanges, IndexCounts, Message, StoreError
+from app.store import MAX_MESSAGE_CHARS, Fact, FactChanges, IndexCounts, Message, PreparedImage, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +76,7 @@ class Companion:
         *,
         clock: Callable[[], datetime] | None = None,
         embedder: Embedder | None = None,
+        text_reader: TextReader | None = None,
     ) -> None:
         store = SettingsStore.of(settings)
         diary.delete_unfinished_replies(PLACEHOLDER)  # a crash's leftovers, before any reply of ours starts
@@ -96,6 +107,10 @@ class Companion:
             self.indexer = SemanticIndexer(semantic, self.session.emit, lambda: self.busy, self._report_crash)
             self.session.subscribe(self.indexer.on_event)
             self.indexer.start()
+        # Pictures (level 0): their text read on a worker of its own; a new text changes the entry's words.
+        self.pictures = PictureService(self.session, text_reader or TesseractReader(), self._report_crash)
+        self.session.subscribe(self._picture_event)
+        self.pictures.schedule()  # pictures a crash left unread, and the retention sweep
 
     # -- events and state ------------------------------------------------------------------------
     def subscribe(self, listener: Callable[[Event], None]) -> Callable[[], None]:
@@ -278,6 +293,23 @@ class Companion:
         """The next prompt's budget with ``draft`` as the new message (blocking: the CLI and tests)."""
         return self.next_prompt.report(draft)
 
+    def attach(self, images: Sequence[PreparedImage], caption: str = "") -> int:
+        """An entry with these checked pictures (``app.store.prepare_image``) in the open conversation;
+        no reply is asked for (the person asks about it when they like). Returns the entry's id."""
+        self.maintenance.check_day()
+        first_today = not self.diary.messages(self.session.conversation_id, limit=1)
+        message = self.pictures.attach(images, caption)
+        if first_today:
+            self.maintenance.back_up()  # the day's backup, as after the day's first written entry
+        self.maintenance.chat_cache.changed()
+        self.next_prompt.refresh()
+        return message.id
+
+    def _picture_event(self, event: Event) -> None:
+        if isinstance(event, PictureTextRead):
+            self.maintenance.chat_cache.changed()  # an earlier entry's words changed: the prefix with them
+            self.next_prompt.refresh()
+
     def _prefix_changed(self) -> None:
         """The prompt's stable part changed (a fold, a memory edit, settings, the model): report, warm."""
         self.maintenance.chat_cache.changed()
@@ -391,6 +423,7 @@ class Companion:
         self._budget.close()
         if self.indexer is not None:
             self.indexer.close()
+        self.pictures.close()
         if keep_cache_s > 0:
             try:
                 self.maintenance.keep_cache_now(keep_cache_s)

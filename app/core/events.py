@@ -251,6 +251,25 @@ class JobFailed(Event):
 
 
 @dataclass(frozen=True)
+class PictureTextRead(Event):
+    """A picture's text was read (or could not be): its entry's text now carries it (``text``)."""
+
+    type: ClassVar[str] = "picture_text_read"
+    attachment_id: int
+    message_id: int
+    state: str  # "done" | "failed" | "unavailable"
+    text: str
+
+
+@dataclass(frozen=True)
+class TextReaderMissing(Event):
+    """Tesseract is not installed: pictures are kept, their text is read once it is (said once a run)."""
+
+    type: ClassVar[str] = "text_reader_missing"
+    install_command: str
+
+
+@dataclass(frozen=True)
 class ErrorRaised(Event):
     """Something the person must see (as a message with a way forward, never as a chat line)."""
 

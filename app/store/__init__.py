@@ -3,6 +3,7 @@
 Everything goes through ``Diary`` (``Diary.open(data_dir)``). Never imports PySide6.
 """
 
+from app.store.attachments import PictureInfo, StorageFigures, caption_of
 from app.store.cipher import DiaryKey
 from app.store.diary import Diary
 from app.store.errors import (
@@ -24,6 +25,15 @@ from app.store.errors import (
 from app.store.facts import FactChanges, NewFactFields
 from app.store.fts import SNIPPET_CLOSE, SNIPPET_OPEN
 from app.store.history import week_scope
+from app.store.images import (
+    MAX_IMAGE_BYTES,
+    ImageTooLarge,
+    ImageUnreadable,
+    PreparedImage,
+    prepare_image,
+    read_image_file,
+    upright,
+)
 from app.store.lock import DiaryLock
 from app.store.models import (
     FACT_KINDS,
@@ -46,6 +56,16 @@ from app.store.unlock import MIN_PASSPHRASE_CHARS, UnlockThrottle, new_key, unlo
 from app.store.vectors import IndexCounts, PendingText, StoredVector
 
 __all__ = [
+    "MAX_IMAGE_BYTES",
+    "ImageTooLarge",
+    "ImageUnreadable",
+    "PictureInfo",
+    "PreparedImage",
+    "StorageFigures",
+    "caption_of",
+    "prepare_image",
+    "read_image_file",
+    "upright",
     "IndexCounts",
     "PendingText",
     "StoredVector",

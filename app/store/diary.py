@@ -20,13 +20,26 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
 from app.config import CHAT_STATE_FILE, ensure_private_dir
+from app.store import (
+    attachments,
+    damage,
+    encryption,
+    facts,
+    fts,
+    history,
+    notes,
+    ritual,
+    turn_notes,
+    vectors,
+)
 from app.store import backup as backups
-from app.store import damage, encryption, facts, fts, history, notes, ritual, turn_notes, vectors
 from app.store import recall_queries as recall
+from app.store.attachments import PictureInfo, StorageFigures
 from app.store.cipher import DB_ERRORS, DiaryKey
 from app.store.db import DB_FILE, Database, chmod_private, is_corruption, translate
 from app.store.errors import DamagedFile, WrongPassphrase
 from app.store.exchange import erase_all, export_json, export_markdown, import_json, is_empty
+from app.store.images import PreparedImage
 from app.store.index_repair import repair_index
 from app.store.migrations import migrate
 from app.store.models import (
@@ -242,6 +255,46 @@ class Diary:
 
     def set_token_count(self, message_id: int, tokenizer_id: str, n: int) -> None:
         self._write(lambda s: history.set_token_count(s, message_id, tokenizer_id, n))
+
+    # -- pictures (memory level 0) -------------------------------------------------------------------
+
+    def add_entry_with_pictures(
+        self, conversation_id: int, caption: str, images: Sequence[PreparedImage],
+        created_at: datetime | None = None,
+    ) -> Message:
+        """One entry of the person's with these checked pictures (``images.prepare_image``), committed
+        together; their text is read later (``set_picture_text``)."""
+        return self._write(
+            lambda s: attachments.add_entry_with_pictures(s, conversation_id, caption, images, created_at)
+        )
+
+    def pictures(self, message_ids: Iterable[int]) -> dict[int, list[PictureInfo]]:
+        ids = list(message_ids)
+        return self._read(lambda s: attachments.pictures_of(s, ids))
+
+    def picture_original(self, attachment_id: int) -> bytes | None:
+        """The original bytes; None once retention dropped them (or the picture is gone)."""
+        return self._read(lambda s: attachments.original(s, attachment_id))
+
+    def pictures_waiting(self, *, limit: int = 8, retry_unavailable: bool = False) -> list[int]:
+        return self._read(
+            lambda s: attachments.waiting_for_text(s, limit=limit, retry_unavailable=retry_unavailable)
+        )
+
+    def set_picture_text(self, attachment_id: int, state: str, text: str, at: datetime) -> int | None:
+        """Store a picture's recognised text into its entry; the entry's id (None: it was deleted)."""
+        return self._write(lambda s: attachments.set_text_read(s, attachment_id, state, text, at))
+
+    def drop_originals_before(self, cutoff: datetime) -> int:
+        """Retention: originals of pictures added before ``cutoff`` whose text was read leave the file's
+        bytes (thumbnails and text stay); backups age out within a week. How many were dropped."""
+        dropped = self._write(lambda s: attachments.drop_originals_before(s, cutoff))
+        if dropped:
+            self.purge()
+        return dropped
+
+    def storage_figures(self) -> StorageFigures:
+        return self._read(attachments.storage_figures)
 
     # -- search -------------------------------------------------------------------------------------------
 

@@ -14,6 +14,8 @@ its text.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import os
 import re
@@ -31,18 +33,22 @@ from sqlmodel import Session, SQLModel, col, select
 from app.store.db import Database
 from app.store.errors import EmptyText, ImportRefused, InvalidValue, TextTooLong
 from app.store.history import local_naive
+from app.store.images import MAX_IMAGE_BYTES, MIMES
 from app.store.migrations import LATEST
 from app.store.models import (
     FACT_KINDS,
     FACT_SOURCES,
+    OCR_STATES,
     ROLES,
     STATUSES,
     SUMMARY_KINDS,
+    Attachment,
     Conversation,
     DayMood,
     Fact,
     FactVersion,
     ForgottenFact,
+    ImageOriginal,
     Message,
     MessageTokenCount,
     Reflection,
@@ -65,6 +71,9 @@ TABLES: tuple[tuple[str, type[SQLModel]], ...] = (
     ("forgotten_facts", ForgottenFact),
     ("reflections", Reflection),
     ("moods", DayMood),
+    # pictures (issue 17): bytes as base64; the originals by content (SHA-256) before what shows them
+    ("image_originals", ImageOriginal),
+    ("attachments", Attachment),
 )
 ROLE_NAMES = {"user": "You", "assistant": "Hearth", "system": "Note"}
 
@@ -85,6 +94,8 @@ BAD_FILE_HINT = "Nothing was imported. Import a file made by `hearth export --fo
 
 
 def _plain(value: Any) -> Any:
+    if isinstance(value, bytes):
+        return base64.b64encode(value).decode("ascii")
     if isinstance(value, datetime):
         return value.isoformat(sep=" ", timespec="microseconds")
     if isinstance(value, date):
@@ -266,6 +277,37 @@ def _hex(*, pattern: re.Pattern[str] = _HEX, even: bool = True) -> Check:
     return check
 
 
+def _blob(limit: int) -> Check:
+    """Bytes exported as base64 (a picture or its thumbnail), at most ``limit`` bytes."""
+
+    def check(name: str, value: Any) -> bytes:
+        if not isinstance(value, str) or len(value) > limit * 4 // 3 + 4:
+            raise _Bad(f"the {name} is not text")
+        try:
+            return base64.b64decode(value, validate=True)
+        except (binascii.Error, ValueError):
+            raise _Bad(f"the {name} is not text") from None
+
+    return check
+
+
+def _words(limit: int) -> Check:
+    """Text that may be empty (what was read in a picture): cleaned, at most ``limit`` characters."""
+
+    def check(name: str, value: Any) -> str:
+        if not isinstance(value, str):
+            raise _Bad(f"the {name} is not text")
+        if len(value) > limit:
+            raise _Bad(f"the {name} has more than {limit:,} characters")
+        return clean(value)
+
+    return check
+
+
+def _moment_or_none(name: str, value: Any) -> datetime | None:
+    return None if value is None else _moment(name, value)
+
+
 def _day(name: str, value: Any) -> date | None:
     if value is None:
         return None
@@ -377,6 +419,29 @@ SPECS: dict[str, _Spec] = {
         refs={"superseded_by": "reflections"},
     ),
     "moods": _Spec({"day": _day, "mood": _whole(1, 5), "set_at": _moment}, key=("day",)),
+    "image_originals": _Spec({"id": _ID, "sha256": _hex(pattern=_DIGEST), "data": _blob(MAX_IMAGE_BYTES)}),
+    "attachments": _Spec(
+        {
+            "id": _ID,
+            "message_id": _ID,
+            "position": _whole(0),
+            "file_name": _label(required=True),
+            "sha256": _hex(pattern=_DIGEST),
+            "mime": _one_of(tuple(MIMES.values())),
+            "size": _whole(0),
+            "width": _whole(1),
+            "height": _whole(1),
+            "thumbnail": _blob(MAX_IMAGE_BYTES),
+            "original_kept": _flag,
+            "taken_at": _moment_or_none,
+            "added_at": _moment,
+            "ocr_state": _one_of(OCR_STATES),
+            "ocr_text": _words(MAX_MESSAGE_CHARS),
+            "ocr_at": _moment_or_none,
+        },
+        refs={"message_id": "messages"},
+        unique=(("message_id", "position"),),
+    ),
 }
 
 

@@ -248,6 +248,54 @@ M009_TURN_NOTES = Migration(
     ),
 )
 
+# Pictures in the diary (issue 17, memory level 0). Bytes live in the database, not in loose files: an
+# encrypted diary covers them (SQLCipher), backups carry them (the online backup API), a deletion reaches
+# them in the file's bytes (secure_delete) and in the backups (the same scrub as any entry), and an entry
+# and its pictures commit together. Originals are content-addressed (SHA-256; one copy however often a
+# picture is attached) and dropped when no attachment keeps them; the thumbnail and the recognised text
+# stay with the attachment, which goes with its message (ON DELETE CASCADE).
+M010_ATTACHMENTS = Migration(
+    "m010_attachments",
+    (
+        """CREATE TABLE image_original (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            sha256 TEXT NOT NULL UNIQUE,
+            data BLOB NOT NULL
+        )""",
+        """CREATE TABLE attachment (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            message_id INTEGER NOT NULL REFERENCES message(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            file_name TEXT NOT NULL,
+            sha256 TEXT NOT NULL,
+            mime TEXT NOT NULL,
+            size INTEGER NOT NULL CHECK (size >= 0),
+            width INTEGER NOT NULL,
+            height INTEGER NOT NULL,
+            thumbnail BLOB NOT NULL,
+            original_kept BOOLEAN NOT NULL DEFAULT 1,
+            taken_at DATETIME,
+            added_at DATETIME NOT NULL,
+            ocr_state TEXT NOT NULL DEFAULT 'pending'
+                CHECK (ocr_state IN ('pending', 'done', 'failed', 'unavailable')),
+            ocr_text TEXT NOT NULL DEFAULT '',
+            ocr_at DATETIME,
+            UNIQUE (message_id, position)
+        )""",
+        "CREATE INDEX ix_attachment_sha256 ON attachment(sha256)",
+        "CREATE INDEX ix_attachment_ocr ON attachment(ocr_state)",
+        """CREATE TRIGGER attachment_original_ad AFTER DELETE ON attachment BEGIN
+            DELETE FROM image_original WHERE sha256 = old.sha256 AND NOT EXISTS (
+                SELECT 1 FROM attachment WHERE sha256 = old.sha256 AND original_kept);
+        END""",
+        """CREATE TRIGGER attachment_original_au AFTER UPDATE OF original_kept ON attachment
+        WHEN NOT new.original_kept BEGIN
+            DELETE FROM image_original WHERE sha256 = old.sha256 AND NOT EXISTS (
+                SELECT 1 FROM attachment WHERE sha256 = old.sha256 AND original_kept);
+        END""",
+    ),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     M001_INITIAL,
     M002_MESSAGE_FTS,
@@ -258,6 +306,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     M007_OPENING_PROMPTS,
     M008_DAY_MOOD,
     M009_TURN_NOTES,
+    M010_ATTACHMENTS,
 )
 
 LATEST = MIGRATIONS[-1].name

@@ -29,6 +29,7 @@ FACT_SOURCES = ("manual", "automatic")
 PROMPT_SOURCES = ("model", "fallback")
 PROMPT_STATES = ("offered", "replaced", "dismissed")
 MOODS = (1, 2, 3, 4, 5)
+OCR_STATES = ("pending", "done", "failed", "unavailable")
 
 
 class Conversation(SQLModel, table=True):
@@ -148,6 +149,41 @@ class DayMood(SQLModel, table=True):
     day: date = Field(primary_key=True)
     mood: int
     set_at: NaiveDatetime
+
+
+class Attachment(SQLModel, table=True):
+    """A picture attached to an entry (memory level 0): its thumbnail, its facts and its recognised text.
+
+    The original bytes are in ``image_original`` (by ``sha256``) while ``original_kept``; the retention
+    sweep drops them once the text was read, never the thumbnail or the text. ``ocr_state``: pending →
+    done | failed | unavailable (no Tesseract on this machine: read when it is installed).
+    """
+
+    id: int = Field(default=None, primary_key=True)  # set by SQLite on insert; every record read has one
+    message_id: int = Field(foreign_key="message.id")
+    position: int
+    file_name: str
+    sha256: str
+    mime: str
+    size: int
+    width: int
+    height: int
+    thumbnail: bytes
+    original_kept: bool = True
+    taken_at: NaiveDatetime | None = None
+    added_at: NaiveDatetime
+    ocr_state: str = "pending"
+    ocr_text: str = ""
+    ocr_at: NaiveDatetime | None = None
+
+
+class ImageOriginal(SQLModel, table=True):
+    """The original bytes of a picture, once however many attachments show it (content-addressed)."""
+
+    __tablename__ = "image_original"
+    id: int = Field(default=None, primary_key=True)  # set by SQLite on insert; every record read has one
+    sha256: str
+    data: bytes
 
 
 @dataclass(frozen=True)

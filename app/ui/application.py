@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from app.config import APP_NAME, ModelSettings, Settings, SettingsStore
 from app.core.companion import Companion
@@ -42,6 +42,7 @@ from app.ui.i18n import DateText, install_language
 from app.ui.locking import LockController
 from app.ui.main_window import MainWindow
 from app.ui.model_manager import ModelManagerDialog
+from app.ui.picture_settings import StorageDialog
 from app.ui.reminder import DailyReminder
 from app.ui.settings_dialog import SettingsDialog
 from app.ui.tasks import TaskRunner
@@ -290,6 +291,15 @@ class HearthApp(QObject):
         encrypted = self.diary is not None and self.diary.encrypted
         dialog = SettingsDialog(self.settings_store, self.data_dir, self.window, encrypted=encrypted)
         dialog.encryption_requested.connect(lambda action: self._open_encryption(dialog, action))
+        dialog.storage_requested.connect(lambda: self.open_storage(dialog))
+        dialog.open()
+        return dialog
+
+    def open_storage(self, parent: QWidget | None = None) -> StorageDialog | None:
+        """The storage panel: space by level of memory (raw pictures, entries, summaries, facts, vectors)."""
+        if self.diary is None:
+            return None
+        dialog = StorageDialog(self.diary, self.runner, self.data_dir, parent or self.window)
         dialog.open()
         return dialog
 

@@ -26,6 +26,8 @@ from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem,
 from app.ui.chat_model import ChatItem, ChatRole
 from app.ui.i18n import DateText
 from app.ui.markdown import render_document
+from app.ui.picture_paint import paint_strip, shown_text, strip_layout
+from app.ui.picture_views import PictureView
 from app.ui.remembered_line import remembered_label
 
 ROW_MARGIN_V = 5
@@ -85,6 +87,7 @@ class ChatDelegate(QStyledItemDelegate):
         self._docs: OrderedDict[tuple[int, int, int], tuple[QTextDocument, float]] = OrderedDict()
         self.highlight_id: int | None = None  # a search hit being pointed at
         self._remembered_rects: dict[int, QRectF] = {}  # reply id -> where its "Remembered" line was painted
+        self._picture_rects: dict[int, list[QRectF]] = {}  # entry id -> where its thumbnails were painted
 
     # -- geometry ---------------------------------------------------------------------------------
     @staticmethod
@@ -109,7 +112,7 @@ class ChatDelegate(QStyledItemDelegate):
         if cached is not None:
             self._docs.move_to_end(key)
             return cached
-        text = item.text + (STREAM_CURSOR if item.streaming else "")
+        text = shown_text(item.text, item.pictures) + (STREAM_CURSOR if item.streaming else "")
         if not text.strip():
             text = "…"
         doc = render_document(text, font, text_width)
@@ -134,7 +137,8 @@ class ChatDelegate(QStyledItemDelegate):
         text_width = self.bubble_limit(width) - 2 * PAD_H
         doc, _ = self._document(item, font, text_width)
         meta_h = QFontMetrics(self._meta_font(font)).height()
-        height = int(doc.size().height()) + 2 * PAD_V + META_GAP + meta_h + 2 * ROW_MARGIN_V
+        strip_h = strip_layout(item.pictures, text_width)[2]
+        height = int(doc.size().height() + strip_h) + 2 * PAD_V + META_GAP + meta_h + 2 * ROW_MARGIN_V
         size = QSize(width, height)
         self._sizes[item.message_id] = (item.version, width, size)
         return size
@@ -158,8 +162,9 @@ class ChatDelegate(QStyledItemDelegate):
         font: QFont = option.font  # type: ignore[attr-defined]
         text_width = self.bubble_limit(self.content_width(option)) - 2 * PAD_H
         doc, ideal = self._document(item, font, text_width)
-        bubble_w = int(ideal) + 2 * PAD_H + 1
-        bubble_h = int(doc.size().height()) + 2 * PAD_V
+        thumbs, strip_w, strip_h = strip_layout(item.pictures, text_width)
+        bubble_w = int(max(ideal, strip_w)) + 2 * PAD_H + 1
+        bubble_h = int(doc.size().height() + strip_h) + 2 * PAD_V
         mine = item.role == "user"
         x = rect.right() - ROW_MARGIN_H - bubble_w if mine else rect.left() + ROW_MARGIN_H
         bubble = QRectF(x, rect.top() + ROW_MARGIN_V, bubble_w, bubble_h)
@@ -174,6 +179,11 @@ class ChatDelegate(QStyledItemDelegate):
         painter.drawRoundedRect(bubble, RADIUS, RADIUS)
 
         painter.translate(QPointF(bubble.left() + PAD_H, bubble.top() + PAD_V))
+        if item.pictures:
+            paint_strip(painter, item.pictures, thumbs, blend(fill, text_colour, 0.25))
+            origin = QPointF(bubble.left() + PAD_H, bubble.top() + PAD_V)
+            self._picture_rects[item.message_id] = [r.translated(origin) for r in thumbs]
+            painter.translate(QPointF(0, strip_h))
         context = QAbstractTextDocumentLayout.PaintContext()
         context.palette.setColor(QPalette.ColorRole.Text, text_colour)
         context.palette.setColor(QPalette.ColorRole.Link, palette.color(QPalette.ColorRole.Link))
@@ -243,3 +253,9 @@ class ChatDelegate(QStyledItemDelegate):
         rect = self._remembered_rects.get(item.message_id)
         return bool(item.remembered) and rect is not None and rect.adjusted(-4, -3, 4, 3).contains(x, y)
 
+    def picture_at(self, item: ChatItem, x: float, y: float) -> PictureView | None:
+        """The picture whose thumbnail was last painted under the point (viewport coordinates)."""
+        for picture, rect in zip(item.pictures, self._picture_rects.get(item.message_id, []), strict=False):
+            if rect.contains(x, y):
+                return picture
+        return None

@@ -22,6 +22,7 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistent
 from app.core.events import RememberedEntry
 from app.store import Message
 from app.ui.i18n import DateText
+from app.ui.picture_views import PictureView
 
 PAGE_SIZE = 150
 
@@ -38,6 +39,7 @@ class ChatItem:
     streaming: bool = False
     version: int = 0
     remembered: tuple[RememberedEntry, ...] = ()  # what recall gave the model for this reply
+    pictures: tuple[PictureView, ...] = ()  # pictures attached to this entry (thumbnails decoded)
 
     @classmethod
     def from_message(cls, message: Message) -> ChatItem:
@@ -256,6 +258,22 @@ class ChatModel(QAbstractListModel):
         item.remembered = entries
         item.version += 1
         row = self.row_of(reply_id)
+        if row is not None:
+            self._changed(row)
+
+    def set_pictures(
+        self, message_id: int, pictures: tuple[PictureView, ...], text: str | None = None
+    ) -> None:
+        """Show an entry's pictures (and its text, once a picture's text was read into it)."""
+        pos = self._position.get(message_id)
+        if pos is None:
+            return
+        item = self._items[pos]
+        item.pictures = pictures
+        if text is not None:
+            item.text = text
+        item.version += 1
+        row = self.row_of(message_id)
         if row is not None:
             self._changed(row)
 

@@ -11,7 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence, QMouseEvent, QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import (
+    QAction,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeySequence,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -26,6 +36,7 @@ from PySide6.QtWidgets import (
 from app.ui.chat_delegate import ChatDelegate
 from app.ui.chat_model import ChatItem, ChatModel
 from app.ui.i18n import QT_TRANSLATE_NOOP, follow_language, refresh_model_texts
+from app.ui.picture_drop import dropped_files
 from app.ui.remembered_line import remembered_label, remembered_menu
 from app.ui.staged import sliced
 
@@ -41,6 +52,8 @@ class ChatView(QListView):
     regenerate_requested = Signal()
     delete_requested = Signal(int)  # message id: the person asked to delete this entry (not yet confirmed)
     open_entry_requested = Signal(int)  # message id of a remembered entry to show (any day)
+    picture_requested = Signal(object)  # a PictureView whose thumbnail was clicked: open the full picture
+    files_dropped = Signal(list)  # paths of picture files dropped on the chat: attach them
 
     def __init__(self, model: ChatModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -85,6 +98,8 @@ class ChatView(QListView):
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.verticalScrollBar().setSingleStep(24)
         self.setMinimumSize(320, 200)
+        self.setAcceptDrops(True)  # pictures dropped on the chat are attached (files_dropped)
+        self.viewport().setAcceptDrops(True)
 
     def _connect(self) -> None:
         bar = self.verticalScrollBar()
@@ -252,12 +267,38 @@ class ChatView(QListView):
             index = self.indexAt(pos.toPoint())
             if index.isValid():
                 item = self.chat_model.item(index.row())
+                picture = self.chat_delegate.picture_at(item, pos.x(), pos.y())
+                if picture is not None:
+                    self.picture_requested.emit(picture)
+                    event.accept()
+                    return
                 if self.chat_delegate.remembered_at(item, pos.x(), pos.y()):
                     menu = remembered_menu(self, item.remembered, self.open_entry_requested.emit)
                     menu.popup(self.viewport().mapToGlobal(pos.toPoint()))
                     event.accept()
                     return
         super().mousePressEvent(event)
+
+    # -- pictures dropped on the chat ------------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if dropped_files(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if dropped_files(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            super().dragMoveEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        files = dropped_files(event.mimeData())
+        if files:
+            event.acceptProposedAction()
+            self.files_dropped.emit(files)
+        else:
+            super().dropEvent(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)

@@ -10,20 +10,34 @@ the draft's token count back, and ``set_token_count`` shows it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QKeyEvent, QPainter, QPaintEvent, QPalette
+from PySide6.QtCore import QMimeData, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QIcon,
+    QImage,
+    QKeyEvent,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QPixmap,
+)
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QPushButton,
     QSizePolicy,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from app.ui.day_ritual import WRITE, ModeSwitch
 from app.ui.i18n import Plurals, Text, follow_language, made, number
+from app.ui.picture_drop import dropped_files, pasted_image
 
 DEBOUNCE_MS = 250
 MIN_LINES = 2
@@ -36,7 +50,25 @@ class DraftEdit(QPlainTextEdit):
 
     submit = Signal()
     escape = Signal()
+    files_dropped = Signal(list)  # picture files dropped or pasted (as files): attach them
+    image_pasted = Signal(QImage)  # a picture pasted from the clipboard itself: attach it
     write_mode = False  # Enter starts a new line; Ctrl+Enter submits
+
+    def canInsertFromMimeData(self, source: QMimeData) -> bool:
+        if dropped_files(source) or pasted_image(source) is not None:
+            return True
+        return super().canInsertFromMimeData(source)
+
+    def insertFromMimeData(self, source: QMimeData) -> None:
+        """A picture (or picture files) pasted or dropped is attached; text is inserted as ever."""
+        files = dropped_files(source)
+        image = None if files else pasted_image(source)
+        if files:
+            self.files_dropped.emit(files)
+        elif image is not None:
+            self.image_pasted.emit(image)
+        else:
+            super().insertFromMimeData(source)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
@@ -104,6 +136,7 @@ class Composer(QWidget):
 
     send_requested = Signal(str)
     stop_requested = Signal()
+    attach_requested = Signal()  # the picture button: choose pictures to attach
     draft_settled = Signal(str)  # typing paused, or a send emptied the editor: the draft to budget for
     notice_shown = Signal(str)  # an inline message appeared (empty / too long / busy)
 
@@ -111,6 +144,7 @@ class Composer(QWidget):
         super().__init__(parent)
         self.editor = DraftEdit(self)
         self.send_button = AccentButton(self)
+        self.attach_button = QToolButton(self)
         self.count_label = QLabel("", self)
         self.notice = QLabel("", self)
         self.mode_switch = ModeSwitch(self)
@@ -129,6 +163,8 @@ class Composer(QWidget):
             self.tr("Your diary entry; Enter sends it, Shift+Enter adds a line"))
         self.count_label.setAccessibleName(self.tr("Draft length in tokens"))
         self.notice.setAccessibleName(self.tr("Composer message"))
+        self.attach_button.setToolTip(self.tr("Attach pictures… (or drop them here, or paste one)"))
+        self.attach_button.setAccessibleName(self.tr("Attach pictures"))
         self.set_generating(self._generating)
         if self._count is not None:
             self.set_token_count(*self._count)
@@ -149,6 +185,10 @@ class Composer(QWidget):
         self.notice.hide()
         row = QHBoxLayout()
         row.setSpacing(8)
+        self.attach_button.setObjectName("attachButton")
+        self.attach_button.setIcon(picture_icon(self.palette().color(QPalette.ColorRole.Text)))
+        self.attach_button.setAutoRaise(True)
+        row.addWidget(self.attach_button, 0, Qt.AlignmentFlag.AlignBottom)
         row.addWidget(self.editor, 1)
         row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
         footer = QHBoxLayout()
@@ -167,6 +207,7 @@ class Composer(QWidget):
         self.editor.escape.connect(self._on_escape)
         self.editor.textChanged.connect(self._on_text_changed)
         self.send_button.clicked.connect(self._on_button)
+        self.attach_button.clicked.connect(self.attach_requested)
         self._debounce.timeout.connect(self._settle)
         self.mode_switch.mode_changed.connect(self._on_mode)
 
@@ -296,3 +337,25 @@ class Composer(QWidget):
         if self.notice.isVisible() and self.text().strip():
             self.clear_notice()
         self._debounce.start()
+
+
+def picture_icon(colour: QColor, size: int = 20) -> QIcon:
+    """A small framed landscape (a picture), drawn in ``colour`` so both themes fit."""
+    image = QImage(size * 2, size * 2, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.scale(2, 2)
+    pen = QPen(colour, 1.6)
+    painter.setPen(pen)
+    painter.drawRoundedRect(QRectF(2.5, 4.5, size - 5, size - 9), 2.5, 2.5)
+    painter.drawEllipse(QRectF(size * 0.58, size * 0.32, 3.2, 3.2))
+    mountains = QPainterPath()
+    mountains.moveTo(3.5, size - 6.0)
+    mountains.lineTo(size * 0.38, size * 0.45)
+    mountains.lineTo(size * 0.58, size * 0.65)
+    mountains.lineTo(size * 0.7, size * 0.55)
+    mountains.lineTo(size - 3.5, size - 6.0)
+    painter.drawPath(mountains)
+    painter.end()
+    return QIcon(QPixmap.fromImage(image))

@@ -23,11 +23,13 @@ from dataclasses import dataclass
 from app.config import DATA_DIR_HINT, DataDirError
 from app.core import errors as core
 from app.core.memory.facts import ExtractionFailed
+from app.core.pictures.reader import TextReadFailed
 from app.llm import errors as llm
 from app.llm.catalog import CatalogError
 from app.llm.embedding import EmbedderUnavailable
 from app.llm.server_http import EndpointMissing
 from app.store import errors as store
+from app.store.images import ImageTooLarge, ImageUnreadable
 from app.ui.error_texts import QT_TRANSLATE_NOOP, translate_error_text
 
 GENERIC_HINT_TEXT = QT_TRANSLATE_NOOP("Errors", "Your diary is safe. Try again; if it keeps happening, "
@@ -180,6 +182,20 @@ TITLES: dict[type[BaseException], tuple[str, str]] = {
     store.FactForgotten: (
         QT_TRANSLATE_NOOP("Errors", "Deleted for good"),
         QT_TRANSLATE_NOOP("Errors", "You deleted this before; Hearth will not remember it again."),
+    ),
+    ImageTooLarge: (
+        QT_TRANSLATE_NOOP("Errors", "Picture too large"),
+        QT_TRANSLATE_NOOP("Errors", "Attach a smaller copy: most photo apps can export one (up to 32 MB, "
+                                    "100 megapixels)."),
+    ),
+    ImageUnreadable: (
+        QT_TRANSLATE_NOOP("Errors", "The picture cannot be read"),
+        QT_TRANSLATE_NOOP("Errors", "Open it in an image viewer, save it as PNG or JPEG, and attach that "
+                                    "copy."),
+    ),
+    TextReadFailed: (
+        QT_TRANSLATE_NOOP("Errors", "The picture's text was not read"),
+        QT_TRANSLATE_NOOP("Errors", "The picture is kept; its text can be read again later."),
     ),
     store.InvalidValue: (
         QT_TRANSLATE_NOOP("Errors", "That value is not allowed"),

@@ -123,6 +123,23 @@ MORE_TEXTS = (
     QT_TRANSLATE_NOOP("Errors", "The model's answer was not the expected JSON object."),
     # app.config: the data folder
     QT_TRANSLATE_NOOP("Errors", "Choose an empty folder or one that holds a Hearth diary (--data-dir DIR)."),
+    # pictures (app.store.images, app.store.attachments, app.core.pictures)
+    QT_TRANSLATE_NOOP("Errors", "The picture file was not found."),
+    QT_TRANSLATE_NOOP("Errors", "Check the path and try again."),
+    QT_TRANSLATE_NOOP("Errors", "The picture is larger than 32 MB."),
+    QT_TRANSLATE_NOOP("Errors", "The picture has more than 100 megapixels."),
+    QT_TRANSLATE_NOOP("Errors", "The picture cannot be read: the file is damaged or not a picture."),
+    QT_TRANSLATE_NOOP("Errors", "Hearth reads PNG, JPEG, WebP and GIF pictures; this file is another kind."),
+    QT_TRANSLATE_NOOP("Errors", "Attach a smaller copy: most photo apps can export one (up to 32 MB, "
+                                "100 megapixels)."),
+    QT_TRANSLATE_NOOP("Errors", "Open it in an image viewer, save it as PNG or JPEG, and attach that copy."),
+    QT_TRANSLATE_NOOP("Errors", "The picture is kept; its text can be read again later."),
+    QT_TRANSLATE_NOOP("Errors", "There is no picture to attach."),
+    QT_TRANSLATE_NOOP("Errors", "Unknown text-reading state."),
+    QT_TRANSLATE_NOOP("Errors", "Tesseract is not installed."),
+    QT_TRANSLATE_NOOP("Errors", "Tesseract could not be started."),
+    QT_TRANSLATE_NOOP("Errors", "Reading the picture's text took too long."),
+    QT_TRANSLATE_NOOP("Errors", "Tesseract could not read the picture."),
     # app.core.ritual (write mode, "Go deeper")
     QT_TRANSLATE_NOOP("Errors", "There is nothing to answer yet."),
     QT_TRANSLATE_NOOP("Errors", "Hearth has already answered your last entry."),

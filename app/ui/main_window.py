@@ -46,6 +46,8 @@ from app.ui.gauge import BudgetGauge
 from app.ui.i18n import QT_TRANSLATE_NOOP, Text, first_weekday, follow_language, made
 from app.ui.lookback_controller import LookBackController
 from app.ui.memory_panel import MemoryPanel
+from app.ui.picture_views import PictureView, picture_views
+from app.ui.pictures import PictureController
 from app.ui.remembered_notice import RememberedNotice
 from app.ui.ritual_controller import RitualController
 from app.ui.sidebar import Sidebar, SidebarEntry
@@ -60,8 +62,11 @@ T = TypeVar("T")
 TINY_SHOWN = QT_TRANSLATE_NOOP("MainWindow", "SmolLM2-135M-Instruct (bundled tiny model)")  # = TINY_NAME
 SEARCH_LIMIT = 50
 DAYS_LIMIT = 500
-# a day: its id, messages, record, and what recall gave each of its replies
-Loaded = tuple[int, list[Message], Conversation | None, dict[int, tuple[ev.RememberedEntry, ...]]]
+# a day: its id, messages, record, what recall gave each of its replies, and its entries' pictures
+Loaded = tuple[
+    int, list[Message], Conversation | None, dict[int, tuple[ev.RememberedEntry, ...]],
+    dict[int, tuple[PictureView, ...]],
+]
 
 
 class MainWindow(QMainWindow):
@@ -117,6 +122,7 @@ class MainWindow(QMainWindow):
     def _finish_building(self) -> None:
         self.actions_: dict[str, QAction] = parts.build_actions(self)
         self._connect()
+        self.pictures = PictureController(self)  # attach, show and open pictures (issue 17)
         self.set_ready(False, lambda: self.tr("Opening your diary…"))
         parts.restore_layout(self)
         follow_language(self, self.retranslate)
@@ -351,7 +357,8 @@ class MainWindow(QMainWindow):
                 cid = _stored_id(diary.conversation_for_day(date.today()))
             messages = diary.messages(cid)
             replies = [m.id for m in messages if m.role == "assistant"]
-            return cid, messages, diary.get_conversation(cid), remembered_for(diary, replies)
+            pictures = picture_views(diary, [m.id for m in messages if m.role == "user"])
+            return cid, messages, diary.get_conversation(cid), remembered_for(diary, replies), pictures
 
         self._run(load, self._on_conversation_loaded, key="conversation", on_error=self._on_load_failed)
 
@@ -361,10 +368,11 @@ class MainWindow(QMainWindow):
 
     def _on_conversation_loaded(self, result: Loaded) -> None:
         """The day's messages arrived: measure the bubbles on screen a few per event-loop turn, then show."""
-        conversation_id, messages, conversation, remembered = result
+        conversation_id, messages, conversation, remembered, pictures = result
         items = [ChatItem.from_message(m) for m in messages]
         for item in items:
             item.remembered = remembered.get(item.message_id, ())
+            item.pictures = pictures.get(item.message_id, ())
         self._cancel_measuring()
         shown = items[-self.chat_model.page_size:]
         self._cancel_measuring = self.chat_view.measure_ahead(

@@ -27,6 +27,7 @@ from app.ui.application import HearthApp, LoadedModel, apply_theme, make_qapplic
 from app.ui.i18n import install_language, remove_translators
 from app.ui.main_window import MainWindow
 from app.ui.screenshot_diary import DIGESTS, MOODS, PAST_DAYS, PAST_LINES, SEEDS, SeedDiary
+from app.ui.screenshots_pictures import capture_pictures
 from app.ui.screenshots_ritual import capture_dialogs, capture_empty_day
 
 if TYPE_CHECKING:
@@ -157,6 +158,8 @@ def _capture_theme(app: QApplication, engine: ModelEngine, data_dir: Path, out_d
         paths += _capture_memory(hearth, out_dir, name)
         paths += _capture_models(hearth, out_dir, name)
         paths += capture_dialogs(hearth, out_dir, name, _save)
+        language = "en" if name == theme else name.split("-", 1)[0]
+        paths += capture_pictures(hearth, out_dir, name, language, _save)
     finally:
         hearth.shutdown()
         settle(50)

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from app.config import Settings, SettingsStore
 from app.ui.errors import show_exception
 from app.ui.i18n import QT_TRANSLATE_NOOP, SYSTEM, available_languages, follow_language, language_name
+from app.ui.picture_settings import PicturesGroup
 from app.ui.privacy import PrivacyGroup
 from app.ui.reminder import ReminderGroup
 
@@ -87,6 +88,7 @@ class SettingsDialog(QDialog):
     """Edits reply length, persona, recall, reflections, theme and language; shows the data folder."""
 
     encryption_requested = Signal(str)  # on | off | change (app.ui.locking does it)
+    storage_requested = Signal()  # Pictures ▸ Storage…: the app opens the storage panel
 
     def __init__(self, store: SettingsStore, data_dir: Path, parent: QWidget | None = None,
                  *, encrypted: bool = False) -> None:
@@ -137,6 +139,10 @@ class SettingsDialog(QDialog):
         self._labels: list[QLabel] = []
         layout.addWidget(self._companion_group())
         layout.addWidget(self._memory_group())
+        initial = self._initial
+        self.pictures = PicturesGroup(initial.keep_originals_days, initial.keep_photo_location, self)
+        self.pictures.storage_requested.connect(self.storage_requested)
+        layout.addWidget(self.pictures)
         layout.addWidget(self._appearance_group())
         self.reminder = ReminderGroup(self._initial, self)
         layout.addWidget(self.reminder)
@@ -217,7 +223,10 @@ class SettingsDialog(QDialog):
         (its settings saved by the model manager) must not be undone by saving this dialog.
         """
         reminder_enabled, reminder_time, keep_in_tray = self.reminder.values()
+        keep_days, keep_location = self.pictures.values()
         return self._store.current.changed(
+            keep_originals_days=keep_days,
+            keep_photo_location=keep_location,
             reminder_enabled=reminder_enabled,
             reminder_time=reminder_time,
             keep_in_tray=keep_in_tray,

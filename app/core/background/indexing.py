@@ -27,6 +27,7 @@ from app.core.events import (
     IndexProgress,
     MessageAdded,
     MessageRemoved,
+    PictureTextRead,
     ReplyFinished,
 )
 from app.core.recall.semantic import INDEX_BATCH, SemanticMemory
@@ -72,7 +73,9 @@ class SemanticIndexer:
             self.memory.forget_messages([event.message_id])
         elif isinstance(event, FactRemoved):
             self.memory.forget_facts([event.fact_id])
-        elif isinstance(event, (MessageAdded, ReplyFinished, FactAdded, FactUpdated, FactSaved)):
+        elif isinstance(
+            event, (MessageAdded, ReplyFinished, FactAdded, FactUpdated, FactSaved, PictureTextRead)
+        ):
             self.schedule()
 
     def _run(self) -> None:

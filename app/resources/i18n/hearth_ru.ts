@@ -953,6 +953,74 @@ How was your day?</source>
         <source>The search index was damaged; it was rebuilt from your entries. Nothing was lost.</source>
         <translation>Поисковый индекс был повреждён; он заново собран из ваших записей. Ничего не потеряно.</translation>
     </message>
+    <message>
+        <source>add pictures (PNG, JPEG, WebP, GIF) to today&apos;s entry; their text is read on this computer</source>
+        <translation>добавить картинки (PNG, JPEG, WebP, GIF) к сегодняшней записи; текст на них читается на этом компьютере</translation>
+    </message>
+    <message>
+        <source>words of yours to go with the pictures</source>
+        <translation>ваши слова к картинкам</translation>
+    </message>
+    <message>
+        <source>read the pictures&apos; text now, before returning</source>
+        <translation>прочитать текст на картинках сразу, до выхода</translation>
+    </message>
+    <message>
+        <source>how much space each level of memory takes</source>
+        <translation>сколько места занимает каждый уровень памяти</translation>
+    </message>
+    <message>
+        <source>Nothing was added.</source>
+        <translation>Ничего не добавлено.</translation>
+    </message>
+    <message>
+        <source>Added entry {id}; pictures in it: {n}.</source>
+        <translation>Добавлена запись {id}; картинок в ней: {n}.</translation>
+    </message>
+    <message>
+        <source>Their text is read the next time Hearth opens the diary (or now: hearth attach --wait).</source>
+        <translation>Текст на них прочитается, когда Hearth в следующий раз откроет дневник (или сразу: hearth attach --wait).</translation>
+    </message>
+    <message>
+        <source>Pictures whose text was read: {n}; `hearth search` finds its words.</source>
+        <translation>Картинок с прочитанным текстом: {n}; `hearth search` найдёт его слова.</translation>
+    </message>
+    <message>
+        <source>Tesseract is not installed, so the pictures&apos; text cannot be read yet; they are kept. Install it with:</source>
+        <translation>Tesseract не установлен, поэтому текст на картинках пока не прочитать; картинки сохранены. Установите его командой:</translation>
+    </message>
+    <message>
+        <source>the diary file on disk</source>
+        <translation>файл дневника на диске</translation>
+    </message>
+    <message>
+        <source>Pictures: {n}; originals dropped by the retention setting: {dropped}.</source>
+        <translation>Картинок: {n}; оригиналов удалено по сроку хранения: {dropped}.</translation>
+    </message>
+    <message>
+        <source>level 0: original pictures</source>
+        <translation>уровень 0: оригиналы картинок</translation>
+    </message>
+    <message>
+        <source>level 0: thumbnails</source>
+        <translation>уровень 0: миниатюры</translation>
+    </message>
+    <message>
+        <source>level 1: entries (with picture text)</source>
+        <translation>уровень 1: записи (с текстом картинок)</translation>
+    </message>
+    <message>
+        <source>level 2: summaries and digests</source>
+        <translation>уровень 2: пересказы и итоги</translation>
+    </message>
+    <message>
+        <source>level 3: facts</source>
+        <translation>уровень 3: факты</translation>
+    </message>
+    <message>
+        <source>recall index (vectors)</source>
+        <translation>индекс для вспоминания (векторы)</translation>
+    </message>
 </context>
 <context>
     <name>CliPlurals</name>
@@ -994,6 +1062,14 @@ How was your day?</source>
     <message>
         <source>Composer message</source>
         <translation>Подсказка под полем ввода</translation>
+    </message>
+    <message>
+        <source>Attach pictures… (or drop them here, or paste one)</source>
+        <translation>Прикрепить картинки… (или перетащите их сюда, или вставьте)</translation>
+    </message>
+    <message>
+        <source>Attach pictures</source>
+        <translation>Прикрепить картинки</translation>
     </message>
     <message>
         <source>Write about your day…  (Enter sends, Shift+Enter for a new line)</source>
@@ -1453,6 +1529,30 @@ How was your day?</source>
     <message>
         <source>You deleted this before; Hearth will not remember it again.</source>
         <translation>Вы уже удалили это; Hearth не будет запоминать это снова.</translation>
+    </message>
+    <message>
+        <source>Picture too large</source>
+        <translation>Картинка слишком большая</translation>
+    </message>
+    <message>
+        <source>Attach a smaller copy: most photo apps can export one (up to 32 MB, 100 megapixels).</source>
+        <translation>Прикрепите копию поменьше: большинство программ для фото умеют её сохранить (до 32 МБ и 100 мегапикселей).</translation>
+    </message>
+    <message>
+        <source>The picture cannot be read</source>
+        <translation>Картинку не удаётся прочитать</translation>
+    </message>
+    <message>
+        <source>Open it in an image viewer, save it as PNG or JPEG, and attach that copy.</source>
+        <translation>Откройте её в программе просмотра, сохраните как PNG или JPEG и прикрепите эту копию.</translation>
+    </message>
+    <message>
+        <source>The picture&apos;s text was not read</source>
+        <translation>Текст на картинке не прочитан</translation>
+    </message>
+    <message>
+        <source>The picture is kept; its text can be read again later.</source>
+        <translation>Картинка сохранена; текст на ней можно будет прочитать позже.</translation>
     </message>
     <message>
         <source>That value is not allowed</source>
@@ -2085,6 +2185,50 @@ How was your day?</source>
     <message>
         <source>Choose an empty folder or one that holds a Hearth diary (--data-dir DIR).</source>
         <translation>Выберите пустую папку или папку с дневником Hearth (--data-dir ПАПКА).</translation>
+    </message>
+    <message>
+        <source>The picture file was not found.</source>
+        <translation>Файл картинки не найден.</translation>
+    </message>
+    <message>
+        <source>The picture is larger than 32 MB.</source>
+        <translation>Картинка больше 32 МБ.</translation>
+    </message>
+    <message>
+        <source>The picture has more than 100 megapixels.</source>
+        <translation>В картинке больше 100 мегапикселей.</translation>
+    </message>
+    <message>
+        <source>The picture cannot be read: the file is damaged or not a picture.</source>
+        <translation>Картинку не удаётся прочитать: файл повреждён или это не картинка.</translation>
+    </message>
+    <message>
+        <source>Hearth reads PNG, JPEG, WebP and GIF pictures; this file is another kind.</source>
+        <translation>Hearth читает картинки PNG, JPEG, WebP и GIF; этот файл другого вида.</translation>
+    </message>
+    <message>
+        <source>There is no picture to attach.</source>
+        <translation>Нет картинки, которую можно прикрепить.</translation>
+    </message>
+    <message>
+        <source>Unknown text-reading state.</source>
+        <translation>Неизвестное состояние чтения текста.</translation>
+    </message>
+    <message>
+        <source>Tesseract is not installed.</source>
+        <translation>Tesseract не установлен.</translation>
+    </message>
+    <message>
+        <source>Tesseract could not be started.</source>
+        <translation>Не удалось запустить Tesseract.</translation>
+    </message>
+    <message>
+        <source>Reading the picture&apos;s text took too long.</source>
+        <translation>Чтение текста на картинке заняло слишком много времени.</translation>
+    </message>
+    <message>
+        <source>Tesseract could not read the picture.</source>
+        <translation>Tesseract не смог прочитать картинку.</translation>
     </message>
     <message>
         <source>There is nothing to answer yet.</source>
@@ -3650,6 +3794,114 @@ How was your day?</source>
     </message>
 </context>
 <context>
+    <name>PictureController</name>
+    <message>
+        <source>Attach pictures</source>
+        <translation>Прикрепить картинки</translation>
+    </message>
+    <message>
+        <source>Pictures ({patterns})</source>
+        <translation>Картинки ({patterns})</translation>
+    </message>
+    <message>
+        <source>Nothing was attached.</source>
+        <translation>Ничего не прикреплено.</translation>
+    </message>
+    <message>
+        <source>Pictures are kept, but their text cannot be read yet: Tesseract is not installed. Install it with: {command}</source>
+        <translation>Картинки сохранены, но текст на них пока не прочитать: не установлен Tesseract. Установите его командой: {command}</translation>
+    </message>
+</context>
+<context>
+    <name>PictureViewer</name>
+    <message>
+        <source>Picture</source>
+        <translation>Картинка</translation>
+    </message>
+    <message>
+        <source>The original was removed as the setting for keeping originals says; this is its thumbnail. Its text stays.</source>
+        <translation>Оригинал удалён, как велит настройка хранения оригиналов; это его миниатюра. Текст с картинки остаётся.</translation>
+    </message>
+</context>
+<context>
+    <name>Pictures</name>
+    <message>
+        <source>Text in this picture</source>
+        <translation>Текст на картинке</translation>
+    </message>
+    <message>
+        <source>Reading the text in this picture…</source>
+        <translation>Читаю текст на картинке…</translation>
+    </message>
+    <message>
+        <source>Its text will be read once Tesseract is installed.</source>
+        <translation>Текст прочитается, когда будет установлен Tesseract.</translation>
+    </message>
+    <message>
+        <source>The text in this picture could not be read.</source>
+        <translation>Текст на этой картинке прочитать не удалось.</translation>
+    </message>
+    <message>
+        <source>No text was found in this picture.</source>
+        <translation>На этой картинке текста не нашлось.</translation>
+    </message>
+    <message>
+        <source>Hearth reads the text in your pictures (and their names and dates), not the pictures.</source>
+        <translation>Hearth читает текст на ваших картинках (и их названия и даты), а не сами картинки.</translation>
+    </message>
+</context>
+<context>
+    <name>PicturesGroup</name>
+    <message>
+        <source>forever</source>
+        <translation>всегда</translation>
+    </message>
+    <message>
+        <source>1 year</source>
+        <translation>1 год</translation>
+    </message>
+    <message>
+        <source>90 days</source>
+        <translation>90 дней</translation>
+    </message>
+    <message>
+        <source>30 days</source>
+        <translation>30 дней</translation>
+    </message>
+    <message>
+        <source>Pictures</source>
+        <translation>Картинки</translation>
+    </message>
+    <message>
+        <source>&amp;Keep original pictures for:</source>
+        <translation>&amp;Хранить оригиналы картинок:</translation>
+    </message>
+    <message>
+        <source>{n} days</source>
+        <translation>{n} дн.</translation>
+    </message>
+    <message>
+        <source>Keep original pictures for</source>
+        <translation>Сколько хранить оригиналы картинок</translation>
+    </message>
+    <message>
+        <source>Keep &amp;where photos were taken (location in the photo&apos;s data)</source>
+        <translation>Сохранять, &amp;где сделаны фото (место в данных снимка)</translation>
+    </message>
+    <message>
+        <source>After that time only originals whose text was read are deleted; the thumbnail and the text stay, so search and the companion still find them.</source>
+        <translation>По истечении срока удаляются только оригиналы, текст с которых уже прочитан; миниатюра и текст остаются, так что поиск и собеседник их по-прежнему находят.</translation>
+    </message>
+    <message>
+        <source>&amp;Storage…</source>
+        <translation>&amp;Место на диске…</translation>
+    </message>
+    <message>
+        <source>Space used by each level of memory</source>
+        <translation>Сколько места занимает каждый уровень памяти</translation>
+    </message>
+</context>
+<context>
     <name>Plurals</name>
     <message numerus="yes">
         <source>%n match(es)</source>
@@ -4170,6 +4422,49 @@ How was your day?</source>
     <message>
         <source>No entries match.</source>
         <translation>Ничего не найдено.</translation>
+    </message>
+</context>
+<context>
+    <name>StorageDialog</name>
+    <message>
+        <source>Level 0 — original pictures</source>
+        <translation>Уровень 0 — оригиналы картинок</translation>
+    </message>
+    <message>
+        <source>Level 0 — thumbnails</source>
+        <translation>Уровень 0 — миниатюры</translation>
+    </message>
+    <message>
+        <source>Level 1 — entries, with the text read in pictures</source>
+        <translation>Уровень 1 — записи вместе с текстом картинок</translation>
+    </message>
+    <message>
+        <source>Level 2 — summaries and digests</source>
+        <translation>Уровень 2 — пересказы и итоги</translation>
+    </message>
+    <message>
+        <source>Level 3 — facts</source>
+        <translation>Уровень 3 — факты</translation>
+    </message>
+    <message>
+        <source>Recall index (vectors)</source>
+        <translation>Индекс для вспоминания (векторы)</translation>
+    </message>
+    <message>
+        <source>Storage — Hearth</source>
+        <translation>Место на диске — Hearth</translation>
+    </message>
+    <message>
+        <source>The diary file on disk, all included</source>
+        <translation>Файл дневника на диске, всё вместе</translation>
+    </message>
+    <message>
+        <source>Pictures (originals deleted by the setting)</source>
+        <translation>Картинки (оригиналов удалено по настройке)</translation>
+    </message>
+    <message>
+        <source>Deleting originals frees the most space and barely changes what the companion knows: it reads the pictures&apos; text, which stays.</source>
+        <translation>Удаление оригиналов освобождает больше всего места и почти не меняет того, что знает собеседник: он читает текст с картинок, а текст остаётся.</translation>
     </message>
 </context>
 <context>
