@@ -85,7 +85,7 @@ def test_restoring_the_oldest_of_seven_backups_keeps_it(data_dir: Path) -> None:
         assert diary.list_backups()[-1] == oldest
         diary.restore(oldest)
         assert _texts(diary) == ["one"] and oldest.exists()
-        assert len(diary.list_backups()) == KEEP + 1  # the undo besides the newest seven; the next one rotates
+        assert len(diary.list_backups()) == KEEP + 1  # the undo beside the newest seven; the next rotates
         diary.backup()
         assert len(diary.list_backups()) == KEEP
 
