@@ -2,12 +2,12 @@
 ``hearth backup`` copies a diary and while ``hearth restore`` brings a backup back.
 
 None announces a moment a kill could aim at, so each run is watched from outside: once the child has the
-file open (``/proc/PID/fd``: the diary, or for a restore the backup it reads), it is killed after a random
-delay within about the time the work takes (measured once per run), and the kill is classified afterwards
-by what the files show — ``migration`` (the migrations were not all recorded: the kill landed during the
-open's checks or the migration itself) or ``after_migration``; ``backup`` (a ``.partial`` copy was left
-behind), ``after_backup`` (the new backup is complete) or ``before_backup``; ``restore`` (the process was
-still restoring). A run that ended before its SIGKILL is ``ended``: no kill landed, it is not counted as one.
+diary open (``/proc/PID/fd``), it is killed after a random delay within about the time the work takes
+(measured once per run), and the kill is classified afterwards by what the files show — ``migration``
+(the migrations were not all recorded: the kill landed during the open's checks or the migration itself)
+or ``after_migration``; ``backup`` (a ``.partial`` copy was left behind), ``after_backup`` (the new backup
+is complete) or ``before_backup``; ``restore`` (its undo backup had begun) or ``before_restore``. A run
+that ended before its SIGKILL is ``ended``: no kill landed, and it is not counted as one.
 
 The diaries are large on purpose (``OLD_MESSAGES`` messages, a version-1 schema without the search index,
 so the migration rebuilds FTS5 over all of them), so the work lasts long enough to be hit. They are built
@@ -144,14 +144,19 @@ class StoreKills:
                 "real_start_failed": int(not landed and proc.returncode != 0), **figures}
 
     def kill_restore(self, rng: random.Random) -> dict[str, Any]:
-        """``hearth restore`` of a backup of the big diary, killed a random moment after it opened it."""
-        backups = list_backups(self.big)
-        chosen = rng.choice(backups)
+        """``hearth restore`` of a backup of the big diary, killed a random moment after it opened the diary.
+
+        ``restore`` when the restore had begun (its undo backup, complete or partial, is there), else
+        ``before_restore``; a restore that finished before the kill is ``ended``."""
+        before = set(list_backups(self.big))
+        chosen = rng.choice(sorted(before))
         proc = _start(self.big, "restore", str(chosen))
-        landed = _kill_when_open(proc, chosen, rng.uniform(0, self.restore_s * 1.2))
+        landed = _kill_when_open(proc, self.big / "hearth.db", rng.uniform(0, self.restore_s * 1.2))
+        begun = _has_partial(self.big) or bool(set(list_backups(self.big)) - before)
         figures = self._check(self.big)
         figures["partial_left"] = int(_has_partial(self.big))
-        return {"phase": "restore" if landed else "ended", "landed": landed,
+        phase = "restore" if begun else "before_restore"
+        return {"phase": phase if landed else "ended", "landed": landed,
                 "real_start_failed": int(not landed and proc.returncode != 0), **figures}
 
     # -- checks --------------------------------------------------------------------------------------
