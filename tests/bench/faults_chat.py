@@ -13,7 +13,8 @@ Phases, aimed at in turn:
 * ``before_commit`` — a random moment in the second half of the start-up (the diary is open, the model
   loading) before the first line is reported saved; if the report comes first the kill lands on it
   (``at_commit``: what was just reported must be there).
-* ``mid_reply`` — a random token of a streaming reply.
+* ``mid_reply`` — a random token of a streaming reply (if none was drawn, the moment the reply is done:
+  ``after_reply``; waiting for the next turn would wait for a whole fold, minutes on a loaded machine).
 * ``facts`` — the fact-extraction job has started.
 * ``fold`` — the fold (summary) job has started; lines shorter than the extractor's minimum are written,
   so the fold is not queued behind a fact extraction.
@@ -171,6 +172,8 @@ class ChatKills:
                     return "at_commit"
             if kind == target and (kind != "token" or rng.random() < TOKEN_KILL_P):
                 return {v: k for k, v in PHASE_EVENTS.items()}[kind]
+            if kind == "reply_done" and target == "token":
+                return "after_reply"  # no token was drawn: kill now, not after the turn's fold (minutes)
         return "before_commit" if until else "timeout"
 
     def _learn_start(self, seconds: float) -> None:
