@@ -143,6 +143,8 @@ class ChatKills:
                 run.landed = proc.poll() is None
                 proc.send_signal(signal.SIGKILL)
                 code = proc.wait(timeout=RUN_TIMEOUT_S)
+        if run.landed and run.phase == "ended":
+            run.phase = "exiting"  # its output had ended: the kill met a chat closing down by itself
         if not run.landed:
             run.phase, run.exit_code = "ended", code
             if code != 0:
