@@ -73,6 +73,23 @@ def test_restore_returns_to_the_backup_and_can_be_undone(data_dir: Path) -> None
         assert diary.integrity_check() == "ok"
 
 
+def test_restoring_the_oldest_of_seven_backups_keeps_it(data_dir: Path) -> None:
+    """Found by ``tests.bench.faults``: the undo backup a restore makes first rotated the oldest backup
+    away — the very one being restored — and the restore failed with FileNotFoundError."""
+    with _diary_with(data_dir, ["one"]) as diary:
+        oldest = diary.backup()
+        cid = diary.conversation_for_day(date(2026, 12, 1)).id or 0
+        diary.add_message(cid, "user", "two")
+        for _ in range(KEEP - 1):
+            diary.backup()
+        assert diary.list_backups()[-1] == oldest
+        diary.restore(oldest)
+        assert _texts(diary) == ["one"] and oldest.exists()
+        assert len(diary.list_backups()) == KEEP + 1  # the undo beside the newest seven; the next rotates
+        diary.backup()
+        assert len(diary.list_backups()) == KEEP
+
+
 def test_restore_refuses_what_is_not_a_backup(data_dir: Path, tmp_path: Path) -> None:
     junk = tmp_path / "junk.db"
     junk.write_bytes(os.urandom(8192))

@@ -64,15 +64,18 @@ def _stamp(path: Path) -> datetime | None:
         return None
 
 
-def make_backup(db: Database, data_dir: Path, keep: int = KEEP, now: datetime | None = None) -> Path:
+def make_backup(
+    db: Database, data_dir: Path, keep: int = KEEP, now: datetime | None = None, spare: Path | None = None
+) -> Path:
     """Copy the live database into a new backup file and keep only the newest ``keep`` backups.
 
-    The file is named by ``now`` (default: the current time), the moment the backup is of.
+    The file is named by ``now`` (default: the current time), the moment the backup is of. ``spare``
+    (the backup a restore is about to read) is never rotated away: it is kept besides the ``keep``.
     """
     folder = backups_dir(data_dir)
     moment = now or datetime.now()
     final = write_copy(db, folder / f"{PREFIX}{moment:%Y%m%d-%H%M%S-%f}{SUFFIX}")
-    rotate(data_dir, keep)
+    rotate(data_dir, keep, spare)
     return final
 
 
@@ -123,8 +126,9 @@ def shred_partial_copies(data_dir: Path, older_than: timedelta | None = None) ->
     return gone
 
 
-def rotate(data_dir: Path, keep: int = KEEP) -> None:
-    for old in list_backups(data_dir)[keep:]:
+def rotate(data_dir: Path, keep: int = KEEP, spare: Path | None = None) -> None:
+    spared = Path(spare).resolve() if spare is not None else None
+    for old in [p for p in list_backups(data_dir) if p.resolve() != spared][keep:]:
         shred(old)
 
 

@@ -580,8 +580,8 @@ class Diary:
         path = Path(path)
         backups.check_backup(path, self.key)
         forgotten = self._read(lambda s: list(s.exec(facts.select(ForgottenFact))))
-        if not self._read(is_empty):
-            backups.make_backup(self._db, self.data_dir)
+        if not self._read(is_empty):  # the undo; rotating it in must not shred the backup being restored
+            backups.make_backup(self._db, self.data_dir, spare=path)
         backups.copy_into(self._db, path)
         with self._db.raw() as conn:
             migrate(conn)

@@ -1,23 +1,31 @@
-"""The faults benchmark's store kills: ``hearth`` SIGKILLed while it migrates an old-schema diary, and
-while ``hearth backup`` copies a diary.
+"""The faults benchmark's store kills: ``hearth`` SIGKILLed while it migrates an old-schema diary, while
+``hearth backup`` copies a diary and while ``hearth restore`` brings a backup back.
 
-Neither announces a moment a kill could aim at, so each run is watched from outside: once the child has
-the diary file open (``/proc/PID/fd``), it is killed after a random delay within about the time the work
-takes, and the kill is classified afterwards by what the files show — ``migration`` (the migrations were
-not all recorded: the kill landed during the open's checks or the migration itself) or
-``after_migration``; ``backup`` (a ``.partial`` copy was left behind), ``after_backup`` (the new backup
-is complete) or ``before_backup``.
+None announces a moment a kill could aim at, so each run is watched from outside: once the child has the
+diary open (``/proc/PID/fd``), it is killed after a random delay within about the time the work takes
+(measured once per run), and the kill is classified afterwards by what the files show — ``migration``
+(the migrations were not all recorded: the kill landed during the open's checks or the migration itself)
+or ``after_migration``; ``backup`` (a ``.partial`` copy was left behind), ``after_backup`` (the new backup
+is complete) or ``before_backup``; ``restore`` (its undo backup had begun) or ``before_restore``. A run
+that ended before its SIGKILL is ``ended``: no kill landed, and it is not counted as one.
 
 The diaries are large on purpose (``OLD_MESSAGES`` messages, a version-1 schema without the search index,
-so the migration rebuilds FTS5 over all of them), so the work lasts long enough to be hit. After each
-kill every message of that diary must be there with its text, SQLite's and FTS5's checks must pass, the
-next start must succeed, and no partial copy of the diary may outlive that start (it would hold text a
-later deletion does not reach).
+so the migration rebuilds FTS5 over all of them), so the work lasts long enough to be hit. They are built
+once per run (``prepare``; kept beside the journal, so a resumed run does not build them again) and each
+migration kill copies its seed (a few megabytes: milliseconds); backup and restore kills all work on one
+big current diary, so what each kill leaves behind meets the next. After each kill every message of that
+diary must be there with its text, SQLite's and FTS5's checks must pass, the next start must succeed, and
+no partial copy of the diary may outlive that start (it would hold text a later deletion does not reach).
+The next start is a real ``hearth`` process: for a migration kill a ``hearth search`` of the copy, for the
+big diary the next backup or restore kill's own process (one that ends by itself with an error is a start
+failure); then the store's start in this process (``Diary.open``, which also shreds a killed backup's
+partial copy) and the content checks.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import random
 import shutil
@@ -30,6 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 from app.store import Diary
 from app.store import backup as backup_module
@@ -40,32 +49,37 @@ from app.store.index_repair import index_is_sound
 OLD_MESSAGES = 40_000
 WORDS = ("river walk Rex Anna Lisbon shed roof Nora tea library choir harbour novel draft kiwi doctor "  # noqa: SIM905
          "morning evening hopeful tired garden letter train rain").split()
-POLL_S = 0.002
+POLL_S = 0.01  # watching /proc from this process must not starve the child on a loaded machine
 START_TIMEOUT_S = 120
 
 
 @dataclass
 class StoreKills:
-    """Seeds made once per run, and what the store kills found."""
+    """Seeds made once per run, and the kills of the store's long work."""
 
     root: Path
-    rng: random.Random
     seeds: dict[int, Path] = field(default_factory=dict)  # schema version -> an old diary's folder
     expected: str = ""  # digest of (id, text) of every seeded message
     migrate_s: float = 1.0  # how long opening (checks + migration) of an old diary takes, measured
-    backup_s: float = 0.5  # how long `hearth backup` of the big diary takes once it has it open
-    big: Path | None = None
-    messages_checked: int = 0
-    lost: int = 0
-    start_failures: int = 0
-    checks_failed: int = 0
-    partial_copies_left: int = 0
+    backup_s: float = 0.5  # how long a backup of the big diary takes, measured
+    restore_s: float = 1.0  # how long a restore of the big diary takes, measured
+
+    @property
+    def big(self) -> Path:
+        """A current diary of ``OLD_MESSAGES`` messages (the version-1 seed, migrated) for backups."""
+        return self.root / "big"
 
     # -- seeds ---------------------------------------------------------------------------------------
     def prepare(self) -> None:
-        """One old-schema diary per earlier version, and one big current diary for backup kills."""
+        """One old-schema diary per earlier version and one big current diary; kept for a resumed run."""
         # The checks' "next start" comes long after the kill, as it would in life: a partial copy is stale.
         backup_module.STALE_PARTIAL = timedelta(0)
+        made = self.root / "prepared.json"
+        if made.exists():
+            self.__dict__.update(json.loads(made.read_text(encoding="utf-8")))
+            self.seeds = {v: self.root / f"seed-v{v}" for v in range(1, len(mig.MIGRATIONS))}
+            return
+        shutil.rmtree(self.root, ignore_errors=True)
         first = self.root / "seed-v1"
         self.expected = _seed_old(first / "hearth.db")
         self.seeds[1] = first
@@ -76,75 +90,98 @@ class StoreKills:
             mig.migrate(conn, upto=version)
             conn.close()
             self.seeds[version] = folder
-        probe = self.root / "probe"
-        shutil.copytree(self.seeds[1], probe)
+        self._measure()
+        figures = {"expected": self.expected, "migrate_s": self.migrate_s, "backup_s": self.backup_s,
+                   "restore_s": self.restore_s}
+        made.write_text(json.dumps(figures), encoding="utf-8")
+
+    def _measure(self) -> None:
+        shutil.copytree(self.seeds[1], self.big)
         started = time.monotonic()
-        Diary.open(probe).close()
+        Diary.open(self.big).close()
         self.migrate_s = time.monotonic() - started
-        self.big = probe  # migrated: a current diary of OLD_MESSAGES messages
         started = time.monotonic()
-        with Diary.open(probe) as diary:
-            diary.backup()
+        with Diary.open(self.big) as diary:
+            latest = diary.backup()
         self.backup_s = time.monotonic() - started
+        started = time.monotonic()
+        with Diary.open(self.big) as diary:
+            diary.restore(latest)
+        self.restore_s = time.monotonic() - started
 
     # -- kills ---------------------------------------------------------------------------------------
-    def kill_migration(self) -> str:
+    def kill_migration(self, rng: random.Random) -> dict[str, Any]:
         # mostly version 1 (its migration builds the search index over every message: the long one)
-        version = 1 if self.rng.random() < 0.75 else self.rng.randint(2, len(mig.MIGRATIONS) - 1)
+        version = 1 if rng.random() < 0.75 else rng.randint(2, len(mig.MIGRATIONS) - 1)
         folder = self.root / "migrating"
         shutil.rmtree(folder, ignore_errors=True)
         shutil.copytree(self.seeds[version], folder)
         proc = _start(folder, "chat", "--json", "--n-ctx", "1024")
-        _kill_when_open(proc, folder / "hearth.db", self.rng.uniform(0, self.migrate_s * 0.8))
+        landed = _kill_when_open(proc, folder / "hearth.db", rng.uniform(0, self.migrate_s * 0.8))
         with sqlite3.connect(folder / "hearth.db") as conn:
             applied = mig.applied(conn)
         conn.close()
-        self._check(folder)
-        return "migration" if len(applied) < len(mig.MIGRATIONS) else "after_migration"
+        real = _start(folder, "search", "walk", "--limit", "1")  # the next start: a real process
+        real_failed = real.wait(timeout=START_TIMEOUT_S) != 0
+        phase = "migration" if len(applied) < len(mig.MIGRATIONS) else "after_migration"
+        return {"phase": phase if landed else "ended", "landed": landed, "version": version,
+                "real_start_failed": int(real_failed), **self._check(folder)}
 
-    def kill_backup(self) -> str:
-        assert self.big is not None
+    def kill_backup(self, rng: random.Random) -> dict[str, Any]:
+        self._settle()
         before = set(list_backups(self.big))
         proc = _start(self.big, "backup")
-        if self.rng.random() < 0.5:  # a random moment once the diary is open
-            _kill_when_open(proc, self.big / "hearth.db", self.rng.uniform(0, self.backup_s * 1.5))
+        if rng.random() < 0.5:  # a random moment once the diary is open
+            landed = _kill_when_open(proc, self.big / "hearth.db", rng.uniform(0, self.backup_s * 1.5))
         else:  # a random moment once the copy has begun
-            _kill_when(proc, lambda: _has_partial(self.big), self.rng.uniform(0, 0.2))
+            landed = _kill_when(proc, lambda: _has_partial(self.big), rng.uniform(0, 0.2))
         partial = _has_partial(self.big)
         made = set(list_backups(self.big)) - before
-        self._check(self.big)
-        self.partial_copies_left += _has_partial(self.big)
-        for path in made:
-            self.checks_failed += not _backup_sound(path)
-        return "backup" if partial else "after_backup" if made else "before_backup"
+        figures = self._check(self.big)
+        figures["partial_left"] = int(_has_partial(self.big))
+        figures["check_failed"] += sum(not _backup_sound(path) for path in made)
+        phase = "backup" if partial else "after_backup" if made else "before_backup"
+        return {"phase": phase if landed else "ended", "landed": landed,
+                "real_start_failed": int(not landed and proc.returncode != 0), **figures}
+
+    def kill_restore(self, rng: random.Random) -> dict[str, Any]:
+        """``hearth restore`` of a backup of the big diary, killed a random moment after it opened the diary.
+
+        ``restore`` when the restore had begun (its undo backup, complete or partial, is there), else
+        ``before_restore``; a restore that finished before the kill is ``ended``."""
+        before = set(list_backups(self.big))
+        chosen = rng.choice(sorted(before))
+        proc = _start(self.big, "restore", str(chosen))
+        landed = _kill_when_open(proc, self.big / "hearth.db", rng.uniform(0, self.restore_s * 1.2))
+        begun = _has_partial(self.big) or bool(set(list_backups(self.big)) - before)
+        figures = self._check(self.big)
+        figures["partial_left"] = int(_has_partial(self.big))
+        phase = "restore" if begun else "before_restore"
+        return {"phase": phase if landed else "ended", "landed": landed,
+                "real_start_failed": int(not landed and proc.returncode != 0), **figures}
+
+    def _settle(self) -> None:
+        """A partial copy left by a kill the checks never followed (the bench itself was stopped, and
+        resumed) is shredded by the store's start first: it would pass for this kill's own."""
+        if _has_partial(self.big):
+            Diary.open(self.big).close()
 
     # -- checks --------------------------------------------------------------------------------------
-    def _check(self, folder: Path) -> None:
-        """The next start, every seeded message, SQLite's and FTS5's checks."""
-        self.messages_checked += OLD_MESSAGES
+    def _check(self, folder: Path) -> dict[str, Any]:
+        """The store's start, every seeded message, SQLite's and FTS5's checks."""
+        figures = {"old_checked": OLD_MESSAGES, "old_lost": 0, "start_failed": 0, "check_failed": 0}
         try:
             Diary.open(folder).close()
         except Exception:  # noqa: BLE001 - exactly what is being counted
-            self.start_failures += 1
-            self.lost += OLD_MESSAGES
-            return
+            return {**figures, "start_failed": 1, "old_lost": OLD_MESSAGES, "check_failed": 1}
         with sqlite3.connect(folder / "hearth.db") as conn:
             found = dict(conn.execute("SELECT id, text FROM message"))
             ok = conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok" and index_is_sound(conn)
         conn.close()
         if _digest(found) != self.expected:
-            expected_ids = range(1, OLD_MESSAGES + 1)
-            self.lost += sum(1 for i in expected_ids if found.get(i) != _text(i))
-        self.checks_failed += not ok
-
-    def figures(self) -> dict[str, int]:
-        return {
-            "old_diary_messages_checked": self.messages_checked,
-            "old_diary_messages_lost": self.lost,
-            "store_start_failures": self.start_failures,
-            "store_checks_failed": self.checks_failed,
-            "partial_backup_copies_left": self.partial_copies_left,
-        }
+            figures["old_lost"] = sum(1 for i in range(1, OLD_MESSAGES + 1) if found.get(i) != _text(i))
+        figures["check_failed"] = int(not ok)
+        return figures
 
 
 def _text(i: int) -> str:
@@ -189,22 +226,26 @@ def _start(data_dir: Path, *args: str) -> subprocess.Popen[bytes]:
                             env=env)
 
 
-def _kill_when_open(proc: subprocess.Popen[bytes], db: Path, delay: float) -> None:
-    """SIGKILL ``proc`` ``delay`` seconds after it opened ``db`` (or when it ends, whichever is first)."""
+def _kill_when_open(proc: subprocess.Popen[bytes], db: Path, delay: float) -> bool:
+    """SIGKILL ``proc`` ``delay`` seconds after it opened ``db`` (or when it ends, whichever is first);
+    True if the kill met a live process."""
     fds = Path(f"/proc/{proc.pid}/fd")
-    _kill_when(proc, lambda: _has_open(fds, db), delay)
+    return _kill_when(proc, lambda: _has_open(fds, db), delay)
 
 
-def _kill_when(proc: subprocess.Popen[bytes], ready: Callable[[], bool], delay: float) -> None:
-    """SIGKILL ``proc`` ``delay`` seconds after ``ready()`` (or when it ends, whichever is first)."""
+def _kill_when(proc: subprocess.Popen[bytes], ready: Callable[[], bool], delay: float) -> bool:
+    """SIGKILL ``proc`` ``delay`` seconds after ``ready()`` (or when it ends, whichever is first);
+    True if the kill met a live process."""
     deadline = time.monotonic() + START_TIMEOUT_S
     try:
         while proc.poll() is None and time.monotonic() < deadline and not ready():
             time.sleep(POLL_S)
         time.sleep(delay)  # a benchmark, not a test: a random moment is the point
     finally:
+        landed = proc.poll() is None
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=START_TIMEOUT_S)
+    return landed
 
 
 def _has_open(fds: Path, db: Path) -> bool:
