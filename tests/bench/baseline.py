@@ -4,7 +4,8 @@ What a simple local chat app does: one ``Llama`` object, the whole conversation 
 ``Llama.create_chat_completion`` every turn (llama-cpp-python's own prefix matching reuses what it can), the
 oldest turns dropped when the context is full, and the app's background prompts (fact extraction, summaries
 — here exactly the ones Hearth ran after that turn) run on the same context between turns (their prompts
-evaluated, answered with one token: see ``BACKGROUND_MAX_TOKENS``). Evaluated prompt tokens come from llama.cpp's own counter (``n_p_eval``), not from a guess.
+evaluated, answered with one token: see ``BACKGROUND_MAX_TOKENS``). Evaluated prompt tokens come from
+llama.cpp's own counter (``n_p_eval``), not from a guess.
 """
 
 from __future__ import annotations
