@@ -21,6 +21,8 @@ from app.core.prompt.budget import (
 )
 from app.core.prompt.templates import instructions_text
 from app.core.recall.finder import RecalledEntry
+from app.llm.engine import ModelEngine
+from app.llm.types import ChatMessage
 from tests.fakes import ScriptedModel
 
 INSTRUCTIONS = instructions_text("warm", "medium")
@@ -225,3 +227,17 @@ def test_never_overflows_with_any_text_real_tokenizer(
     inputs = _random_inputs(data)
     inputs.stable = assembler.fit_stable(inputs.stable)
     _check_report(assembler, assembler.assemble(inputs))
+
+
+def test_a_tail_message_costs_what_it_adds_to_the_prompt(tiny_engine: ModelEngine) -> None:
+    """The tail's costs decide when a fold is due. SmolLM2's template (like Qwen2.5's) puts a default system
+    message before a message counted alone; in the prompt the message follows Hearth's system message, and
+    that is what it must cost (else a fold came at ~60 % of the tail's real share)."""
+    assembler = PromptAssembler(tiny_engine, reply_reserve=512)
+    system: ChatMessage = {"role": "system", "content": INSTRUCTIONS}
+    tail = _tail(6)
+    chat: list[ChatMessage] = [system, *({"role": m.role, "content": m.content} for m in tail)]  # type: ignore[misc]
+    added = tiny_engine.count_chat_tokens(chat, add_generation_prompt=False) - tiny_engine.count_chat_tokens(
+        [system], add_generation_prompt=False
+    )
+    assert sum(assembler.message_tokens(m.role, m.content) for m in tail) == added

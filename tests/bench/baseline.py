@@ -3,8 +3,9 @@
 What a simple local chat app does: one ``Llama`` object, the whole conversation sent to
 ``Llama.create_chat_completion`` every turn (llama-cpp-python's own prefix matching reuses what it can), the
 oldest turns dropped when the context is full, and the app's background prompts (fact extraction, summaries
-— here exactly the ones Hearth ran after that turn) run on the same context between turns. Evaluated prompt
-tokens come from llama.cpp's own counter (``n_p_eval``), not from a guess.
+— here exactly the ones Hearth ran after that turn) run on the same context between turns (their prompts
+evaluated, answered with one token: see ``BACKGROUND_MAX_TOKENS``). Evaluated prompt tokens come from
+llama.cpp's own counter (``n_p_eval``), not from a guess.
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ import llama_cpp
 
 from app.llm.types import ChatMessage, GenerationRequest
 
+# A background prompt's evaluation is what takes the chat's cache (its system message differs at once); its
+# answer changes nothing the next chat turn evaluates, and generating it (fact JSON, a summary) took most of
+# the baseline's time on a loaded 2-core machine. So each is evaluated and answered with one token.
+BACKGROUND_MAX_TOKENS = 1
 TEMPLATE_OVERHEAD = 5  # "<|im_start|>role\n … <|im_end|>\n" around each message (ChatML; for fitting only)
 
 
@@ -68,7 +73,7 @@ def run_baseline(
                          "new_tokens": new, "background_calls": len(turn.background)})
             for request in turn.background:  # on the same context, as a simple app does
                 llm.create_chat_completion(
-                    messages=list(request.messages), max_tokens=request.max_tokens,
+                    messages=list(request.messages), max_tokens=BACKGROUND_MAX_TOKENS,
                     temperature=request.temperature, seed=request.seed,
                 )
             say(f"baseline turn {number:2d}: prompt {prompt:5d}  evaluated {evaluated:5d}")

@@ -6,11 +6,12 @@ A fresh diary gets earlier days (for recall) and today's conversation written st
 the next prompt holds about ``--prompt-tokens`` tokens (no fold due). Hearth opens on the tiny model, warms
 up, answers one message and closes (the chat's cache is kept in the data dir). Then it opens again and the
 person writes at once — before any warm-up could run — and the first reply's cost is measured; once with the
-kept cache, once after deleting it (what every restart cost before).
+kept cache, once on a copy of the diary made at the close without the cache (the same prompt; what every
+restart cost before). A turn that failed or was not measured stops the run (exit status 1).
 
 Reported: ``evaluated_tokens`` and ``new_tokens`` (the new last turn: note, message, template) of that first
-turn, ``state_bytes``, ``save_ms``, ``load_ms``, ``evaluated_tokens_without_state``, ``prompt_tokens``,
-the target (evaluated <= new + 64) and the load average.
+turn, ``state_bytes``, ``save_ms``, ``load_ms``, ``evaluated_tokens_without_state``, ``prompt_tokens``
+(and ``prompt_tokens_without_state``, the same), the target (evaluated <= new + 64) and the load average.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -28,7 +30,8 @@ from typing import Any
 
 from app.config import CHAT_STATE_FILE, Settings
 from app.core.companion import Companion
-from app.core.events import Event, ReplyFinished
+from app.core.events import Event
+from app.llm.types import Completion
 from app.store import Diary
 from tests.bench.pipeline import RecordingModel, diary_line, load_engine, measured_stats, seed_history
 
@@ -54,8 +57,10 @@ def open_companion(diary: Diary, clock: dict[str, datetime]) -> tuple[Companion,
     return Companion(diary, model, Settings(reply_length="short"), clock=lambda: clock["now"]), model
 
 
-def first_turn(diary: Diary, clock: dict[str, datetime], text: str) -> dict[str, Any]:
-    """Open Hearth, send ``text`` at once, wait for the reply; its stats and the new turn's tokens."""
+def first_turn(data_dir: Path, clock: dict[str, datetime], text: str) -> dict[str, Any]:
+    """Open Hearth on ``data_dir``, send ``text`` at once, wait for the reply; its stats and the new turn's
+    tokens. The diary is closed again afterwards."""
+    diary = Diary.open(data_dir)
     companion, model = open_companion(diary, clock)
     events: list[Event] = []
     companion.subscribe(events.append)
@@ -64,52 +69,42 @@ def first_turn(diary: Diary, clock: dict[str, datetime], text: str) -> dict[str,
         if not companion.wait_idle(timeout=1800):
             raise SystemExit("the first turn after the restart did not finish in 30 minutes")
         stats = measured_stats(events, 1)
-        replies = [e for e in events if isinstance(e, ReplyFinished)]
-        request = model.chat_requests[-1]
-        return {**stats, "new_tokens": model.new_tokens(request), "reply_id": replies[-1].message_id}
+        return {**stats, "new_tokens": model.new_tokens(model.chat_requests[-1])}
     finally:
         companion.close(keep_cache_s=0)
         model.close()
+        diary.close()
 
 
 def run(prompt_target: int) -> dict[str, Any]:
     rng = random.Random(11)
     clock = {"now": datetime.combine(TODAY, datetime.min.time()) + timedelta(hours=19)}
     with tempfile.TemporaryDirectory() as tmp:
-        data_dir = Path(tmp)
+        data_dir, twin_dir = Path(tmp) / "diary", Path(tmp) / "twin"
         diary = Diary.open(data_dir)
-        seed_history(diary, TODAY, 20, rng)
-        companion, model = open_companion(diary, clock)
         try:
-            prompt_tokens = fill_conversation(diary, companion, prompt_target, rng)
-            companion.warm_up()
-            if not companion.wait_idle(timeout=1800):
-                raise SystemExit("the warm-up did not finish in 30 minutes")
-            companion.send(diary_line(rng))
-            if not companion.wait_idle(timeout=1800):
-                raise SystemExit("the turn before closing did not finish in 30 minutes")
-            kept = companion.maintenance.keep_cache_now(600)
+            seed_history(diary, TODAY, 20, rng)
+            prompt_tokens, kept = session_before_restart(diary, clock, prompt_target, rng)
         finally:
-            companion.close(keep_cache_s=0)
-            model.close()
+            diary.close()
         if kept is None or kept.stats.state_tokens == 0:
             raise SystemExit("the chat's cache was not kept at close")
-        state_path = data_dir / CHAT_STATE_FILE
-        state_bytes = state_path.stat().st_size
+        state_bytes = (data_dir / CHAT_STATE_FILE).stat().st_size
+        # The same diary without the kept cache, copied before the restart: the turn with the cache may
+        # fold or note facts afterwards, and the turn without it must read exactly the same prompt.
+        shutil.copytree(data_dir, twin_dir, ignore=shutil.ignore_patterns(CHAT_STATE_FILE + "*"))
+        clock["now"] += timedelta(minutes=10)
         text = diary_line(rng)
-        with_state = first_turn(diary, clock, text)
-        diary.delete_message(with_state["reply_id"])  # the same turn again, from the same diary
-        last_user = diary.messages(diary.conversation_for_day(TODAY).id, limit=1)[0]
-        diary.delete_message(last_user.id)
-        state_path.unlink(missing_ok=True)
-        without_state = first_turn(diary, clock, text)
-        diary.close()
+        with_state = first_turn(data_dir, clock, text)
+        without_state = first_turn(twin_dir, clock, text)
     return {
         "prompt_tokens_before_restart": prompt_tokens,
         "prompt_tokens": with_state["prompt_tokens"],
+        "prompt_tokens_without_state": without_state["prompt_tokens"],
         "evaluated_tokens": with_state["evaluated_tokens"],
         "new_tokens": with_state["new_tokens"],
         "restored_tokens": with_state.get("state_tokens", 0),
+        "state_tokens": kept.stats.state_tokens,
         "state_bytes": state_bytes,
         "state_bytes_per_token": round(state_bytes / max(1, kept.stats.state_tokens), 1),
         "save_ms": round(kept.stats.state_ms, 1),
@@ -120,6 +115,26 @@ def run(prompt_target: int) -> dict[str, Any]:
         "target_evaluated<=new+64": with_state["evaluated_tokens"] <= with_state["new_tokens"] + 64,
         "load_average": [round(x, 2) for x in os.getloadavg()],
     }
+
+
+def session_before_restart(
+    diary: Diary, clock: dict[str, datetime], prompt_target: int, rng: random.Random
+) -> tuple[int, Completion | None]:
+    """Hearth's last session before the restart: fill today, warm up, answer one message, keep the cache
+    as the close does. Returns the prompt size reached and the kept cache's completion (None: not kept)."""
+    companion, model = open_companion(diary, clock)
+    try:
+        prompt_tokens = fill_conversation(diary, companion, prompt_target, rng)
+        companion.warm_up()
+        if not companion.wait_idle(timeout=1800):
+            raise SystemExit("the warm-up did not finish in 30 minutes")
+        companion.send(diary_line(rng))
+        if not companion.wait_idle(timeout=1800):
+            raise SystemExit("the turn before closing did not finish in 30 minutes")
+        return prompt_tokens, companion.maintenance.keep_cache_now(600)
+    finally:
+        companion.close(keep_cache_s=0)
+        model.close()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

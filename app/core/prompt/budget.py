@@ -56,6 +56,9 @@ from app.core.recall.finder import RecalledEntry
 from app.llm.types import ChatMessage, LanguageModel
 
 TRUNCATION_MARK = "\n[…the middle of this long entry is kept in the diary…]\n"
+# What a message is counted after (``message_tokens``): a system message, and a user turn before a reply.
+_ANCHOR: tuple[ChatMessage, ...] = ({"role": "system", "content": "."},)
+_ANCHOR_USER: tuple[ChatMessage, ...] = (*_ANCHOR, {"role": "user", "content": "."})
 
 
 class _Counter:
@@ -107,13 +110,20 @@ class PromptAssembler:
 
     # -- sizes -----------------------------------------------------------------------------------
     def message_tokens(self, role: str, text: str) -> int:
-        """A message's cost inside the chat (content + the template's wrapping), memoised by text."""
+        """A message's cost inside the chat (content + the template's wrapping), memoised by text.
+
+        Counted after a system message, as in every prompt: alone, many templates (SmolLM2's, Qwen2.5's)
+        put in a default system message of their own, and every message of the tail would cost ~20 tokens
+        more than it does — a fold would come at ~60 % of the tail's real share.
+        """
         key = (role, text)
         n = self._message_counts.get(key)
         if n is None:
             if len(self._message_counts) > 20_000:
                 self._message_counts.clear()
-            n = self._count.chat([{"role": role, "content": text}], False)  # type: ignore[typeddict-item]
+            before = _ANCHOR_USER if role == "assistant" else _ANCHOR  # roles alternate in some templates
+            message: ChatMessage = {"role": role, "content": text}  # type: ignore[typeddict-item]
+            n = self._count.chat([*before, message], False) - self._count.chat(before, False)
             self._message_counts[key] = n
         return n
 

@@ -44,7 +44,9 @@ from app.store import Fact, Message, TurnNote
 
 log = logging.getLogger(__name__)
 
-CHAT_COUNT_SUFFIX = "+chat-message"  # stored counts of a message wrapped by the chat template
+# Stored counts of a message wrapped by the chat template, after a system message ("+chat-message": the
+# older counts of a message alone, which included some templates' default system message; not used).
+CHAT_COUNT_SUFFIX = "+in-chat"
 
 
 @dataclass
