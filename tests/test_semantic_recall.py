@@ -42,7 +42,7 @@ FILLER_RU = [
 
 @pytest.fixture(scope="module")
 def embedder() -> Embedder:
-    return make_embedder("e5")
+    return make_embedder()  # the app's default (the e5 + USE pair)
 
 
 @pytest.fixture

@@ -42,6 +42,10 @@ class CachedEmbedder:
     def dim(self) -> int:
         return self._inner.dim
 
+    @property
+    def floor(self) -> float:
+        return self._inner.floor
+
     def passages(self, texts: Sequence[str]) -> NDArray[np.float32]:
         keys = [_key(t) for t in texts]
         found = self._lookup(keys, 0)

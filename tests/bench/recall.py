@@ -30,7 +30,13 @@ from typing import Any
 
 from app.core.recall.dates import date_spans
 from app.core.recall.semantic import SemanticMemory
-from app.llm.embedding import DEFAULT_EMBEDDER, EMBEDDERS, EmbedderUnavailable, make_embedder
+from app.llm.embedding import (
+    DEFAULT_EMBEDDER,
+    EMBEDDERS,
+    EmbedderUnavailable,
+    PairEmbedder,
+    make_embedder,
+)
 from app.store import Diary
 from tests.bench.embed_cache import CachedEmbedder
 from tests.bench.recall_context import Assembler, core_assembler, load_counting_model
@@ -233,7 +239,10 @@ class Indexer:
 
     def __init__(self, name: str) -> None:
         try:
-            self.embedder = CachedEmbedder(make_embedder(name))
+            made = make_embedder(name)
+            if isinstance(made, PairEmbedder):  # each model's vectors cached on their own
+                made = made.with_parts(CachedEmbedder)
+            self.embedder = CachedEmbedder(made)
         except EmbedderUnavailable as exc:
             raise SystemExit(f"cannot run the hybrid retriever: {exc} {exc.hint}") from exc
         self.index_ms = 0.0

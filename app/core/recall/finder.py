@@ -33,7 +33,12 @@ from datetime import date, timedelta
 
 from app.core.ports import DiaryPort
 from app.core.recall.dates import DateSpan, date_spans
-from app.core.recall.rank import DATE_AFTERMATH_DAYS, Candidate, rank_candidates, with_neighbours
+from app.core.recall.rank import (
+    DATE_AFTERMATH_DAYS,
+    Candidate,
+    rank_candidates,
+    with_neighbours,
+)
 from app.core.recall.semantic import SemanticMemory
 from app.core.text import Term, fts_query, query_terms
 from app.llm.types import LanguageModel
@@ -198,8 +203,9 @@ class Recall:
         if semantic is not None:
             hits, similarity = self._with_meaning(semantic, text, hits, conversation_id)
         candidates = [h for h in hits if h.message_id not in exclude_message_ids]
+        floor = semantic.floor if semantic is not None else 0.0
         ranked = with_neighbours(
-            rank_candidates(text, terms, candidates, spans, similarity),
+            rank_candidates(text, terms, candidates, spans, similarity, floor),
             self._diary.messages_by_id,
             lambda cand: (
                 cand.message_id not in exclude_message_ids and cand.conversation_id != conversation_id

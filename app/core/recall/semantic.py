@@ -60,6 +60,11 @@ class SemanticMemory:
         return self.embedder.embedder_id
 
     @property
+    def floor(self) -> float:
+        """What an entry unrelated to the question scores with this embedder (see ``rank``)."""
+        return self.embedder.floor
+
+    @property
     def ready(self) -> bool:
         """Loaded and holding at least one vector: recall may ask it."""
         return self._loaded.is_set() and len(self._messages) > 0

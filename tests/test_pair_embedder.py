@@ -1,0 +1,61 @@
+"""The pair of meaning models recall uses by default: one vector whose similarity is each model's cosine,
+weighted, so one index and one search serve both (``app.llm.embedding.PairEmbedder``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+
+from app.llm.embedding import DEFAULT_EMBEDDER, PairEmbedder, make_embedder
+
+
+class _Fixed:
+    """A stand-in model that maps each text to a given unit vector (exact arithmetic for the check)."""
+
+    def __init__(self, name: str, vectors: dict[str, np.ndarray], floor: float) -> None:
+        self.embedder_id = name
+        self._vectors = {k: v / np.linalg.norm(v) for k, v in vectors.items()}
+        self.dim = len(next(iter(vectors.values())))
+        self.floor = floor
+
+    def passages(self, texts: Sequence[str]) -> np.ndarray:
+        return np.stack([self._vectors[t] for t in texts]).astype(np.float32)
+
+    def query(self, text: str) -> np.ndarray:
+        return self._vectors[text].astype(np.float32)
+
+
+def _parts() -> tuple[_Fixed, _Fixed]:
+    rng = np.random.default_rng(3)
+    texts = ("q", "a", "b")
+    first = _Fixed("one:1", {t: rng.standard_normal(6) for t in texts}, 0.7)
+    second = _Fixed("two:2", {t: rng.standard_normal(4) for t in texts}, -0.1)
+    return first, second
+
+
+def test_the_pair_scores_each_models_cosine_weighted() -> None:
+    first, second = _parts()
+    pair = PairEmbedder(first, second, 0.3)
+    passages = pair.passages(["a", "b"])
+    query = pair.query("q")
+    assert passages.shape == (2, 10) and pair.dim == 10
+    assert np.allclose(np.linalg.norm(passages, axis=1), 1.0, atol=1e-6)
+    assert abs(float(np.linalg.norm(query)) - 1.0) < 1e-6
+    norm = np.sqrt(2) * np.sqrt(1 + 0.3**2)
+    for row, text in zip(passages, ("a", "b"), strict=True):
+        cosines = first.query("q") @ first.query(text), second.query("q") @ second.query(text)
+        expected = (cosines[0] + 0.3 * cosines[1]) / norm
+        assert float(row @ query) == pytest.approx(float(expected), abs=1e-5)
+    assert pair.floor == pytest.approx((0.7 + 0.3 * -0.1) / norm)
+    assert pair.embedder_id == "one:1+two:2*0.3"  # another pair or weight is another index
+    assert pair.passages([]).shape == (0, 10)
+
+
+def test_the_default_is_the_pair_of_e5_and_use() -> None:
+    embedder = make_embedder(DEFAULT_EMBEDDER)
+    assert isinstance(embedder, PairEmbedder)
+    assert embedder.embedder_id.startswith("e5-small-q4:") and "+use-m3:" in embedder.embedder_id
+    vector = embedder.query("Что мне нельзя есть?")
+    assert vector.shape == (embedder.dim,)
