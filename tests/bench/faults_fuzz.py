@@ -21,15 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from app.store import Diary
-
-LINES = [
-    "Walked Rex by the river after work and talked to Anna about the Lisbon trip.",
-    "Spent the evening on the shed roof; my sister Nora called from Lisbon.",
-    "Slept badly again. Morning tea at the old library helped a little.",
-    "I am allergic to kiwi, the doctor said so today; no more fruit salads.",
-    "Choir practice ran late; the concert is on Saturday at the harbour hall.",
-    "Finished a big chunk of my novel draft and felt oddly hopeful.",
-]
+from tests.bench.faults_chat import LINES
 
 
 def _seeded(data_dir: Path) -> Path:

@@ -10,7 +10,7 @@ pseudo-relevance feedback (a second query with words from the top hits). A messa
 
 With recall by meaning (``app.core.recall.semantic``) every candidate also has a cosine similarity to the
 message; the two are fused as a weighted sum of shares (``fused_score``): BM25 as a share of the best hit,
-similarity as a share of the way from ``SEMANTIC_FLOOR`` (what unrelated diary entries score) to the best
+similarity as a share of the way from the embedder's ``floor`` (what unrelated entries score) to the best
 one. The weights were chosen on the tune half of the held-out sets (tests/data/heldout) and reported on the
 other half; see ``tests/bench/recall.py``. Among hits that are about equally relevant the later one ranks
 first (``RECENCY_WEIGHT``): when a fact changed ("I moved to Lisbon" after "I live in Porto") the current
@@ -60,7 +60,6 @@ def date_bonus(day: date | None, spans: Sequence[DateSpan]) -> float:
 # 0.802; 0.8 gave 0.802 / 0.663 / 0.843; 0.7 gave 0.790 / 0.669 / 0.848. Paraphrases (what words cannot find)
 # weigh most.
 SEMANTIC_WEIGHT = 0.9
-SEMANTIC_FLOOR = 0.72  # cosine (e5) at or below which an entry is no nearer than any other
 # The newest candidate over the oldest (by order of writing): near-ties go to the later. With the pair, 0.03
 # left a changed fact's two versions in the wrong order; tune half at 0.06: EN 0.808, RU 0.694, LoCoMo
 # 0.800 against 0.808 / 0.704 / 0.802 at 0.03 (LoCoMo's changed-fact questions 0.576 → 0.621).
@@ -74,7 +73,7 @@ HYBRID_CONVERSATION_WEIGHT = 0.0
 LEXICAL_REFERENCE = 15.0
 
 
-def semantic_shares(similarity: Mapping[int, float], floor: float = SEMANTIC_FLOOR) -> dict[int, float]:
+def semantic_shares(similarity: Mapping[int, float], floor: float) -> dict[int, float]:
     """Each cosine as a share (0..1) of the way from ``floor`` (the embedder's) to the best one."""
     if not similarity:
         return {}
@@ -91,10 +90,10 @@ def rank_candidates(
     candidates: list[Candidate],
     spans: Sequence[DateSpan] = (),
     similarity: Mapping[int, float] | None = None,
-    floor: float = SEMANTIC_FLOOR,
+    floor: float = 0.0,
 ) -> list[tuple[Candidate, float]]:
     """Candidates with a score, best first (higher is better); ``similarity`` fuses in recall by meaning
-    (``floor``: what an unrelated entry scores with the embedder that made it)."""
+    (``floor``: what an unrelated entry scores with the embedder that made ``similarity``, its ``floor``)."""
     if not candidates:
         return []
     top = max(-c.bm25 for c in candidates) or 1.0
