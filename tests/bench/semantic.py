@@ -19,7 +19,7 @@ import time
 import numpy as np
 
 from app.core.recall.vectors import VectorIndex, encode
-from app.llm.embedding import EmbedderUnavailable, make_embedder
+from app.llm.embedding import DEFAULT_EMBEDDER, EMBEDDERS, EmbedderUnavailable, make_embedder
 
 QUESTIONS = [
     "In which town is my sibling based these days?", "Что мне нельзя есть?", "What did the dentist say?",
@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench.semantic", description=description)
     parser.add_argument("--messages", type=int, default=100_000)
     parser.add_argument("--queries", type=int, default=60)
-    parser.add_argument("--embedder", default="e5")
+    parser.add_argument("--embedder", default=DEFAULT_EMBEDDER, choices=sorted(EMBEDDERS))
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     try:
