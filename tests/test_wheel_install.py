@@ -333,7 +333,7 @@ def test_hearth_screenshots_write_pngs(installed: Installed) -> None:
                   timeout=600)  # fmt: skip
     pngs = sorted(shots.glob("*.png"))
     names = {p.name for p in pngs}
-    assert {"chat-light.png", "chat-dark.png"} <= names, f"written: {sorted(names)}"
+    assert {"chat-light.png", "chat-dark.png", "remembered-light.png"} <= names, f"written: {sorted(names)}"
     for png in pngs:
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 1000, png
 

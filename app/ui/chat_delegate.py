@@ -248,6 +248,10 @@ class ChatDelegate(QStyledItemDelegate):
         painter.drawText(rect, Qt.AlignmentFlag.AlignLeft, label)
         self._remembered_rects[item.message_id] = rect
 
+    def remembered_rect(self, reply_id: int) -> QRectF | None:
+        """Where the reply's "Remembered" line was last painted (viewport coordinates), if it was."""
+        return self._remembered_rects.get(reply_id)
+
     def remembered_at(self, item: ChatItem, x: float, y: float) -> bool:
         """The point (viewport coordinates) is on ``item``'s "Remembered" line as last painted."""
         rect = self._remembered_rects.get(item.message_id)

@@ -12,6 +12,10 @@ Line = tuple[str, str]  # (role, text)
 FactSeed = tuple[str, str, int, bool, str]  # (text, kind, importance, pinned, source)
 
 
+REMEMBERING_REPLY = 3  # today's reply that recalls "last week" (its index in ``SeedDiary.today``)
+REMEMBERED_SHOWN = 3  # the earlier days' first lines recall is shown to have given it
+
+
 @dataclass(frozen=True)
 class SeedDiary:
     today: list[Line]

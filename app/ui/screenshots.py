@@ -19,14 +19,24 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEventLoop, QPoint, Qt, QTimer
 from PySide6.QtGui import QPainter, QPixmap
-from PySide6.QtWidgets import QApplication, QToolTip, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QToolTip, QWidget
 
 from app.config import Settings, ensure_private_dir
 from app.store import Diary, week_scope
 from app.ui.application import HearthApp, LoadedModel, apply_theme, make_qapplication
 from app.ui.i18n import install_language, remove_translators
 from app.ui.main_window import MainWindow
-from app.ui.screenshot_diary import DIGESTS, MOODS, PAST_DAYS, PAST_LINES, SEEDS, SeedDiary
+from app.ui.remembered_line import remembered_menu
+from app.ui.screenshot_diary import (
+    DIGESTS,
+    MOODS,
+    PAST_DAYS,
+    PAST_LINES,
+    REMEMBERED_SHOWN,
+    REMEMBERING_REPLY,
+    SEEDS,
+    SeedDiary,
+)
 from app.ui.screenshots_pictures import capture_pictures
 from app.ui.screenshots_ritual import capture_dialogs, capture_empty_day
 
@@ -51,10 +61,13 @@ def seed_diary(data_dir: Path, now: datetime | None = None, language: str = "en"
     diary = Diary.open(data_dir)
     try:
         _seed_past(diary, now, language)
+        earlier_entries: list[int] = []  # the first line of each earlier day, most recent first
         for days_ago, lines in sorted(seed.earlier.items(), reverse=True):
-            _write_day(diary, now - timedelta(days=days_ago), lines)
+            earlier_entries.insert(0, _write_day(diary, now - timedelta(days=days_ago), lines)[0])
         today = seed.earlier[1] if empty_today else seed.today
         ids = _write_day(diary, now - timedelta(days=1 if empty_today else 0, minutes=4 * len(today)), today)
+        if not empty_today:  # the reply that recalls "last week" shows what recall gave it
+            diary.save_remembered(ids[REMEMBERING_REPLY], earlier_entries[:REMEMBERED_SHOWN])
         for text, kind, importance, pinned, source in seed.facts:
             diary.add_fact(text, kind=kind, importance=importance, pinned=pinned, source=source,
                            provenance_message_id=ids[0] if source == "automatic" else None)
@@ -155,6 +168,7 @@ def _capture_theme(app: QApplication, engine: ModelEngine, data_dir: Path, out_d
         settle()
         paths.append(_save(window, out_dir / f"chat-{name}.png"))
         paths.append(_save_tooltip(window, out_dir / f"gauge-tooltip-{name}.png"))
+        paths.append(_save_remembered(window, out_dir / f"remembered-{name}.png"))
         paths += _capture_memory(hearth, out_dir, name)
         paths += _capture_models(hearth, out_dir, name)
         paths += capture_dialogs(hearth, out_dir, name, _save)
@@ -215,6 +229,36 @@ def _capture_models(hearth: HearthApp, out_dir: Path, name: str) -> list[Path]:
 
 def _save(widget: QWidget, path: Path) -> Path:
     if not widget.grab().save(str(path), "PNG"):
+        raise ScreenshotError(f"could not write {path}")
+    return path
+
+
+def _save_remembered(window: MainWindow, path: Path) -> Path:
+    """The window with the "Remembered 3 entries" menu open under its line, as a click opens it."""
+    view, model = window.chat_view, window.chat_model
+    row = next((r for r in range(model.rowCount()) if model.item(r).remembered), None)
+    if row is None:
+        raise ScreenshotError("no reply has a Remembered line")
+    reply = model.item(row)
+    view.scrollTo(model.index(row, 0), QAbstractItemView.ScrollHint.PositionAtCenter)
+    settle()  # painted where it now is: the line's rect is the new one
+    where = view.chat_delegate.remembered_rect(reply.message_id)
+    if where is None:
+        raise ScreenshotError("the Remembered line was not painted")
+    menu = remembered_menu(view, reply.remembered, lambda _message_id: None)
+    menu.ensurePolished()
+    menu.resize(menu.sizeHint())  # not adjustSize(): that caps a window at 2/3 of the (800-wide) screen
+    # Drawn, not popped up: the offscreen "screen" is 800×600 and would squeeze a popup into it.
+    picture = menu.grab()
+    at = window.mapFromGlobal(view.viewport().mapToGlobal(where.bottomLeft().toPoint()))
+    at.setX(max(8, min(at.x(), window.width() - picture.width() - 8)))  # inside the window, as on a screen
+    shot = window.grab()
+    painter = QPainter(shot)
+    painter.drawPixmap(at, picture)
+    painter.end()
+    menu.deleteLater()
+    view.scroll_to_end()
+    if not shot.save(str(path), "PNG"):
         raise ScreenshotError(f"could not write {path}")
     return path
 
