@@ -61,3 +61,22 @@ def test_the_original_nested_layout_a_list_of_samples_and_an_odd_date_are_read(
     captured = capsys.readouterr()
     assert json.loads(captured.out)["n_questions"] == 22
     assert "warning: unreadable session date 'sometime last spring'" in captured.err
+
+
+def test_the_budget_counts_a_recommended_models_tokens_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    """The budget is a 3B model's window: its tokenizer (vocabulary only, in the repo) counts it. The tiny
+    model's English-centric one spends about twice the tokens on Russian — the reason for the default."""
+    from app.llm.catalog import load_catalog
+    from tests.bench.recall_context import VOCABS, CountingModel
+
+    assert set(VOCABS) <= {entry.name for entry in load_catalog()}, "a vocabulary for a model not recommended"
+    assert next(iter(VOCABS)) == load_catalog()[0].name, "the default is the first recommended model's"
+    assert main(["--budget", "3284", str(RUSSIAN_SAMPLE)]) == 0
+    assert json.loads(capsys.readouterr().out)["tokenizer"] == "vocab:ggml-vocab-qwen2.gguf"
+    sentence = "Сегодня ходила к врачу: у меня аллергия на киви, и теперь ясно, почему чесалось горло."
+    qwen, tiny = CountingModel(VOCABS["qwen2.5-3b"]), CountingModel()
+    try:
+        assert qwen.count_tokens(sentence) * 1.5 < tiny.count_tokens(sentence)
+    finally:
+        qwen.close()
+        tiny.close()
