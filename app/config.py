@@ -126,11 +126,30 @@ def _is_home(path: Path) -> bool:
     return any(home.is_absolute() and path == home.resolve() for home in homes)
 
 
+SHREDDING = ".shredding"
+
+
 def shred_file(path: Path) -> None:
-    """Overwrite a file with zeros before unlinking it (best effort on copy-on-write file systems)."""
+    """Overwrite a file with zeros before unlinking it (best effort on copy-on-write file systems).
+
+    The file is renamed ``<name>.shredding`` first (an atomic rename, in its folder), then zeroed: a
+    process killed while it writes the zeros leaves a file by that name — never zeros under the file's own
+    name, where a backup would still be listed (and fail the restore that picks it) or a diary would open
+    as damaged. The store's next start shreds what a killed shred left (``app.store.backup``).
+    """
+    doomed = path if path.name.endswith(SHREDDING) else path.with_name(path.name + SHREDDING)
+    if doomed != path:
+        if doomed.exists():
+            shred_file(doomed)  # an earlier shred's leftover: zeroed, not just replaced
+        try:
+            os.replace(path, doomed)
+        except FileNotFoundError:
+            return
+        except OSError:
+            doomed = path  # cannot rename it here: zero it in place, as best we can
     try:
-        size = path.stat().st_size
-        with open(path, "r+b", buffering=0) as fh:
+        size = doomed.stat().st_size
+        with open(doomed, "r+b", buffering=0) as fh:
             block = b"\0" * 65536
             written = 0
             while written < size:
@@ -138,7 +157,7 @@ def shred_file(path: Path) -> None:
             os.fsync(fh.fileno())
     except OSError:
         pass
-    path.unlink(missing_ok=True)
+    doomed.unlink(missing_ok=True)
 
 
 def ensure_private_dir(path: Path) -> Path:
