@@ -44,6 +44,7 @@ HEARTH_FILES = frozenset(
     | {CHAT_STATE_FILE, CHAT_STATE_FILE + ".tmp"}
 )
 HEARTH_FOLDERS = frozenset({"backups", "models"})
+SHREDDING = ".shredding"  # a file being shredded (``shred_file``): a killed shred leaves this name
 
 
 class DataDirError(Exception):
@@ -99,7 +100,8 @@ def is_hearth_dir(path: Path) -> bool:
 
     It is when it is empty, when it holds the diary (``hearth.db``, whatever else is there) or when
     everything in it is something Hearth makes (``settings.json``, ``backups/``, ``models/``, the
-    diary's side files and the damaged copies it moves aside, ``hearth.db.corrupt-*``).
+    diary's side files and the damaged copies it moves aside, ``hearth.db.corrupt-*``, and what a killed
+    shred of any of them left, ``<name>.shredding``).
     """
     if (path / DIARY_FILE).is_file():
         return True
@@ -111,7 +113,8 @@ def _made_by_hearth(entry: Path) -> bool:
         return False
     if entry.is_dir():
         return entry.name in HEARTH_FOLDERS
-    return entry.name in HEARTH_FILES or entry.name.startswith(f"{DIARY_FILE}.corrupt-")
+    name = entry.name.removesuffix(SHREDDING)  # a shred of one of Hearth's files, killed mid-way
+    return name in HEARTH_FILES or name.startswith(f"{DIARY_FILE}.corrupt-")
 
 
 def _is_home(path: Path) -> bool:
@@ -124,9 +127,6 @@ def _is_home(path: Path) -> bool:
     except (ImportError, KeyError):  # Windows, or a uid without a passwd entry
         pass
     return any(home.is_absolute() and path == home.resolve() for home in homes)
-
-
-SHREDDING = ".shredding"
 
 
 def shred_file(path: Path) -> None:
