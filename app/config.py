@@ -44,6 +44,7 @@ HEARTH_FILES = frozenset(
     | {CHAT_STATE_FILE, CHAT_STATE_FILE + ".tmp"}
 )
 HEARTH_FOLDERS = frozenset({"backups", "models"})
+SHREDDING = ".shredding"  # a file being shredded (``shred_file``): a killed shred leaves this name
 
 
 class DataDirError(Exception):
@@ -99,7 +100,8 @@ def is_hearth_dir(path: Path) -> bool:
 
     It is when it is empty, when it holds the diary (``hearth.db``, whatever else is there) or when
     everything in it is something Hearth makes (``settings.json``, ``backups/``, ``models/``, the
-    diary's side files and the damaged copies it moves aside, ``hearth.db.corrupt-*``).
+    diary's side files and the damaged copies it moves aside, ``hearth.db.corrupt-*``, and what a killed
+    shred of any of them left, ``<name>.shredding``).
     """
     if (path / DIARY_FILE).is_file():
         return True
@@ -111,7 +113,8 @@ def _made_by_hearth(entry: Path) -> bool:
         return False
     if entry.is_dir():
         return entry.name in HEARTH_FOLDERS
-    return entry.name in HEARTH_FILES or entry.name.startswith(f"{DIARY_FILE}.corrupt-")
+    name = entry.name.removesuffix(SHREDDING)  # a shred of one of Hearth's files, killed mid-way
+    return name in HEARTH_FILES or name.startswith(f"{DIARY_FILE}.corrupt-")
 
 
 def _is_home(path: Path) -> bool:
@@ -127,10 +130,26 @@ def _is_home(path: Path) -> bool:
 
 
 def shred_file(path: Path) -> None:
-    """Overwrite a file with zeros before unlinking it (best effort on copy-on-write file systems)."""
+    """Overwrite a file with zeros before unlinking it (best effort on copy-on-write file systems).
+
+    The file is renamed ``<name>.shredding`` first (an atomic rename, in its folder), then zeroed: a
+    process killed while it writes the zeros leaves a file by that name — never zeros under the file's own
+    name, where a backup would still be listed (and fail the restore that picks it) or a diary would open
+    as damaged. The store's next start shreds what a killed shred left (``app.store.backup``).
+    """
+    doomed = path if path.name.endswith(SHREDDING) else path.with_name(path.name + SHREDDING)
+    if doomed != path:
+        if doomed.exists():
+            shred_file(doomed)  # an earlier shred's leftover: zeroed, not just replaced
+        try:
+            os.replace(path, doomed)
+        except FileNotFoundError:
+            return
+        except OSError:
+            doomed = path  # cannot rename it here: zero it in place, as best we can
     try:
-        size = path.stat().st_size
-        with open(path, "r+b", buffering=0) as fh:
+        size = doomed.stat().st_size
+        with open(doomed, "r+b", buffering=0) as fh:
             block = b"\0" * 65536
             written = 0
             while written < size:
@@ -138,7 +157,7 @@ def shred_file(path: Path) -> None:
             os.fsync(fh.fileno())
     except OSError:
         pass
-    path.unlink(missing_ok=True)
+    doomed.unlink(missing_ok=True)
 
 
 def ensure_private_dir(path: Path) -> Path:

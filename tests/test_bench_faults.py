@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.bench import faults
+from tests.bench.faults_store import StoreKills
 
 
 class _Stand:
@@ -116,3 +117,36 @@ def test_a_journal_is_not_overwritten(tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         faults.main(["--resume"])
     assert out.read_text(encoding="utf-8").count("\n") == 1
+
+
+def test_phases_narrow_the_schedule_and_a_resume_keeps_them(
+    stand_ins: type[_Stand], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "j.jsonl"
+    args = ["--kills", "6", "--fuzz", "0", "--phases", "restore,backup", "--out", str(out), "--json"]
+    assert faults.main([*args, "--minutes", "0"]) == 0
+    capsys.readouterr()
+    assert faults.main(["--out", str(out), "--resume", "--json"]) == 0
+    result = _summary(capsys)
+    assert result["kills"] == 6 and result["phases"] == ["restore", "backup"]
+    assert result["final_real_start"] == "not run"  # no chat was killed: no chat start to check
+    assert [aimed for aimed, _ in stand_ins.calls] == ["backup", "restore", "backup"] * 2  # SCHEDULE's order
+    with pytest.raises(SystemExit):
+        faults.main(["--phases", "restore,lunch"])
+
+
+def test_a_start_failure_keeps_its_exit_code_and_stderr(tmp_path: Path) -> None:
+    """A real ``hearth restore`` that ends by itself with an error: its journal figures say why."""
+    store = StoreKills(tmp_path / "store")
+    store.run = "00008-restore"
+    proc = store._start(tmp_path / "diary", "restore", str(tmp_path / "no-such-backup.db"))
+    assert proc.wait(timeout=120) != 0
+    figures = store._failed_start(proc, True)
+    assert figures["real_start_failed"] == 1 and figures["exit_code"] == proc.returncode
+    assert "No backup at" in figures["stderr"] and "Traceback" not in figures["stderr"]
+    assert (tmp_path / "store" / "stderr" / "00008-restore-restore.txt").exists()  # kept on disk too
+    store.run = "00009-backup"
+    proc = store._start(tmp_path / "diary", "backup")
+    assert proc.wait(timeout=120) == 0
+    assert store._failed_start(proc, False) == {"real_start_failed": 0}
+    assert not (tmp_path / "store" / "stderr" / "00009-backup-backup.txt").exists()  # nothing said: gone

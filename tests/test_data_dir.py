@@ -107,6 +107,15 @@ def test_a_folder_with_only_hearth_settings_and_models_is_hearths(tmp_path: Path
     assert resolve_data_dir(data_dir) == data_dir.resolve() and mode(data_dir) == 0o700
 
 
+def test_a_folder_where_forgetting_a_locked_diary_was_killed_is_hearths(tmp_path: Path) -> None:
+    """``forget-everything`` of an encrypted diary shreds hearth.db; killed mid-way, it leaves
+    ``hearth.db.shredding`` (no hearth.db): still Hearth's folder, and the next start shreds it."""
+    data_dir = _folder(tmp_path / "hearth", 0o750, "settings.json", "hearth.db.shredding")
+    assert resolve_data_dir(data_dir) == data_dir.resolve()
+    Diary.open(data_dir).close()
+    assert not (data_dir / "hearth.db.shredding").exists()
+
+
 def test_the_store_still_makes_its_own_folders_private(tmp_path: Path) -> None:
     data_dir = resolve_data_dir(tmp_path / "hearth")
     with Diary.open(data_dir) as diary:

@@ -56,15 +56,17 @@ def test_a_second_window_on_the_same_diary_says_it_is_open(
         close_error_boxes()
 
 
-def test_chat_and_forget_everything_refuse_a_diary_in_use(
+def test_chat_forget_everything_and_restore_refuse_a_diary_in_use(
     data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with Diary.open(data_dir) as diary:
+        empty = diary.backup()
         diary.add_message(diary.conversation_for_day(date(2026, 3, 2)).id, "user", "Kept.")
     with DiaryLock(data_dir):  # a window has it open
         assert main(["--data-dir", str(data_dir), "forget-everything", "--yes"]) == 1
         assert main(["--data-dir", str(data_dir), "digest", "--day", "2026-03-02"]) == 1
+        assert main(["--data-dir", str(data_dir), "restore", str(empty)]) == 1  # not under the window
     err = capsys.readouterr().err
-    assert err.count("open in another Hearth window") == 2 and "Traceback" not in err
+    assert err.count("open in another Hearth window") == 3 and "Traceback" not in err
     with Diary.open(data_dir) as diary:
         assert [m.text for c in diary.list_conversations() for m in diary.messages(c.id)] == ["Kept."]

@@ -359,18 +359,19 @@ def _backup(args: argparse.Namespace, data_dir: Path) -> int:
 
 
 def _restore(args: argparse.Namespace, data_dir: Path) -> int:
-    try:
-        diary = open_diary(data_dir)
-    except DatabaseCorrupt as exc:
-        print(f"hearth: {error_text(str(exc))}", file=sys.stderr)
-        diary = Diary.open(data_dir)  # the damaged file was moved aside: start from a fresh one
-    with diary:
-        found = diary.list_backups()
-        path = args.file or (found[0] if found else None)
-        if path is None:
-            return _fail(translate("Cli", "There is no backup to restore."),
-                         translate("Cli", "Give the path of a backup file."))
-        diary.restore(path)
+    with DiaryLock(data_dir):  # it replaces the diary: never under a running window or chat
+        try:
+            diary = open_diary(data_dir)
+        except DatabaseCorrupt as exc:
+            print(f"hearth: {error_text(str(exc))}", file=sys.stderr)
+            diary = Diary.open(data_dir)  # the damaged file was moved aside: start from a fresh one
+        with diary:
+            found = diary.list_backups()
+            path = args.file or (found[0] if found else None)
+            if path is None:
+                return _fail(translate("Cli", "There is no backup to restore."),
+                             translate("Cli", "Give the path of a backup file."))
+            diary.restore(path)
     restored = translate("Cli", "Restored {path}. The state before the restore was backed up first.")
     print(restored.format(path=path))
     return 0

@@ -16,10 +16,10 @@ import sqlite3
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from app.config import ensure_private_dir, shred_file
+from app.config import SHREDDING, ensure_private_dir, shred_file
 from app.store import cipher
 from app.store.cipher import DB_ERRORS, DiaryKey
-from app.store.db import Database, create_private_file, translate
+from app.store.db import SIDE_FILES, Database, create_private_file, translate
 from app.store.errors import NotFound, StoreError, WrongPassphrase
 from app.store.migrations import MIGRATIONS
 
@@ -104,15 +104,20 @@ def write_copy(db: Database, final: Path) -> Path:
 
 def partial_copies(data_dir: Path) -> list[Path]:
     """Half-written copies of the diary a killed backup (or restore) left behind: whole pages of the
-    diary, never listed as backups — so they are shredded, not kept (a deletion would not reach them)."""
+    diary, never listed as backups — so they are shredded, not kept (a deletion would not reach them).
+    With them: SQLite's side files of such a copy (a killed backup leaves its ``-journal``), and files a
+    killed shred left half-zeroed (``<name>.shredding``, beside the diary or among the backups)."""
     folder = data_dir / BACKUP_DIR
-    found = [p for p in folder.iterdir() if p.name.endswith(PARTIAL)] if folder.is_dir() else []
+    copies = [PARTIAL, *(PARTIAL + side for side in SIDE_FILES)]
+    found = [p for p in folder.iterdir() if p.name.endswith((*copies, SHREDDING))] if folder.is_dir() else []
     staged = data_dir / "hearth.db.restore"  # copy_into's staging copy
-    return found + ([staged] if staged.exists() else [])
+    beside = [Path(f"{staged}{side}") for side in ("", *SIDE_FILES)] + sorted(data_dir.glob(f"*{SHREDDING}"))
+    return found + [p for p in beside if p.exists()]
 
 
 def shred_partial_copies(data_dir: Path, older_than: timedelta | None = None) -> int:
-    """Shred the partial copies (only those untouched for ``older_than``, if given); how many went."""
+    """Shred the partial copies (only those untouched for ``older_than``, if given: a running backup in
+    another process writes its own; a file being shredded goes whatever its age); how many went."""
     now = datetime.now().timestamp()
     gone = 0
     for path in partial_copies(data_dir):
@@ -120,7 +125,8 @@ def shred_partial_copies(data_dir: Path, older_than: timedelta | None = None) ->
             untouched = now - path.stat().st_mtime
         except OSError:
             continue
-        if older_than is None or untouched >= older_than.total_seconds():
+        doomed = path.name.endswith(SHREDDING)
+        if older_than is None or doomed or untouched >= older_than.total_seconds():
             shred(path)
             gone += 1
     return gone
@@ -209,5 +215,6 @@ def copy_into(db: Database, path: Path) -> None:
 
 
 def shred(path: Path) -> None:
-    """Overwrite a file with zeros before unlinking it (best effort on copy-on-write file systems)."""
+    """Overwrite a file with zeros before unlinking it (best effort on copy-on-write file systems); renamed
+    first, so a kill mid-way never leaves a listed backup of zeros (``app.config.shred_file``)."""
     shred_file(path)

@@ -119,7 +119,8 @@ class ChatKills:
         real_failed = not run.landed and run.exit_code not in (0, None)
         return {"phase": run.phase, "landed": run.landed, "reported": len(run.reported), "lost": len(lost),
                 "start_failed": int(open_failed), "real_start_failed": int(real_failed),
-                "check_failed": int(check_failed), "stderr": run.stderr[-300:] if real_failed else ""}
+                "check_failed": int(check_failed),
+                **({"exit_code": run.exit_code, "stderr": _tail(run.stderr)} if real_failed else {})}
 
     def _run(self, aimed: str, rng: random.Random) -> ChatRun:
         err_path = self.root / "chat-stderr.txt"
@@ -184,7 +185,8 @@ class ChatKills:
 
     def final_start(self) -> bool:
         """One real start of the chat diary after the last kill: ``hearth chat`` with nothing to say."""
-        proc = hearth(self.data_dir, "chat", "--json", "--n-ctx", N_CTX, stderr=subprocess.DEVNULL)
+        with (self.root / "final-start-stderr.txt").open("w", encoding="utf-8") as err:
+            proc = hearth(self.data_dir, "chat", "--json", "--n-ctx", N_CTX, stderr=err)
         assert proc.stdin is not None
         proc.stdin.close()
         return proc.wait(timeout=RUN_TIMEOUT_S) == 0
@@ -197,6 +199,11 @@ def hearth(data_dir: Path, *args: str, stderr: IO[str] | int) -> subprocess.Pope
         [sys.executable, "-m", "app", "--data-dir", str(data_dir), *args],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, text=True, env=env,
     )
+
+
+def _tail(text: str, lines: int = 12, chars: int = 2000) -> str:
+    """The last lines of a child's stderr, for the journal (the bench's diaries are synthetic)."""
+    return "\n".join(text.splitlines()[-lines:])[-chars:]
 
 
 def _event_key(event: dict[str, Any]) -> str:

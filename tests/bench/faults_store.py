@@ -38,7 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from app.store import Diary
 from app.store import backup as backup_module
@@ -51,6 +51,7 @@ WORDS = ("river walk Rex Anna Lisbon shed roof Nora tea library choir harbour no
          "morning evening hopeful tired garden letter train rain").split()
 POLL_S = 0.01  # watching /proc from this process must not starve the child on a loaded machine
 START_TIMEOUT_S = 120
+STDERR_LINES, STDERR_CHARS = 12, 2000  # what a failed start's journal record keeps of its stderr
 
 
 @dataclass
@@ -59,10 +60,12 @@ class StoreKills:
 
     root: Path
     seeds: dict[int, Path] = field(default_factory=dict)  # schema version -> an old diary's folder
+    _stderr: dict[int, Path] = field(default_factory=dict)  # a running child's pid -> its stderr file
     expected: str = ""  # digest of (id, text) of every seeded message
     migrate_s: float = 1.0  # how long opening (checks + migration) of an old diary takes, measured
     backup_s: float = 0.5  # how long a backup of the big diary takes, measured
     restore_s: float = 1.0  # how long a restore of the big diary takes, measured
+    run: str = "run"  # names this kill's stderr files (``stderr/<run>-<command>.txt``); set per kill
 
     @property
     def big(self) -> Path:
@@ -116,33 +119,33 @@ class StoreKills:
         folder = self.root / "migrating"
         shutil.rmtree(folder, ignore_errors=True)
         shutil.copytree(self.seeds[version], folder)
-        proc = _start(folder, "chat", "--json", "--n-ctx", "1024")
+        proc = self._start(folder, "chat", "--json", "--n-ctx", "1024")
         landed = _kill_when_open(proc, folder / "hearth.db", rng.uniform(0, self.migrate_s * 0.8))
+        self._failed_start(proc, False)  # killed (its stderr file is kept only if it said something)
         with sqlite3.connect(folder / "hearth.db") as conn:
             applied = mig.applied(conn)
         conn.close()
-        real = _start(folder, "search", "walk", "--limit", "1")  # the next start: a real process
-        real_failed = real.wait(timeout=START_TIMEOUT_S) != 0
+        real = self._start(folder, "search", "walk", "--limit", "1")  # the next start: a real process
+        real.wait(timeout=START_TIMEOUT_S)
         phase = "migration" if len(applied) < len(mig.MIGRATIONS) else "after_migration"
         return {"phase": phase if landed else "ended", "landed": landed, "version": version,
-                "real_start_failed": int(real_failed), **self._check(folder)}
+                **self._failed_start(real, real.returncode != 0), **self._check(folder)}
 
     def kill_backup(self, rng: random.Random) -> dict[str, Any]:
         self._settle()
         before = set(list_backups(self.big))
-        proc = _start(self.big, "backup")
+        proc = self._start(self.big, "backup")
         if rng.random() < 0.5:  # a random moment once the diary is open
             landed = _kill_when_open(proc, self.big / "hearth.db", rng.uniform(0, self.backup_s * 1.5))
         else:  # a random moment once the copy has begun
             landed = _kill_when(proc, lambda: _has_partial(self.big), rng.uniform(0, 0.2))
         partial = _has_partial(self.big)
         made = set(list_backups(self.big)) - before
-        figures = self._check(self.big)
-        figures["partial_left"] = int(_has_partial(self.big))
+        figures = self._check_big()
         figures["check_failed"] += sum(not _backup_sound(path) for path in made)
         phase = "backup" if partial else "after_backup" if made else "before_backup"
         return {"phase": phase if landed else "ended", "landed": landed,
-                "real_start_failed": int(not landed and proc.returncode != 0), **figures}
+                **self._failed_start(proc, not landed and proc.returncode != 0), **figures}
 
     def kill_restore(self, rng: random.Random) -> dict[str, Any]:
         """``hearth restore`` of a backup of the big diary, killed a random moment after it opened the diary.
@@ -151,14 +154,47 @@ class StoreKills:
         ``before_restore``; a restore that finished before the kill is ``ended``."""
         before = set(list_backups(self.big))
         chosen = rng.choice(sorted(before))
-        proc = _start(self.big, "restore", str(chosen))
+        proc = self._start(self.big, "restore", str(chosen))
         landed = _kill_when_open(proc, self.big / "hearth.db", rng.uniform(0, self.restore_s * 1.2))
         begun = _has_partial(self.big) or bool(set(list_backups(self.big)) - before)
-        figures = self._check(self.big)
-        figures["partial_left"] = int(_has_partial(self.big))
+        figures = self._check_big()
         phase = "restore" if begun else "before_restore"
         return {"phase": phase if landed else "ended", "landed": landed,
-                "real_start_failed": int(not landed and proc.returncode != 0), **figures}
+                "chosen": _backup_kind(chosen, before),
+                **self._failed_start(proc, not landed and proc.returncode != 0), **figures}
+
+    # -- the children's stderr -----------------------------------------------------------------------
+    def _start(self, data_dir: Path, *args: str) -> subprocess.Popen[bytes]:
+        """A real ``hearth`` process whose stderr goes to ``stderr/<run>-<command>.txt`` under the root."""
+        path = self.root / "stderr" / f"{self.run}-{args[0]}.txt"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as err:  # the child has its own copy of the descriptor
+            proc = _start(data_dir, *args, stderr=err)
+        self._stderr[proc.pid] = path
+        return proc
+
+    def _failed_start(self, proc: subprocess.Popen[bytes], failed: bool) -> dict[str, Any]:
+        """``real_start_failed`` for a child that ended by itself with an error, with its exit code and the
+        last lines of its stderr (the diaries are synthetic: no person's text); an empty stderr file goes."""
+        path = self._stderr.pop(proc.pid, None)
+        exists = path is not None and path.exists()
+        text = path.read_text(encoding="utf-8", errors="replace") if path is not None and exists else ""
+        if path is not None and exists and not text:
+            path.unlink()
+        if not failed:
+            return {"real_start_failed": 0}
+        return {"real_start_failed": 1, "exit_code": proc.returncode,
+                "stderr": "\n".join(text.splitlines()[-STDERR_LINES:])[-STDERR_CHARS:]}
+
+    def _check_big(self) -> dict[str, Any]:
+        """The checks, then what the store's start left in the backups folder: files that are not
+        backups (a partial copy, its side files, a file being shredded) and listed backups that are not
+        whole SQLite files (a restore picks among them: a damaged one fails it)."""
+        figures = self._check(self.big)
+        figures["partial_left"] = len(_leftovers(self.big))
+        figures["backups_damaged"] = sum(not _looks_whole(path) for path in list_backups(self.big))
+        figures["check_failed"] += figures["backups_damaged"]
+        return figures
 
     def _settle(self) -> None:
         """A partial copy left by a kill the checks never followed (the bench itself was stopped, and
@@ -219,11 +255,16 @@ def _seed_old(path: Path) -> str:
     return _digest({i: _text(i) for i in range(1, OLD_MESSAGES + 1)})
 
 
-def _start(data_dir: Path, *args: str) -> subprocess.Popen[bytes]:
+def _start(data_dir: Path, *args: str, stderr: IO[bytes]) -> subprocess.Popen[bytes]:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     return subprocess.Popen([sys.executable, "-m", "app", "--data-dir", str(data_dir), *args],
-                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env=env)
+                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=stderr, env=env)
+
+
+def _backup_kind(chosen: Path, backups: set[Path]) -> str:
+    """Which of the backups a restore chose, by age: ``newest``, ``oldest`` or ``middle``."""
+    ordered = sorted(backups)
+    return "newest" if chosen == ordered[-1] else "oldest" if chosen == ordered[0] else "middle"
 
 
 def _kill_when_open(proc: subprocess.Popen[bytes], db: Path, delay: float) -> bool:
@@ -262,6 +303,23 @@ def _has_open(fds: Path, db: Path) -> bool:
 
 def _has_partial(data_dir: Path) -> bool:
     return any(p.name.endswith(".partial") for p in (data_dir / BACKUP_DIR).iterdir())
+
+
+def _leftovers(data_dir: Path) -> list[Path]:
+    """Files in the backups folder that are not backups, and a restore's staging copy beside the diary."""
+    listed = set(list_backups(data_dir))
+    found = [p for p in (data_dir / BACKUP_DIR).iterdir() if p not in listed]
+    staged = data_dir / "hearth.db.restore"
+    return found + ([staged] if staged.exists() else [])
+
+
+def _looks_whole(path: Path) -> bool:
+    """A plain SQLite file's header (the bench's diaries are not encrypted): a shredded backup has zeros."""
+    try:
+        with path.open("rb") as fh:
+            return fh.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False
 
 
 def _backup_sound(path: Path) -> bool:
