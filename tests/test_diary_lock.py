@@ -3,6 +3,7 @@ interleaving entries with the first; the lock dies with its process, so a crash 
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from datetime import date
@@ -56,17 +57,37 @@ def test_a_second_window_on_the_same_diary_says_it_is_open(
         close_error_boxes()
 
 
-def test_chat_forget_everything_and_restore_refuse_a_diary_in_use(
+def test_chat_forget_everything_restore_import_backup_and_fact_changes_refuse_a_diary_in_use(
     data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with Diary.open(data_dir) as diary:
         empty = diary.backup()
         diary.add_message(diary.conversation_for_day(date(2026, 3, 2)).id, "user", "Kept.")
+        diary.add_fact("Likes tea.")
+        export = data_dir.parent / "export.json"
+        export.write_text(json.dumps(diary.export_json()), encoding="utf-8")
+        backups = diary.list_backups()
     with DiaryLock(data_dir):  # a window has it open
         assert main(["--data-dir", str(data_dir), "forget-everything", "--yes"]) == 1
         assert main(["--data-dir", str(data_dir), "digest", "--day", "2026-03-02"]) == 1
         assert main(["--data-dir", str(data_dir), "restore", str(empty)]) == 1  # not under the window
+        for change in (["import", str(export)], ["backup"], ["facts", "add", "Likes tea."],
+                       ["facts", "edit", "1", "Likes green tea."], ["facts", "pin", "1"], ["facts", "rm", "1"]):
+            assert main(["--data-dir", str(data_dir), *change]) == 1, change
     err = capsys.readouterr().err
-    assert err.count("open in another Hearth window") == 3 and "Traceback" not in err
+    assert err.count("open in another Hearth window") == 9 and "Traceback" not in err
     with Diary.open(data_dir) as diary:
         assert [m.text for c in diary.list_conversations() for m in diary.messages(c.id)] == ["Kept."]
+        assert [(f.text, f.pinned) for f in diary.list_facts()] == [("Likes tea.", False)]
+        assert diary.list_backups() == backups
+
+
+def test_the_lock_file_alone_does_not_make_the_folder_someone_elses(data_dir: Path) -> None:
+    """A damaged diary moved aside leaves the lock file beside it: the folder is still Hearth's."""
+    from app.config import is_hearth_dir
+    from app.store.lock import LOCK_FILE
+
+    with DiaryLock(data_dir):
+        pass
+    (data_dir / "hearth.db").unlink(missing_ok=True)
+    assert (data_dir / LOCK_FILE).exists() and is_hearth_dir(data_dir)

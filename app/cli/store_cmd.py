@@ -267,28 +267,28 @@ def _facts_list(args: argparse.Namespace, data_dir: Path) -> int:
 
 
 def _facts_add(args: argparse.Namespace, data_dir: Path) -> int:
-    with open_diary(data_dir) as diary:
+    with DiaryLock(data_dir), open_diary(data_dir) as diary:  # a change: one writer (the window's list)
         fact = diary.add_fact(args.text, kind=args.kind, importance=args.importance, pinned=args.pin)
     print(translate("Cli", "Added fact #{id}.").format(id=fact.id))
     return 0
 
 
 def _facts_edit(args: argparse.Namespace, data_dir: Path) -> int:
-    with open_diary(data_dir) as diary:
+    with DiaryLock(data_dir), open_diary(data_dir) as diary:
         fact = diary.edit_fact(args.id, text=args.text, source="manual")
     print(translate("Cli", "Changed fact #{id}.").format(id=fact.id))
     return 0
 
 
 def _facts_rm(args: argparse.Namespace, data_dir: Path) -> int:
-    with open_diary(data_dir) as diary:
+    with DiaryLock(data_dir), open_diary(data_dir) as diary:
         diary.delete_fact(args.id)
     print(translate("Cli", "Deleted fact #{id}; it will not be re-learned automatically.").format(id=args.id))
     return 0
 
 
 def _facts_pin(args: argparse.Namespace, data_dir: Path) -> int:
-    with open_diary(data_dir) as diary:
+    with DiaryLock(data_dir), open_diary(data_dir) as diary:
         fact = diary.edit_fact(args.id, pinned=not args.off)
     done = translate("Cli", "Pinned fact #{id}.") if fact.pinned else translate("Cli", "Unpinned fact #{id}.")
     print(done.format(id=fact.id))
@@ -344,7 +344,7 @@ def _write_private(path: Path, body: str) -> None:
 
 def _import(args: argparse.Namespace, data_dir: Path) -> int:
     data = read_export(Path(args.file))  # ImportRefused: too big, not JSON, too deep
-    with open_diary(data_dir) as diary:
+    with DiaryLock(data_dir), open_diary(data_dir) as diary:  # not interleaved with a window's entries
         diary.import_json(data)
         count = len(data.get("messages", []))
     print(CliPlurals().messages_imported(count))
@@ -352,7 +352,8 @@ def _import(args: argparse.Namespace, data_dir: Path) -> int:
 
 
 def _backup(args: argparse.Namespace, data_dir: Path) -> int:
-    with open_diary(data_dir) as diary:
+    # Its rotation shreds the oldest backup: not while a window may be restoring it or backing up itself.
+    with DiaryLock(data_dir), open_diary(data_dir) as diary:
         path = diary.backup()
     print(translate("Cli", "Backup written: {path}").format(path=path))
     return 0

@@ -14,7 +14,7 @@ import filelock
 
 from app.store.errors import DiaryInUse
 
-LOCK_FILE = ".hearth.lock"
+LOCK_FILE = ".hearth.lock"  # also in app.config.HEARTH_FILES: a folder holding it is still Hearth's
 
 
 class DiaryLock:
