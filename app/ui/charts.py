@@ -49,6 +49,9 @@ class Chart(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         palette = self.palette()
         painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Base))
+        if self.stats is None:
+            return  # the period's figures are on their way: the chart is drawn (title and all) with them, on
+            # a turn of its own, not in the frame that first shows the dialog with every chart in it
         bold = QFont(self.font())
         bold.setWeight(QFont.Weight.DemiBold)
         painter.setFont(bold)
@@ -60,7 +63,7 @@ class Chart(QWidget):
         area = QRectF(
             MARGIN_L, MARGIN_T, self.width() - MARGIN_L - MARGIN_R, self.height() - MARGIN_T - MARGIN_B
         )
-        if self.stats is None or not self.has_data():
+        if not self.has_data():
             painter.setPen(self.muted())
             painter.drawText(area, Qt.AlignmentFlag.AlignCenter, self.empty_text)
             return

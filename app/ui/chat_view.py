@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QDragEnterEvent,
@@ -64,6 +64,7 @@ class ChatView(QListView):
         self._configure()
         self._stick_bottom = True
         self._in_layout = False
+        self._bar_extent: int | None = None  # the style's scroll bar width, asked once per style
         self._preserve_from_bottom: int | None = None
         self._highlight_timer = QTimer(self, singleShot=True, interval=HIGHLIGHT_MS)
         self._highlight_timer.timeout.connect(self._clear_highlight)
@@ -126,9 +127,17 @@ class ChatView(QListView):
 
     # -- geometry used by the delegate ----------------------------------------------------------
     def content_width(self) -> int:
-        """Row width, independent of whether the scroll bar is currently shown (no relayout loops)."""
-        extent = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
-        return max(200, self.width() - 2 * self.frameWidth() - extent)
+        """Row width, independent of whether the scroll bar is currently shown (no relayout loops). Asked
+        for every row on every layout (a streamed token that adds a line lays out the day), so the style's
+        scroll bar width is kept until the style changes."""
+        if self._bar_extent is None:
+            self._bar_extent = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
+        return max(200, self.width() - 2 * self.frameWidth() - self._bar_extent)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.StyleChange:
+            self._bar_extent = None
+        super().changeEvent(event)
 
     def at_bottom(self) -> bool:
         bar = self.verticalScrollBar()
