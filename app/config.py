@@ -42,7 +42,7 @@ HEARTH_FILES = frozenset(
     | {"encryption.json"}  # app.store.encryption.MARKER: no secret, says the diary is encrypted
     | {"encryption-change.json"}  # app.store.encryption.JOURNAL: the file names of a change in progress
     | {CHAT_STATE_FILE, CHAT_STATE_FILE + ".tmp"}
-    | {".hearth.lock"}  # app.store.lock.LOCK_FILE: the one-writer lock (empty), left when the diary moved aside
+    | {".hearth.lock"}  # app.store.lock.LOCK_FILE: the one-writer lock, stays when the diary moves aside
 )
 HEARTH_FOLDERS = frozenset({"backups", "models"})
 SHREDDING = ".shredding"  # a file being shredded (``shred_file``): a killed shred leaves this name
