@@ -71,8 +71,9 @@ def test_chat_forget_everything_restore_import_backup_and_fact_changes_refuse_a_
         assert main(["--data-dir", str(data_dir), "forget-everything", "--yes"]) == 1
         assert main(["--data-dir", str(data_dir), "digest", "--day", "2026-03-02"]) == 1
         assert main(["--data-dir", str(data_dir), "restore", str(empty)]) == 1  # not under the window
-        for change in (["import", str(export)], ["backup"], ["facts", "add", "Likes tea."], ["facts", "rm", "1"],
-                       ["facts", "edit", "1", "Likes green tea."], ["facts", "pin", "1"]):
+        changes = (["import", str(export)], ["backup"], ["facts", "add", "Likes tea."], ["facts", "rm", "1"],
+                   ["facts", "edit", "1", "Likes green tea."], ["facts", "pin", "1"])
+        for change in changes:
             assert main(["--data-dir", str(data_dir), *change]) == 1, change
     err = capsys.readouterr().err
     assert err.count("open in another Hearth window") == 9 and "Traceback" not in err
