@@ -255,3 +255,15 @@ def test_a_named_month_favours_entries_written_then(diary: Diary, tiny_engine: A
     ):
         found = recall.find(question, 500, conversation_id=today, exclude_message_ids=set())
         assert found[0].message_id == first[0], question
+
+
+def test_the_stronger_opinion_counts_when_words_and_meaning_are_fused() -> None:
+    """A weighted sum (0.9 meaning) let a near meaning drown the entry that shares the question's rare words;
+    fused, the stronger of the two shares counts, words at ``LEXICAL_WEIGHT``, agreement adds a little."""
+    from app.core.recall.rank import AGREEMENT_WEIGHT, LEXICAL_WEIGHT, fused_share
+
+    exact_words = fused_share(lexical=0.5, semantic=0.3)  # the question's rare words, a modest meaning
+    near_meaning = fused_share(lexical=0.0, semantic=0.9)  # about the same topic, none of the words
+    assert exact_words > near_meaning
+    assert fused_share(0.0, 0.7) == 0.7  # a paraphrase: its evidence shares no word, meaning alone ranks it
+    assert fused_share(0.2, 0.7) == 0.7 + AGREEMENT_WEIGHT * LEXICAL_WEIGHT * 0.2
