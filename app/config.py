@@ -36,13 +36,14 @@ DIARY_FILE = "hearth.db"  # the store's DB_FILE (the store imports this module, 
 # The chat's KV cache kept across restarts (app.llm.kv_state): derived from diary text, so the store shreds
 # it with everything else (forget-everything, encryption on); never written beside an encrypted diary.
 CHAT_STATE_FILE = "chat-cache.kv"
+LOCK_FILE = ".hearth.lock"  # the one-writer lock (app.store.lock); it stays when the diary moves aside
 # What Hearth itself puts in its data dir: the diary and its SQLite side files, settings, backups, models.
 HEARTH_FILES = frozenset(
     {DIARY_FILE, SETTINGS_FILE, "settings.tmp"} | {DIARY_FILE + side for side in ("-wal", "-shm", "-journal")}
     | {"encryption.json"}  # app.store.encryption.MARKER: no secret, says the diary is encrypted
     | {"encryption-change.json"}  # app.store.encryption.JOURNAL: the file names of a change in progress
     | {CHAT_STATE_FILE, CHAT_STATE_FILE + ".tmp"}
-    | {".hearth.lock"}  # app.store.lock.LOCK_FILE: the one-writer lock, stays when the diary moves aside
+    | {LOCK_FILE}
 )
 HEARTH_FOLDERS = frozenset({"backups", "models"})
 SHREDDING = ".shredding"  # a file being shredded (``shred_file``): a killed shred leaves this name

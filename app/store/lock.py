@@ -12,9 +12,8 @@ from pathlib import Path
 
 import filelock
 
+from app.config import LOCK_FILE
 from app.store.errors import DiaryInUse
-
-LOCK_FILE = ".hearth.lock"  # also in app.config.HEARTH_FILES: a folder holding it is still Hearth's
 
 
 class DiaryLock:

@@ -252,15 +252,10 @@ def _save_remembered(window: MainWindow, path: Path) -> Path:
     picture = menu.grab()
     at = window.mapFromGlobal(view.viewport().mapToGlobal(where.bottomLeft().toPoint()))
     at.setX(max(8, min(at.x(), window.width() - picture.width() - 8)))  # inside the window, as on a screen
-    shot = window.grab()
-    painter = QPainter(shot)
-    painter.drawPixmap(at, picture)
-    painter.end()
     menu.deleteLater()
+    saved = _save_with_popup(window, picture, at, path)
     view.scroll_to_end()
-    if not shot.save(str(path), "PNG"):
-        raise ScreenshotError(f"could not write {path}")
-    return path
+    return saved
 
 
 def _save_tooltip(window: MainWindow, path: Path) -> Path:
@@ -271,15 +266,24 @@ def _save_tooltip(window: MainWindow, path: Path) -> Path:
     settle(200)
     tip = next((w for w in QApplication.topLevelWidgets()
                 if w.metaObject().className() == "QTipLabel" and w.isVisible()), None)
-    shot = window.grab()
-    if tip is not None:
-        tip_pixmap: QPixmap = tip.grab()
-        at = window.mapFromGlobal(anchor)
-        top_left = QPoint(max(8, at.x() - 40), max(8, at.y() - tip_pixmap.height() - 10))
-        painter = QPainter(shot)
-        painter.drawPixmap(top_left, tip_pixmap)
-        painter.end()
+    if tip is None:
+        QToolTip.hideText()
+        return _save(window, path)
+    tip_pixmap: QPixmap = tip.grab()
+    at = window.mapFromGlobal(anchor)
+    top_left = QPoint(max(8, at.x() - 40), max(8, at.y() - tip_pixmap.height() - 10))
+    saved = _save_with_popup(window, tip_pixmap, top_left, path)
     QToolTip.hideText()
+    return saved
+
+
+def _save_with_popup(window: QWidget, popup: QPixmap, top_left: QPoint, path: Path) -> Path:
+    """The window with a popup's picture drawn on it at ``top_left`` (window coordinates): an offscreen
+    grab of the window does not include its popups (tooltips, menus), which are windows of their own."""
+    shot = window.grab()
+    painter = QPainter(shot)
+    painter.drawPixmap(top_left, popup)
+    painter.end()
     if not shot.save(str(path), "PNG"):
         raise ScreenshotError(f"could not write {path}")
     return path
