@@ -120,7 +120,7 @@ class ChatKills:
         return {"phase": run.phase, "landed": run.landed, "reported": len(run.reported), "lost": len(lost),
                 "start_failed": int(open_failed), "real_start_failed": int(real_failed),
                 "check_failed": int(check_failed),
-                **({"exit_code": run.exit_code, "stderr": _tail(run.stderr)} if real_failed else {})}
+                **({"exit_code": run.exit_code, "stderr": stderr_tail(run.stderr)} if real_failed else {})}
 
     def _run(self, aimed: str, rng: random.Random) -> ChatRun:
         err_path = self.root / "chat-stderr.txt"
@@ -201,7 +201,7 @@ def hearth(data_dir: Path, *args: str, stderr: IO[str] | int) -> subprocess.Pope
     )
 
 
-def _tail(text: str, lines: int = 12, chars: int = 2000) -> str:
+def stderr_tail(text: str, lines: int = 12, chars: int = 2000) -> str:
     """The last lines of a child's stderr, for the journal (the bench's diaries are synthetic)."""
     return "\n".join(text.splitlines()[-lines:])[-chars:]
 

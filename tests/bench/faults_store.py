@@ -45,13 +45,13 @@ from app.store import backup as backup_module
 from app.store import migrations as mig
 from app.store.backup import BACKUP_DIR, list_backups
 from app.store.index_repair import index_is_sound
+from tests.bench.faults_chat import stderr_tail
 
 OLD_MESSAGES = 40_000
 WORDS = ("river walk Rex Anna Lisbon shed roof Nora tea library choir harbour novel draft kiwi doctor "  # noqa: SIM905
          "morning evening hopeful tired garden letter train rain").split()
 POLL_S = 0.01  # watching /proc from this process must not starve the child on a loaded machine
 START_TIMEOUT_S = 120
-STDERR_LINES, STDERR_CHARS = 12, 2000  # what a failed start's journal record keeps of its stderr
 
 
 @dataclass
@@ -184,7 +184,7 @@ class StoreKills:
         if not failed:
             return {"real_start_failed": 0}
         return {"real_start_failed": 1, "exit_code": proc.returncode,
-                "stderr": "\n".join(text.splitlines()[-STDERR_LINES:])[-STDERR_CHARS:]}
+                "stderr": stderr_tail(text)}
 
     def _check_big(self) -> dict[str, Any]:
         """The checks, then what the store's start left in the backups folder: files that are not
