@@ -107,7 +107,7 @@ def test_index_search_replace_and_remove(monkeypatch: pytest.MonkeyPatch, exact_
     [
         (
             FILLER_EN,
-            "My sister Nora finally moved to Lisbon last week, she sent photos of the trams.",
+            "Nora finally moved to Lisbon last week, she sent photos of the trams.",
             "Where has my sibling relocated?",
         ),
         (

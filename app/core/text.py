@@ -70,7 +70,8 @@ STOPWORDS = ENGLISH_STOPWORDS | RUSSIAN_STOPWORDS
 QUESTION_WORDS = frozenset(
     """
     what when where who whom which why how do does did is are was were can could should would will
-    remember recall что когда где кто какой какая какие почему зачем как сколько ли помнишь вспомни
+    remember recall remind что когда где кто какой какая какие почему зачем как сколько ли помнишь вспомни
+    напомни напомните
     """.split()  # noqa: SIM905
 )
 

@@ -33,6 +33,15 @@ from datetime import date, timedelta
 
 from app.core.ports import DiaryPort
 from app.core.recall.dates import DateSpan, date_spans
+from app.core.recall.people import (
+    SCAN_LIMIT,
+    NamedPeople,
+    asked_families,
+    best_names,
+    broad_families,
+    names_in,
+    relation_query,
+)
 from app.core.recall.rank import (
     DATE_AFTERMATH_DAYS,
     Candidate,
@@ -157,6 +166,12 @@ class _TokenCounter:
             self._memory.popitem(last=False)
 
 
+def _merged(first: list[Term], more: list[Term]) -> list[Term]:
+    """``first`` and the terms of ``more`` it lacks (one per stem)."""
+    known = {t.stem for t in first}
+    return first + [t for t in more if t.stem not in known]
+
+
 def _digest(text: str) -> bytes:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest()
 
@@ -193,7 +208,8 @@ class Recall:
         """
         if budget_tokens <= 0:
             return []
-        terms = self._affordable(query_terms(text))
+        people = self._named_people(text)
+        terms = self._affordable(_merged(query_terms(text), people.terms()))
         spans = date_spans(text, today)[:MAX_DATE_SPANS]
         semantic = self.semantic if self.semantic is not None and self.semantic.ready else None
         if not terms and not spans and semantic is None:
@@ -201,7 +217,8 @@ class Recall:
         hits = self._candidates(terms, spans, conversation_id)
         similarity: dict[int, float] | None = None
         if semantic is not None:
-            hits, similarity = self._with_meaning(semantic, text, hits, conversation_id)
+            meant = people.embedding_text(text)
+            hits, similarity = self._with_meaning(semantic, meant, hits, conversation_id)
         candidates = [h for h in hits if h.message_id not in exclude_message_ids]
         floor = semantic.floor if semantic is not None else 0.0
         ranked = with_neighbours(
@@ -212,6 +229,18 @@ class Recall:
             ),
         )
         return self._pack(ranked, budget_tokens)
+
+    def _named_people(self, text: str) -> NamedPeople:
+        """The names the person's own entries give the relations ``text`` asks about ("my sister" → Nora)."""
+        families = asked_families(text)
+        if not families:
+            return NamedPeople((), ())
+        found = self._diary.ranked_messages(
+            relation_query(families), limit=SCAN_LIMIT, exclude_conversation_id=None
+        )
+        mine = (c.text for c in found if c.role == "user")
+        names = best_names(names_in(mine, families))
+        return NamedPeople(families, names, broad_families(text))
 
     def _candidates(
         self, terms: list[Term], spans: list[DateSpan], conversation_id: int | None

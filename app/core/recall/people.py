@@ -1,0 +1,264 @@
+"""Who "my sister" is: the names a diary gives the people (and pets) the person calls by a relation.
+
+A person asks their diary about "my sibling", "my partner", "моя подружка"; the entry that answers names
+them: "Nora finally moved to Lisbon", "Света теперь воспитательница". Neither words nor a sentence
+encoder connect the two — what connects them is the diary itself, which somewhere says "my sister Nora",
+"с подругой Светой". Recall asks this module for those names and searches for them as well (by words,
+and in the text it embeds), so a question about a relation finds the entries about the person.
+
+Why this shape:
+
+* **Read from the diary when asked, never stored.** A question that names a relation costs one FTS5 query
+  for the relation's words and a scan of the few hundred entries it returns; nothing derived is kept, so
+  an edit or a deletion is reflected at once and there is nothing more to delete.
+* **Families, not single words.** A question says "sibling", the diary "sister"; "partner" and "fiancé",
+  "husband" or "boyfriend"; "родители" and "мама". A question word stands for every relation word of its
+  family; the diary's relation word must be followed by a capitalized name ("my sister Nora", "брат Дима",
+  "my best friend, Ellie").
+* **Stems, both languages.** Words are compared by Snowball stem (``app.core.text.stem``), so "сестрой
+  Норой" and "sisters" count; the name is kept as it was most often written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from app.core.text import Term, fold, fts_query, is_stopword, query_terms, stem
+
+# Relation families: what a question's word may mean, in words a diary uses before a name. A word of the
+# question selects every family it belongs to (``asked_families``); "sibling" is only a question word.
+_FAMILY_TABLE = """
+sister: sister sis сестра сестрёнка сеструха сестричка
+brother: brother bro брат братишка братик братец братца
+partner: husband wife boyfriend girlfriend fiancé fiance fiancée fiancee partner spouse hubby муж
+    жена парень девушка жених невеста супруг супруга любимый любимая партнёр партнерша
+mother: mother mum mom mam mummy mommy mama мама мать матери мамочка мамуля
+father: father dad daddy papa папа отец отца батя папочка
+son: son сын сынок сынишка
+daughter: daughter дочь дочери дочка доченька
+friend: friend mate pal buddy bestie друг подруга подружка приятель приятельница дружище товарищ
+grandparent: grandmother grandma gran granny nan nana grandfather grandpa grandad granddad бабушка
+    бабуля баба дедушка дед деда
+relative: aunt auntie uncle cousin niece nephew тётя тетя дядя кузен кузина племянник племянница
+in-law: sister-in-law brother-in-law mother-in-law father-in-law son-in-law daughter-in-law свекровь
+    свёкор тёща тесть золовка невестка зять шурин деверь свояченица
+colleague: colleague coworker co-worker workmate boss manager supervisor коллега сослуживец
+    сослуживица начальник начальница шеф руководитель руководительница босс напарник напарница
+neighbour: neighbour neighbor сосед соседка
+carer: doctor gp therapist counsellor counselor dentist vet physio coach trainer tutor teacher врач
+    доктор терапевт психолог психотерапевт ветеринар стоматолог тренер репетитор
+cat: cat kitten kitty кот кошка котик кошечка котёнок котенок
+dog: dog puppy pup doggy пёс пес собака пса пёсик песик щенок собачка
+"""
+
+
+def _parse_families(table: str) -> dict[str, tuple[str, ...]]:
+    """``family: word word …`` lines (a line starting with spaces goes on with the family above)."""
+    families: dict[str, list[str]] = {}
+    family = ""
+    for line in table.strip().splitlines():
+        if not line.startswith(" "):
+            family, line = line.split(":", 1)
+        families.setdefault(family, []).extend(line.split())
+    return {name: tuple(words) for name, words in families.items()}
+
+
+_FAMILIES = _parse_families(_FAMILY_TABLE)
+# Question words that stand for more than one family: ``families: words``.
+_HYPERNYM_TABLE = """
+sister brother: sibling siblings сиблинг
+mother father: parent parents родитель родители
+son daughter: child children kid kids ребёнок ребенок дети детей
+partner: partner partners spouse супруг супруга половинка половина
+relative in-law sister brother mother father: relative relatives родственник родственница родня
+"""
+
+
+def _parse_hypernyms(table: str) -> dict[str, tuple[str, ...]]:
+    found: dict[str, tuple[str, ...]] = {}
+    for line in table.strip().splitlines():
+        families, words = line.split(":", 1)
+        found.update((word, tuple(families.split())) for word in words.split())
+    return found
+
+
+_HYPERNYMS = _parse_hypernyms(_HYPERNYM_TABLE)
+# A name: a capitalized word of letters (hyphens inside, "Анна-Мария"), not a shout ("OK").
+_NAME = re.compile(r"[^\W\d_][^\W\d_'’-]*")
+# What may stand between a relation word and its name: spaces, one comma or dash.
+_BETWEEN = re.compile(r"\s*[,—–-]?\s*")
+_TOKEN = re.compile(r"[^\W\d_]+(?:-in-law)?")
+_LOOK_BACK = 40  # characters before a relation word read for whose it is
+_OWNER_WORDS = 3  # "my oldest school friend": the owner word may stand a few words before
+_MINE = frozenset(
+    """my our мой моя моё мое мои моего моей моему мою моим моих моими наш наша наше наши нашего нашей нашему
+    нашу нашим""".split()  # noqa: SIM905
+)
+_OTHERS = frozenset(
+    """his her their its your его её ее их него неё нее ним ней них твой твоя твоего твоей твоему
+    твою""".split()  # noqa: SIM905
+)
+_NAMED_BEFORE = re.compile(
+    r"(?P<name>[^\W\d_][^\W\d_'’-]+)\s*(?:,|—|–|-|\bis\b|\bwas\b|\b—\s*это\b)\s*"
+    r"(?:my|our|мой|моя|моё|мое|мои|наш|наша|наше|наши)\s+(?:[^\W\d_]+\s+){0,2}$",
+    re.IGNORECASE,
+)
+_CYRILLIC_LETTER = re.compile(r"[\u0400-\u04ff]")
+NAMES_PER_QUESTION = 3  # the most often named people of the asked relations
+SCAN_LIMIT = 300  # entries with the relation's words read per question
+
+
+def _stem_key(word: str) -> str:
+    """Russian words by Snowball stem ("сестрой" ~ "сестра"); English ones by their singular only, since
+    English stems join words of other meanings ("manage" ~ "manager", "coaching" ~ "coach")."""
+    folded = fold(word).replace("ё", "е")
+    if _CYRILLIC_LETTER.search(folded):
+        return stem(folded)
+    return folded[:-1] if folded.endswith("s") and len(folded) > 3 and not folded.endswith("ss") else folded
+
+
+def _family_stems() -> dict[str, frozenset[str]]:
+    return {family: frozenset(_stem_key(w) for w in words) for family, words in _FAMILIES.items()}
+
+
+_FAMILY_STEMS = _family_stems()
+_RELATION_STEMS: dict[str, str] = {s: family for family, stems in _FAMILY_STEMS.items() for s in stems}
+
+
+def _question_families(text: str, *, broad_only: bool = False) -> list[str]:
+    """The relation families a message asks about, in order of mention (``broad_only``: only those it
+    names by a word standing for several relations, "sibling", "partner", "питомец")."""
+    found: list[str] = []
+    for token in _TOKEN.findall(text):
+        word = fold(token)
+        families = _HYPERNYMS.get(word) or _HYPERNYMS.get(word.replace("ё", "е"))
+        if families is None and word in _PET_WORDS and not broad_only:
+            families = ("cat", "dog")
+        if families is None and not broad_only:
+            family = _RELATION_STEMS.get(_stem_key(word))
+            families = (family,) if family else ()
+        found += [f for f in families or () if f not in found]
+    return found
+
+
+@dataclass(frozen=True)
+class NamedPeople:
+    """Names the diary gives the relations a message asks about, most often named first."""
+
+    families: tuple[str, ...]
+    names: tuple[str, ...]
+    broad: tuple[str, ...] = ()  # the families asked about by a word that stands for several
+
+    def terms(self) -> list[Term]:
+        """The names as search terms (a name is a proper noun wherever it stands), then the words of the
+        relations a broad word stands for ("sibling" searches "sister" and "brother"). A plain relation word
+        searches only itself: "girlfriend" is not "husband"."""
+        names = [Term(t.stem, t.prefixes, t.exact, True, t.number) for t in query_terms(" ".join(self.names))]
+        return names + relation_terms(self.broad)
+
+    def embedding_text(self, message: str) -> str:
+        """The message with the names after it, so the sentence encoder meets them too."""
+        return f"{message} ({', '.join(self.names)})" if self.names else message
+
+
+def relation_terms(families: Sequence[str]) -> list[Term]:
+    """Search terms for the diary words of ``families`` (single words; "sister-in-law" by its first part)."""
+    words = {w.split("-")[0] for family in families for w in _FAMILIES[family]}
+    return query_terms(" ".join(sorted(words)), limit=200)
+
+
+def relation_query(families: Sequence[str]) -> str:
+    """FTS5 MATCH for the diary words of ``families``."""
+    return fts_query(relation_terms(families))
+
+
+def names_in(texts: Iterable[str], families: Sequence[str]) -> Counter[str]:
+    """How often each name follows a relation word of ``families`` in ``texts`` ("my sister Nora")."""
+    wanted = {s for family in families for s in _FAMILY_STEMS[family]}
+    counts: Counter[str] = Counter()
+    for text in texts:
+        for match in _TOKEN.finditer(text):
+            if _stem_key(match.group(0)) not in wanted:
+                continue
+            before = text[max(0, match.start() - _LOOK_BACK) : match.start()]
+            if not _owned(before, match.group(0)):
+                continue
+            name = _name_after(text, match.end()) or _name_before(before)
+            if name is not None:
+                counts[name] += 1
+    return counts
+
+
+def _name_before(before: str) -> str | None:
+    """The name in "Ellie, my best friend", "Валера — мой лучший друг", "Tom is my partner"."""
+    found = _NAMED_BEFORE.search(before)
+    if found is None:
+        return None
+    name = found.group("name")
+    return name if _plausible_name(name) else None
+
+
+def _owned(before: str, relation: str) -> bool:
+    """Is the relation the writer's own? "my (best) friend", "наш кот", "с подругой" — not "her boyfriend",
+    "Tom's cousin", "у него … друг". English says whose it is; Russian often does not, so there only
+    another's owner (anywhere in the clause before it) rules it out."""
+    clause = re.split(r"[.!?;:]", before)[-1]
+    words = [fold(w) for w in _TOKEN.findall(clause)]
+    if any(w in _OTHERS for w in words) or clause.rstrip().endswith(("'s", "’s")):
+        return False
+    return bool(_CYRILLIC_LETTER.search(relation)) or any(w in _MINE for w in words[-_OWNER_WORDS:])
+
+
+def _name_after(text: str, end: int) -> str | None:
+    gap = _BETWEEN.match(text, end)
+    start = gap.end() if gap else end
+    found = _NAME.match(text, start)
+    if found is None:
+        return None
+    name = found.group(0).rstrip("-'’")
+    return name if _plausible_name(name) else None
+
+
+def _plausible_name(name: str) -> bool:
+    """Capitalized, not a shout ("OK"), not a stopword ("Yeah, my dog…", "This"), not itself a relation
+    ("my brother Dad")."""
+    return (
+        len(name) >= 2
+        and name[0].isupper()
+        and not name.isupper()
+        and not is_stopword(fold(name))
+        and _stem_key(name) not in _RELATION_STEMS
+    )
+
+
+def asked_families(text: str) -> tuple[str, ...]:
+    """The relation families ``text`` names (empty for most messages: then nothing more is searched)."""
+    return tuple(_question_families(text))
+
+
+# Words for any pet: they search the names of the writer's cats and dogs, not every cat and dog.
+_PET_WORDS = frozenset("pet pets animal animals питомец питомца питомцы животное зверь".split())  # noqa: SIM905
+# Families whose words all mean the same relation ("батя", "папа", "отец"): any of them searches the rest.
+_SYNONYM_FAMILIES = frozenset(
+    {"sister", "brother", "mother", "father", "son", "daughter", "friend", "cat", "dog"}
+)
+
+
+def broad_families(text: str) -> tuple[str, ...]:
+    """The families whose every word ``text`` searches: named by a broad word ("sibling", "parents",
+    "питомец"), or by one word of a family of synonyms ("батя" → "отец", "папа")."""
+    broad = _question_families(text, broad_only=True)
+    direct = [_RELATION_STEMS.get(_stem_key(token)) for token in _TOKEN.findall(text)]
+    return tuple(broad + [f for f in dict.fromkeys(direct) if f in _SYNONYM_FAMILIES and f not in broad])
+
+
+def best_names(counts: Counter[str], limit: int = NAMES_PER_QUESTION) -> tuple[str, ...]:
+    """The most often named, one spelling per stem (Russian names inflect: "Нора", "Норой")."""
+    by_stem: dict[str, Counter[str]] = {}
+    for name, n in counts.items():
+        by_stem.setdefault(_stem_key(name), Counter())[name] += n
+    ranked = sorted(by_stem.values(), key=lambda forms: -sum(forms.values()))
+    return tuple(forms.most_common(1)[0][0] for forms in ranked[:limit])

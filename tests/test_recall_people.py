@@ -1,0 +1,110 @@
+"""Who "my sister" is: relation words in a question lead recall to the names the diary gives them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.core.recall.finder import Recall
+from app.core.recall.people import NamedPeople, asked_families, best_names, names_in
+from app.store import Diary
+
+
+@pytest.mark.parametrize(
+    ("question", "families"),
+    [
+        ("In which town is my sibling based these days?", ("sister", "brother")),
+        ("What does my best mate do for a living?", ("friend",)),
+        ("When did my partner pop the question?", ("partner",)),
+        ("Как зовут моего усатого питомца?", ("cat", "dog")),
+        ("С кем сейчас живёт мой батя?", ("father",)),
+        ("Кем трудится моя школьная подружка?", ("friend",)),
+        ("Что случилось с отцом?", ("father",)),
+        ("What shade is our hatchback?", ()),
+        ("Walked to the river after work.", ()),
+    ],
+)
+def test_a_question_names_the_relations_it_asks_about(question: str, families: tuple[str, ...]) -> None:
+    assert asked_families(question) == families
+
+
+def test_names_follow_or_precede_the_writers_own_relations() -> None:
+    texts = [
+        "I met my sister Nora at the station.",
+        "My older sister, Nora, is coming.",
+        "Ellie, my best friend, came round.",
+        "Валера — мой лучший друг, мы с ним с техникума.",
+        "Вечером звонила сестра Надя.",
+    ]
+    counts = names_in(texts, ("sister", "friend"))
+    assert counts == Counter({"Nora": 2, "Ellie": 1, "Валера": 1, "Надя": 1})
+
+
+def test_someone_elses_relations_are_not_the_writers() -> None:
+    texts = [
+        "Her boyfriend Sam was there too.",
+        "Tom's brother Mike lent us the car.",
+        "У него в армии появился лучший друг, Тимур.",
+        "my sister. Then we left",  # a sentence ends: no name
+    ]
+    assert names_in(texts, ("partner", "brother", "friend", "sister")) == Counter()
+
+
+def test_inflected_names_count_as_one_person_in_their_most_written_form() -> None:
+    counts = Counter({"Нора": 3, "Норой": 1, "Света": 1})
+    assert best_names(counts) == ("Нора", "Света")
+
+
+def test_the_names_are_searched_and_embedded_with_the_message() -> None:
+    people = NamedPeople(("sister", "brother"), ("Nora",), broad=("sister", "brother"))
+    assert "Nora" in people.embedding_text("Where is my sibling based?")
+    stems = {t.stem for t in people.terms()}
+    assert {"nora", "sister", "brother"} <= stems
+    assert NamedPeople(("partner",), ()).terms() == []  # "girlfriend" does not search "husband"
+    assert NamedPeople((), ()).embedding_text("Hi") == "Hi"
+
+
+@pytest.fixture
+def diary(data_dir: Path) -> Any:
+    opened = Diary.open(data_dir)
+    yield opened
+    opened.close()
+
+
+def _entry(diary: Diary, day: date, text: str) -> int:
+    conversation = diary.create_conversation(day=day)
+    assert conversation.id is not None
+    written = datetime(day.year, day.month, day.day, 9)
+    message = diary.add_message(conversation.id, "user", text, created_at=written)
+    assert message.id is not None
+    return message.id
+
+
+def test_a_question_about_my_sibling_finds_the_entry_that_only_names_her(
+    diary: Diary, tiny_engine: Any
+) -> None:
+    _entry(diary, date(2026, 1, 5), "Lunch with my sister Nora, she brought her new puppy.")
+    moved = _entry(diary, date(2026, 3, 2), "Nora finally moved to Lisbon!")
+    _entry(diary, date(2026, 3, 3), "Three meetings in a row at work, and a long commute home.")
+    today = diary.create_conversation(day=date(2026, 4, 1)).id
+    found = Recall(diary, tiny_engine).find(
+        "In which town is my sibling based these days?", 400, conversation_id=today, exclude_message_ids=set()
+    )
+    assert moved in {e.message_id for e in found}
+
+
+def test_russian_relation_words_search_their_family_and_the_name(diary: Diary, tiny_engine: Any) -> None:
+    _entry(diary, date(2026, 1, 5), "Сын Егор, пятнадцать лет, вечно в наушниках.")
+    drums = _entry(diary, date(2026, 2, 9), "Егорка записался в рок-школу, на барабаны.")
+    father = _entry(diary, date(2026, 2, 10), "Отец женится! Позвонил вчера.")
+    _entry(diary, date(2026, 2, 11), "На подстанции опять ремонт, весь день без света.")
+    today = diary.create_conversation(day=date(2026, 4, 1)).id
+    recall = Recall(diary, tiny_engine)
+    son = recall.find("Чем сейчас увлекается сын?", 400, conversation_id=today, exclude_message_ids=set())
+    dad = recall.find("Что нового у бати?", 400, conversation_id=today, exclude_message_ids=set())
+    assert drums in {e.message_id for e in son}
+    assert father in {e.message_id for e in dad}
