@@ -104,7 +104,10 @@ class Companion:
         self._unsubscribe_settings = store.subscribe(self._settings_changed)
         self.indexer: SemanticIndexer | None = None
         if semantic is not None:
-            self.indexer = SemanticIndexer(semantic, self.session.emit, lambda: self.busy, self._report_crash)
+            self.indexer = SemanticIndexer(
+                semantic, self.session.emit, lambda: self.busy, self._report_crash,
+                count_ahead=lambda: self.session.context.recall.count_ahead(),
+            )
             self.session.subscribe(self.indexer.on_event)
             self.indexer.start()
         # Pictures (level 0): their text read on a worker of its own; a new text changes the entry's words.
