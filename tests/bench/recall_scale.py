@@ -179,6 +179,7 @@ def instrumented(
             (memory, "hits", "search"),
             (memory, "similarity", "similarity"),
             (model, "count_tokens", "count"),
+            *_pair_parts(memory.embedder),
         ):
             if hasattr(obj, attr):
                 setattr(obj, attr, clock.wrap(stage, getattr(obj, attr)))
@@ -186,6 +187,12 @@ def instrumented(
     finally:
         for name, fn in saved.items():
             setattr(finder, name, fn)
+
+
+def _pair_parts(embedder: Any) -> list[tuple[Any, str, str]]:
+    """The two models of a pair embedder (``embed/e5-small-q4``, ``embed/use-m3``), each timed on its own."""
+    parts = [getattr(embedder, "first", None), getattr(embedder, "second", None)]
+    return [(part, "query", part.embedder_id.split(":")[0]) for part in parts if part is not None]
 
 
 def _p(values: list[float], q: float) -> float:
@@ -311,7 +318,7 @@ def run(
                 clock = StageClock()
                 with instrumented(recall, diary, memory, model, clock):
                     entries = _measured(clock, recall, budget, conversation, set(tail), today)
-                    _unwrap(diary, memory, model)
+                    _unwrap(diary, memory, model, *(obj for obj, _, _ in _pair_parts(embedder)))
                 passes[name] = _pass_figures(clock, entries, budget)
             load_average.append(round(os.getloadavg()[0], 2))
             timed = set(passes["cold"]["stages"])
@@ -365,7 +372,7 @@ def _unwrap(*objects: Any) -> None:
 
 _WRAPPED = {
     "ranked_messages", "messages_on_days", "messages_by_id", "token_counts", "set_token_count",
-    "set_token_counts", "query_vector", "hits", "similarity", "count_tokens",
+    "set_token_counts", "query_vector", "hits", "similarity", "count_tokens", "query",
 }  # fmt: skip
 
 
