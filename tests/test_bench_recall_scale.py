@@ -27,6 +27,7 @@ def test_the_store_bench_reports_every_stage_of_a_recall(capsys: pytest.CaptureF
     assert result["find_ms_p95_cold"] == cold["find_ms_p95"] >= cold["find_ms_p50"] > 0
     assert cold["stages"]["find/pack/count"]["queries"] > 0  # the first recall of the entries counts them
     assert "find/pack/store_counts" not in warm["stages"]  # the second reads the counts stored
+    assert 0 < result["count_ahead_ms_per_message"] < 50
     assert cold["entries_mean"] > 0 and 0.5 < cold["budget_used_mean"] <= 1.0
 
 
