@@ -109,6 +109,9 @@ class CoreAssembler:
         from app.core.prompt.context import ConversationContext
 
         self._context = ConversationContext(diary, model, Settings(), semantic)
+        if semantic is not None:  # the app's indexer counts entries ahead of recall beside indexing them
+            while self._context.recall.count_ahead():
+                pass
         self.find_ms: list[float] = []
         if isinstance(self._context.recall, Recall):
             _timed(self._context.recall, self.find_ms)
