@@ -154,8 +154,8 @@ def test_counted_ahead_recall_counts_nothing_and_stays_exact(
     for d in range(1, 6):
         _day(diary, date(2026, 5, d), ("user", f"Flew the kite on hill {d}."), ("assistant", "How windy?"))
     recall = Recall(diary, tiny_engine)
-    assert recall.count_ahead(batch=4) and recall.count_ahead(batch=4) and recall.count_ahead(batch=4)
-    assert not recall.count_ahead(batch=4)  # all ten counted
+    assert [recall.count_ahead(batch=4) for _ in range(4)] == [4, 4, 2, 0]  # newest first, all ten
+    assert diary.uncounted_messages(tiny_engine.tokenizer_id + "+recall-line", limit=5, skip_text="…") == []
     counted: list[str] = []
     count_tokens = tiny_engine.count_tokens
     monkeypatch.setattr(tiny_engine, "count_tokens", lambda text: counted.append(text) or count_tokens(text))

@@ -52,6 +52,7 @@ from app.core.pictures.service import PictureService
 from app.core.ports import DiaryPort
 from app.core.prompt.context import ConversationContext
 from app.core.prompt.next_prompt import NextPrompt
+from app.core.recall.finder import COUNT_AHEAD_BATCH
 from app.core.recall.remembered import remembered_for
 from app.core.recall.semantic import SemanticMemory
 from app.core.ritual.opening import DayQuestion
@@ -106,7 +107,7 @@ class Companion:
         if semantic is not None:
             self.indexer = SemanticIndexer(
                 semantic, self.session.emit, lambda: self.busy, self._report_crash,
-                count_ahead=lambda: self.session.context.recall.count_ahead(),
+                count_ahead=lambda: self.session.context.recall.count_ahead() >= COUNT_AHEAD_BATCH,
             )
             self.session.subscribe(self.indexer.on_event)
             self.indexer.start()

@@ -358,9 +358,10 @@ def _count_ahead_ms(recall: Recall, batches: int = 8) -> float:
     began = time.perf_counter()
     done = 0
     for _ in range(batches):
-        if not recall.count_ahead(COUNT_AHEAD_BATCH):
+        counted = recall.count_ahead(COUNT_AHEAD_BATCH)
+        done += counted
+        if counted < COUNT_AHEAD_BATCH:
             break
-        done += COUNT_AHEAD_BATCH
     if done == 0:
         raise SystemExit("not measured: nothing was left to count ahead")
     return round((time.perf_counter() - began) * 1000 / done, 3)

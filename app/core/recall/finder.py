@@ -178,12 +178,12 @@ class _TokenCounter:
         with contextlib.suppress(StoreError):
             self._diary.set_token_counts([(i, text, n) for i, (text, n) in counts.items()], self.store_key)
 
-    def count_ahead(self, batch: int) -> bool:
-        """Count and store a batch of messages never counted yet, newest first; False when none is left."""
+    def count_ahead(self, batch: int) -> int:
+        """Count and store up to ``batch`` messages never counted yet, newest first; how many it counted."""
         pending = self._diary.uncounted_messages(self.store_key, limit=batch, skip_text=REPLY_PLACEHOLDER)
         rows = [(item.id, item.text, self._model.count_tokens(_body(item.text))) for item in pending]
         self._diary.set_token_counts(rows, self.store_key)
-        return bool(pending)
+        return len(rows)
 
     def _remember(self, key: tuple[int, bytes], n: int) -> None:
         self._memory[key] = n
@@ -217,11 +217,12 @@ class Recall:
         self._model = model
         self._counter = _TokenCounter(self._diary, model)
 
-    def count_ahead(self, batch: int = COUNT_AHEAD_BATCH) -> bool:
-        """Store the token counts of a batch of entries recall has never counted, newest first; True while
-        some may remain. The indexer's worker calls it in the background: counting is what a first recall
-        of an entry costs most (~0.3 ms an entry, a hundred or more a turn: 40+ ms on a 100k diary),
-        and done ahead — a few seconds of background work per 10,000 entries — a turn finds them stored."""
+    def count_ahead(self, batch: int = COUNT_AHEAD_BATCH) -> int:
+        """Store the token counts of up to ``batch`` entries recall has never counted, newest first; how many
+        it counted (fewer than ``batch``: none is left). The indexer's worker calls it in the background:
+        counting is what a first recall of an entry costs most (~0.3 ms an entry, a hundred or more a
+        turn: 40+ ms on a 100k diary), and done ahead — a few seconds of background work per 10,000
+        entries — a turn finds them stored."""
         return self._counter.count_ahead(batch)
 
     def find(
