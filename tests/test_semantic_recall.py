@@ -234,6 +234,25 @@ def test_the_indexer_counts_every_entry_ahead_of_recall(rig: Rig) -> None:
     assert rig.diary.uncounted_messages(key, limit=5, skip_text="…") == []  # the new message and reply too
 
 
+class _OtherTokenizer(ScriptedModel):
+    @property
+    def tokenizer_id(self) -> str:
+        return "scripted-other"
+
+
+def test_another_models_tokens_are_counted_ahead_too(rig: Rig) -> None:
+    other = _OtherTokenizer()
+    try:
+        rig.companion.set_model(other)
+        assert rig.companion.wait_indexed(timeout=60)
+        key = rig.companion.context.recall._counter.store_key  # noqa: SLF001
+        assert key.startswith("scripted-other")
+        assert rig.diary.uncounted_messages(key, limit=5, skip_text="…") == []
+    finally:
+        rig.companion.set_model(rig.model)
+        other.close()
+
+
 def test_a_deleted_entry_is_never_recalled_by_meaning_again(rig: Rig) -> None:
     rig.companion.delete_message(rig.evidence)
     assert rig.companion.wait_idle(timeout=60)

@@ -393,6 +393,8 @@ class Companion:
         self.maintenance.chat_cache.discard()  # made by the old model: of no use to the new one
         self.session.context.set_model(model)
         self._prefix_changed()
+        if self.indexer is not None:
+            self.indexer.schedule()  # another tokenizer: recall's counts are made ahead again
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         return self._activity.wait_idle(timeout)
