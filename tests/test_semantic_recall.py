@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from app.config import Settings
+from app.core.background.indexing import SemanticIndexer
 from app.core.companion import Companion
 from app.core.events import Event, IndexProgress, Remembered
 from app.core.recall import vectors
@@ -19,6 +20,7 @@ from app.core.recall.finder import Recall
 from app.core.recall.semantic import SemanticMemory
 from app.core.recall.vectors import VectorIndex, decode, encode
 from app.llm.embedding import Embedder, make_embedder
+from app.llm.errors import EngineError
 from app.store import Diary
 from tests.fakes import Clock, ScriptedModel
 
@@ -232,6 +234,31 @@ def test_the_indexer_counts_every_entry_ahead_of_recall(rig: Rig) -> None:
     rig.companion.send("Where has my sibling relocated?")
     assert rig.companion.wait_idle(timeout=60) and rig.companion.wait_indexed(timeout=60)
     assert rig.diary.uncounted_messages(key, limit=5, skip_text="…") == []  # the new message and reply too
+
+
+def test_a_failed_count_ahead_never_stops_the_index(diary: Diary, embedder: Embedder) -> None:
+    _write(diary, 1, FILLER_EN[:3])
+    calls: list[int] = []
+
+    def count_ahead() -> bool:
+        calls.append(1)
+        if len(calls) == 1:
+            raise EngineError("the model was closed")  # a model being replaced
+        return False
+
+    events: list[Event] = []
+    indexer = SemanticIndexer(SemanticMemory(diary, embedder), events.append, lambda: False, events.append,
+                              count_ahead=count_ahead)  # fmt: skip
+    try:
+        indexer.start()
+        assert indexer.wait_indexed(timeout=60)
+        assert indexer.memory.counts().complete and len(calls) >= 1
+        assert not any(isinstance(e, IndexProgress) and e.failed for e in events)
+        before = len(calls)
+        indexer.schedule()  # the next run counts again
+        assert indexer.wait_indexed(timeout=60) and len(calls) > before
+    finally:
+        indexer.close()
 
 
 class _OtherTokenizer(ScriptedModel):

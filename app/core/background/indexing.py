@@ -57,6 +57,7 @@ class SemanticIndexer:
         some may remain: ``Recall.count_ahead``); it runs beside the indexing, batch for batch."""
         self.memory = memory
         self._count_ahead = count_ahead
+        self._count_failed = False
         self._emit = emit
         self._busy = busy
         self._activity = Activity()
@@ -108,16 +109,17 @@ class SemanticIndexer:
             self._emit(IndexProgress(0, 0, self.memory.embedder_id, failed=str(exc)))
 
     def _counted_batch(self) -> bool:
-        """Count a batch of entries ahead of recall; True if more may remain. A failure (the model being
-        replaced, a busy store) stops the counting for this run, never the index: recall counts what it
-        needs itself."""
+        """Count a batch of entries ahead of recall; True if more may remain. A failure (the model closed
+        while being replaced, a busy store) ends the counting of this run, never the index, and the next
+        run tries again: recall counts what it needs itself meanwhile."""
         if self._count_ahead is None:
             return False
         try:
             return self._count_ahead()
         except (EngineError, StoreError) as exc:
-            log.warning("counting ahead of recall stopped: %s", type(exc).__name__)
-            self._count_ahead = None
+            if not self._count_failed:  # said once, not on every message
+                log.warning("counting ahead of recall failed: %s", type(exc).__name__)
+                self._count_failed = True
             return False
 
     def _report(self, *, final: bool) -> None:
