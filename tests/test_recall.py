@@ -146,6 +146,34 @@ def test_counts_are_cached_in_the_store_and_an_edit_is_recounted(diary: Diary, t
     _assert_exact(second, tiny_engine, 500)
 
 
+def test_counted_ahead_recall_counts_nothing_and_stays_exact(
+    diary: Diary, tiny_engine: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The indexer's worker counts entries ahead (``count_ahead``); a turn then reads every count from the
+    store, and they are the counts the turn would have made."""
+    for d in range(1, 6):
+        _day(diary, date(2026, 5, d), ("user", f"Flew the kite on hill {d}."), ("assistant", "How windy?"))
+    recall = Recall(diary, tiny_engine)
+    assert [recall.count_ahead(batch=4) for _ in range(4)] == [4, 4, 2, 0]  # newest first, all ten
+    assert diary.uncounted_messages(tiny_engine.tokenizer_id + "+recall-line", limit=5, skip_text="…") == []
+    counted: list[str] = []
+    count_tokens = tiny_engine.count_tokens
+    monkeypatch.setattr(tiny_engine, "count_tokens", lambda text: counted.append(text) or count_tokens(text))
+    found = Recall(diary, tiny_engine).find("kite", 500, conversation_id=None, exclude_message_ids=set())
+    assert len(found) >= 5 and all(not text.startswith(" ") for text in counted)  # labels and days only
+    _assert_exact(found, tiny_engine, 500)
+
+
+def test_a_turns_new_counts_are_stored_in_one_transaction(diary: Diary, tiny_engine: Any) -> None:
+    for d in range(1, 4):
+        _day(diary, date(2026, 5, d), ("user", f"Flew the kite on hill {d}."), ("assistant", "Windy?"))
+    writes: list[int] = []
+    store = diary.set_token_counts
+    diary.set_token_counts = lambda rows, key: writes.append(len(rows)) or store(rows, key)  # type: ignore[method-assign]
+    found = Recall(diary, tiny_engine).find("kite", 500, conversation_id=None, exclude_message_ids=set())
+    assert len(found) >= 3 and writes == [len(found)]
+
+
 def test_render_recall_shows_each_day_once_and_who(diary: Diary, tiny_engine: Any) -> None:
     entry = RecalledEntry(1, 1, date(2026, 3, 2), "assistant", "Hello.", 0, 1.0)
     other = RecalledEntry(2, 1, date(2026, 3, 1), "user", "Earlier.", 0, 0.5)

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from app.config import Settings
+from app.core.background.indexing import SemanticIndexer
 from app.core.companion import Companion
 from app.core.events import Event, IndexProgress, Remembered
 from app.core.recall import vectors
@@ -19,6 +20,7 @@ from app.core.recall.finder import Recall
 from app.core.recall.semantic import SemanticMemory
 from app.core.recall.vectors import VectorIndex, decode, encode
 from app.llm.embedding import Embedder, make_embedder
+from app.llm.errors import EngineError
 from app.store import Diary
 from tests.fakes import Clock, ScriptedModel
 
@@ -97,6 +99,27 @@ def test_index_search_replace_and_remove(monkeypatch: pytest.MonkeyPatch, exact_
     assert set(index.similarity(data[0], [1, 7, 5000])) == {1}
     index.clear()
     assert index.search(data[0], 5) == []
+
+
+@pytest.mark.parametrize("dim", [32, 130, 896])  # one 64-bit word of signs, a padded third, the pair's 14
+def test_the_prefilter_keeps_the_nearest_by_sign_bits(monkeypatch: pytest.MonkeyPatch, dim: int) -> None:
+    """The sign bits are kept as 64-bit words (one row per word): the rows kept are those with the
+    fewest differing signs, as counted bit by bit, and forgotten rows are never kept."""
+    monkeypatch.setattr(vectors, "EXACT_LIMIT", 10)
+    monkeypatch.setattr(vectors, "PREFILTER", 50)
+    rng = np.random.default_rng(dim)
+    data = rng.standard_normal((500, dim)).astype(np.float32)
+    index = VectorIndex(dim, capacity=64)
+    index.upsert((i + 1, encode(v / np.linalg.norm(v))) for i, v in enumerate(data))
+    index.remove([3, 4])
+    query = rng.standard_normal(dim).astype(np.float32)
+    rows = index._prefiltered(query, 500)  # noqa: SLF001
+    codes = np.stack([decode(encode(v / np.linalg.norm(v)), dim)[0] for v in data])  # what the index holds
+    differ = ((codes > 0) != (query > 0)).sum(axis=1)
+    differ[[2, 3]] = dim + 1
+    assert len(rows) == 50 and not {2, 3} & set(rows.tolist())
+    assert differ[rows].max() == np.sort(differ)[49]  # the 50 fewest differing signs (ties either way)
+    assert index.nbytes >= 500 * (dim + 4 + dim // 8)
 
 
 # -- recall by meaning ----------------------------------------------------------------------------
@@ -203,6 +226,58 @@ def test_the_companion_indexes_recalls_and_says_what_it_remembered(rig: Rig) -> 
     assert rig.companion.index_counts() == rig.diary.index_counts(rig.companion.indexer.memory.embedder_id)  # type: ignore[union-attr]
     assert rig.companion.index_counts().complete  # type: ignore[union-attr]  # the new message and reply too
     assert any(isinstance(e, IndexProgress) for e in rig.events)
+
+
+def test_the_indexer_counts_every_entry_ahead_of_recall(rig: Rig) -> None:
+    key = rig.companion.context.recall._counter.store_key  # noqa: SLF001
+    assert rig.diary.uncounted_messages(key, limit=5, skip_text="…") == []
+    rig.companion.send("Where has my sibling relocated?")
+    assert rig.companion.wait_idle(timeout=60) and rig.companion.wait_indexed(timeout=60)
+    assert rig.diary.uncounted_messages(key, limit=5, skip_text="…") == []  # the new message and reply too
+
+
+def test_a_failed_count_ahead_never_stops_the_index(diary: Diary, embedder: Embedder) -> None:
+    _write(diary, 1, FILLER_EN[:3])
+    calls: list[int] = []
+
+    def count_ahead() -> bool:
+        calls.append(1)
+        if len(calls) == 1:
+            raise EngineError("the model was closed")  # a model being replaced
+        return False
+
+    events: list[Event] = []
+    indexer = SemanticIndexer(SemanticMemory(diary, embedder), events.append, lambda: False, events.append,
+                              count_ahead=count_ahead)  # fmt: skip
+    try:
+        indexer.start()
+        assert indexer.wait_indexed(timeout=60)
+        assert indexer.memory.counts().complete and len(calls) >= 1
+        assert not any(isinstance(e, IndexProgress) and e.failed for e in events)
+        before = len(calls)
+        indexer.schedule()  # the next run counts again
+        assert indexer.wait_indexed(timeout=60) and len(calls) > before
+    finally:
+        indexer.close()
+
+
+class _OtherTokenizer(ScriptedModel):
+    @property
+    def tokenizer_id(self) -> str:
+        return "scripted-other"
+
+
+def test_another_models_tokens_are_counted_ahead_too(rig: Rig) -> None:
+    other = _OtherTokenizer()
+    try:
+        rig.companion.set_model(other)
+        assert rig.companion.wait_indexed(timeout=60)
+        key = rig.companion.context.recall._counter.store_key  # noqa: SLF001
+        assert key.startswith("scripted-other")
+        assert rig.diary.uncounted_messages(key, limit=5, skip_text="…") == []
+    finally:
+        rig.companion.set_model(rig.model)
+        other.close()
 
 
 def test_a_deleted_entry_is_never_recalled_by_meaning_again(rig: Rig) -> None:

@@ -118,6 +118,26 @@ def test_token_counts_keyed_by_tokenizer(diary: Diary) -> None:
         diary.set_token_count(12345, "qwen", 1)
 
 
+def test_many_counts_in_one_go_only_for_the_text_counted(diary: Diary) -> None:
+    """Recall stores a turn's counts in one transaction, and counting ahead in the background does too; a
+    message edited or deleted since it was counted keeps no count of its old text."""
+    cid = diary.conversation_for_day(date(2026, 12, 1)).id or 0
+    ids = [diary.add_message(cid, "user", f"m{i}").id or 0 for i in range(4)]
+    diary.add_message(cid, "assistant", "…")  # a reply still being written
+    assert [m.id for m in diary.uncounted_messages("qwen", limit=10, skip_text="…")] == ids[::-1]
+    diary.update_message(ids[1], text="m1, edited")
+    diary.delete_message(ids[2])
+    stored = diary.set_token_counts([(ids[0], "m0", 3), (ids[1], "m1", 4), (ids[2], "m2", 5)], "qwen")
+    assert stored == 1 and diary.token_counts(ids, "qwen") == {ids[0]: 3}
+    assert diary.set_token_counts([(ids[0], "m0", 6), (ids[3], "m3", 7)], "qwen") == 2  # upsert
+    assert diary.token_counts(ids, "qwen") == {ids[0]: 6, ids[3]: 7}
+    assert [m.id for m in diary.uncounted_messages("qwen", limit=10, skip_text="…")] == [ids[1]]
+    assert [m.id for m in diary.uncounted_messages("qwen", limit=10, skip_text="")][1:] == [ids[1]]
+    assert diary.set_token_counts([], "qwen") == 0
+    with pytest.raises(InvalidValue):
+        diary.set_token_counts([(ids[1], "m1, edited", -1)], "qwen")
+
+
 def test_created_at_kept_and_aware_times_become_local(diary: Diary) -> None:
     cid = diary.conversation_for_day(date(2026, 12, 1)).id or 0
     naive = datetime(2026, 12, 1, 21, 30, 5, 123456)

@@ -52,6 +52,7 @@ from app.core.pictures.service import PictureService
 from app.core.ports import DiaryPort
 from app.core.prompt.context import ConversationContext
 from app.core.prompt.next_prompt import NextPrompt
+from app.core.recall.finder import COUNT_AHEAD_BATCH
 from app.core.recall.remembered import remembered_for
 from app.core.recall.semantic import SemanticMemory
 from app.core.ritual.opening import DayQuestion
@@ -104,7 +105,10 @@ class Companion:
         self._unsubscribe_settings = store.subscribe(self._settings_changed)
         self.indexer: SemanticIndexer | None = None
         if semantic is not None:
-            self.indexer = SemanticIndexer(semantic, self.session.emit, lambda: self.busy, self._report_crash)
+            self.indexer = SemanticIndexer(
+                semantic, self.session.emit, lambda: self.busy, self._report_crash,
+                count_ahead=lambda: self.session.context.recall.count_ahead() >= COUNT_AHEAD_BATCH,
+            )
             self.session.subscribe(self.indexer.on_event)
             self.indexer.start()
         # Pictures (level 0): their text read on a worker of its own; a new text changes the entry's words.
@@ -389,6 +393,8 @@ class Companion:
         self.maintenance.chat_cache.discard()  # made by the old model: of no use to the new one
         self.session.context.set_model(model)
         self._prefix_changed()
+        if self.indexer is not None:
+            self.indexer.schedule()  # another tokenizer: recall's counts are made ahead again
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         return self._activity.wait_idle(timeout)

@@ -256,6 +256,22 @@ class Diary:
     def set_token_count(self, message_id: int, tokenizer_id: str, n: int) -> None:
         self._write(lambda s: history.set_token_count(s, message_id, tokenizer_id, n))
 
+    def set_token_counts(self, counts: Sequence[tuple[int, str, int]], tokenizer_id: str) -> int:
+        """Many counts (message id, the text counted, tokens) in one transaction; a message changed or
+        deleted since it was counted is skipped. Returns how many were stored."""
+        rows = list(counts)
+        if not rows:
+            return 0
+        return self._write(lambda s: history.set_token_counts(s, rows, tokenizer_id))
+
+    def uncounted_messages(
+        self, tokenizer_id: str, *, limit: int, skip_text: str
+    ) -> list[vectors.PendingText]:
+        """Messages without a stored count under ``tokenizer_id``, newest first."""
+        return self._read(
+            lambda s: history.uncounted_messages(s, tokenizer_id, limit=limit, skip_text=skip_text)
+        )
+
     # -- pictures (memory level 0) -------------------------------------------------------------------
 
     def add_entry_with_pictures(

@@ -7,7 +7,7 @@ week); the core regenerates them. Callers purge the FTS index afterwards (see ``
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from typing import TypeVar
 
@@ -25,6 +25,7 @@ from app.store.models import (
     Summary,
 )
 from app.store.text import message_text
+from app.store.vectors import PendingText
 
 FIRST_LINE_CHARS = 120
 _CHUNK = 500
@@ -259,16 +260,18 @@ def message_count(session: Session, conversation_id: int) -> int:
 
 
 def token_counts(session: Session, message_ids: Iterable[int], tokenizer_id: str) -> dict[int, int]:
-    ids = list(dict.fromkeys(message_ids))
+    """Stored counts of these messages under ``tokenizer_id`` (raw SQL: recall asks for ~100 every turn)."""
+    ids = list(dict.fromkeys(int(i) for i in message_ids))
     found: dict[int, int] = {}
+    conn = session.connection()
     for start in range(0, len(ids), _CHUNK):
-        chunk = ids[start : start + _CHUNK]
-        rows = session.exec(
-            select(MessageTokenCount).where(
-                col(MessageTokenCount.message_id).in_(chunk), MessageTokenCount.tokenizer_id == tokenizer_id
-            )
+        chunk = ",".join(str(i) for i in ids[start : start + _CHUNK])  # integers, built here
+        rows = conn.exec_driver_sql(
+            "SELECT message_id, n FROM message_token_count "
+            f"WHERE tokenizer_id = ? AND message_id IN ({chunk})",
+            (tokenizer_id,),
         )
-        found.update({row.message_id: row.n for row in rows})
+        found.update((int(m), int(n)) for m, n in rows)
     return found
 
 
@@ -283,3 +286,33 @@ def set_token_count(session: Session, message_id: int, tokenizer_id: str, n: int
         ),
         {"m": message_id, "t": tokenizer_id, "n": n},
     )
+
+
+def set_token_counts(session: Session, counts: Sequence[tuple[int, str, int]], tokenizer_id: str) -> int:
+    """Store many counts (message id, the text counted, tokens) in one statement: one commit for a turn's
+    worth. A count is kept only while its message still reads as counted (an edit or a deletion in the
+    meantime drops it, as it drops a stored vector): the counts are a cache, never a stale one.
+    Returns how many were stored."""
+    if any(n < 0 for _, _, n in counts):
+        raise InvalidValue("A token count cannot be negative.")
+    result = session.connection().exec_driver_sql(
+        "INSERT INTO message_token_count(message_id, tokenizer_id, n) "
+        "SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM message WHERE id = ? AND text = ?) "
+        "ON CONFLICT(message_id, tokenizer_id) DO UPDATE SET n = excluded.n",
+        [(int(m), tokenizer_id, int(n), int(m), text_) for m, text_, n in counts],
+    )
+    return max(0, int(result.rowcount))
+
+
+def uncounted_messages(
+    session: Session, tokenizer_id: str, *, limit: int, skip_text: str
+) -> list[PendingText]:
+    """Messages with words and no stored count under ``tokenizer_id``, newest first (what recall will
+    most likely be asked about); ``skip_text`` is a reply still being written."""
+    rows = session.connection().exec_driver_sql(
+        "SELECT m.id, m.text FROM message AS m WHERE m.text != '' AND m.text != ? AND NOT EXISTS "
+        "(SELECT 1 FROM message_token_count AS t WHERE t.message_id = m.id AND t.tokenizer_id = ?) "
+        "ORDER BY m.id DESC LIMIT ?",
+        (skip_text, tokenizer_id, int(limit)),
+    )
+    return [PendingText(int(r[0]), str(r[1])) for r in rows]

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from app.core.recall.finder import Recall
+from app.core.recall.finder import COUNT_AHEAD_BATCH, Recall
 from app.core.recall.semantic import SemanticMemory
 from app.store import Diary
 
@@ -109,6 +109,9 @@ class CoreAssembler:
         from app.core.prompt.context import ConversationContext
 
         self._context = ConversationContext(diary, model, Settings(), semantic)
+        if semantic is not None:  # the app's indexer counts entries ahead of recall beside indexing them
+            while self._context.recall.count_ahead() >= COUNT_AHEAD_BATCH:
+                pass
         self.find_ms: list[float] = []
         if isinstance(self._context.recall, Recall):
             _timed(self._context.recall, self.find_ms)

@@ -5,8 +5,9 @@
 The index holds N quantized vectors (random unit vectors: the cost of a search does not depend on what they
 mean); each query is a real question embedded by the real meaning model, then searched (sign-bit prefilter
 and exact rescoring beyond ``EXACT_LIMIT``). Reported: embedding, search and their sum, median and p95, and
-the index's size per message (bytes in memory and as stored). The packing of entries into the budget is
-timed by ``tests.bench.recall`` (``recall_find_ms_*``), on real diaries.
+the index's size per message (bytes in memory and as stored). The whole ``Recall.find`` at this scale —
+words, meaning, neighbours and packing, stage by stage — is ``python -m tests.bench.store --recall``
+(``tests.bench.recall_scale``); on real (small) diaries, ``tests.bench.recall`` (``recall_find_ms_*``).
 """
 
 from __future__ import annotations

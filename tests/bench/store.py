@@ -11,6 +11,9 @@ one conversation per day over ~3 years) in a temporary data dir, then measures:
 - ``bytes_per_message``: database file size after a checkpoint divided by the message count.
 Targets at 100,000 messages: search p95 <= 20 ms, open <= 300 ms, day load <= 10 ms.
 
+``--recall`` measures recall's whole query instead (``Recall.find`` with meaning, stage by stage, and the
+semantic index's size per message) on the same diary: see ``tests.bench.recall_scale``. Target: p95 <= 60 ms.
+
 ``--encrypted`` runs the same benchmark on a plain diary and on a SQLCipher-encrypted one — both built from
 the same words, then measured turn by turn (insert blocks, opens, days and queries alternate), so the
 machine's changing load falls on both alike — and prints both with the ratio (encrypted / plain; target
@@ -273,7 +276,9 @@ def _ratios(plain: dict[str, Any], cipher: dict[str, Any]) -> dict[str, float]:
     return ratios
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    from tests.bench import recall_scale  # it builds its diary with this module's pieces
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--messages", type=int, default=100_000)
     parser.add_argument("--single-inserts", type=int, default=1000, help="timed one-commit-each inserts")
@@ -281,7 +286,16 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--encrypted", action="store_true",
                         help="also run on a SQLCipher-encrypted diary and print the ratio")
-    args = parser.parse_args()
+    parser.add_argument("--recall", action="store_true",
+                        help="measure Recall.find on the diary instead (tests.bench.recall_scale)")
+    recall_scale.add_arguments(parser)
+    args = parser.parse_args(argv)
+    if args.recall:
+        figures = recall_scale.run(
+            args.messages, args.budget, args.embedder, args.tokenizer, args.seed, args.reuse
+        )
+        print(json.dumps(figures, ensure_ascii=False, indent=None if args.json else 1))
+        return
     load = os.getloadavg()[0]
     if args.encrypted:
         plain, cipher = run_side_by_side(args.messages, args.seed, args.single_inserts)

@@ -1,4 +1,6 @@
 """Keeping the semantic index in step with the diary, on a worker of its own at the lowest priority.
+Beside it, recall's token counts of entries are made ahead (``Recall.count_ahead``): counting a hundred
+entries is what a first recall of them costs most.
 
 Why its own worker: the background worker runs model jobs (a digest can take minutes on a 3B model), and a
 new entry should be searchable by meaning within a moment, not after the digest. Why it yields: the machine
@@ -49,8 +51,13 @@ class SemanticIndexer:
         emit: Callable[[Event], None],
         busy: Callable[[], bool],
         on_error: Callable[[BaseException], None],
+        count_ahead: Callable[[], bool] | None = None,
     ) -> None:
+        """``count_ahead`` stores the recall token counts of a batch of entries never counted (True while
+        some may remain: ``Recall.count_ahead``); it runs beside the indexing, batch for batch."""
         self.memory = memory
+        self._count_ahead = count_ahead
+        self._count_failed = False
         self._emit = emit
         self._busy = busy
         self._activity = Activity()
@@ -85,8 +92,12 @@ class SemanticIndexer:
                 if not first and self._busy():
                     return  # a reply is running: the companion schedules the rest when it is done
                 first = False  # one batch always: it holds what was just written (newest first)
-                if not self.memory.index_step(INDEX_BATCH):
+                indexed = self.memory.index_step(INDEX_BATCH)
+                counting = self._counted_batch()
+                if not indexed:
                     self._report(final=True)
+                    if counting:
+                        continue
                     return
                 self._since_progress += INDEX_BATCH
                 if self._since_progress >= PROGRESS_EVERY:
@@ -96,6 +107,20 @@ class SemanticIndexer:
             self._failed = True
             log.error("the semantic index stopped: %s", type(exc).__name__)
             self._emit(IndexProgress(0, 0, self.memory.embedder_id, failed=str(exc)))
+
+    def _counted_batch(self) -> bool:
+        """Count a batch of entries ahead of recall; True if more may remain. A failure (the model closed
+        while being replaced, a busy store) ends the counting of this run, never the index, and the next
+        run tries again: recall counts what it needs itself meanwhile."""
+        if self._count_ahead is None:
+            return False
+        try:
+            return self._count_ahead()
+        except (EngineError, StoreError) as exc:
+            if not self._count_failed:  # said once, not on every message
+                log.warning("counting ahead of recall failed: %s", type(exc).__name__)
+                self._count_failed = True
+            return False
 
     def _report(self, *, final: bool) -> None:
         if final and self._since_progress == 0:

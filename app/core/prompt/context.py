@@ -220,14 +220,16 @@ class ConversationContext:
         if not unknown:
             return
         stored = self.diary.token_counts([m.id for m in unknown], key)
+        counted: list[tuple[int, str, int]] = []
         for message in unknown:
             n = stored.get(message.id)
             if n is not None:
                 self.assembler.prime(message.role, message.text, n)
             else:
                 n = self.assembler.message_tokens(message.role, message.text)
-                with contextlib.suppress(Exception):  # a deleted message, a busy store: it is only a cache
-                    self.diary.set_token_count(message.id, key, n)
+                counted.append((message.id, message.text, n))
+        with contextlib.suppress(Exception):  # a deleted message, a busy store: it is only a cache
+            self.diary.set_token_counts(counted, key)  # one commit, not one per message
 
     # -- assembly ----------------------------------------------------------------------------------
     def assemble(

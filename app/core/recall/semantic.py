@@ -69,6 +69,16 @@ class SemanticMemory:
         """Loaded and holding at least one vector: recall may ask it."""
         return self._loaded.is_set() and len(self._messages) > 0
 
+    @property
+    def message_count(self) -> int:
+        """Messages with a vector in memory."""
+        return len(self._messages)
+
+    @property
+    def nbytes(self) -> int:
+        """Memory the loaded vectors take (messages and facts): the index size per message is reported."""
+        return self._messages.nbytes + self._facts.nbytes
+
     def wait_loaded(self, timeout: float | None = None) -> bool:
         return self._loaded.wait(timeout)
 

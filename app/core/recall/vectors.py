@@ -26,7 +26,9 @@ from numpy.typing import NDArray
 
 EXACT_LIMIT = 30_000  # up to this many vectors every one is scored exactly
 PREFILTER = 4096  # beyond it, the best this many by sign bits are scored exactly
-_SLICE = 16_384
+# Rows scored per matrix product: the slice's float32 copy (3.5 MB at 896 dimensions) stays in cache.
+# With 16,384 rows a slice it did not, and rescoring 4,096 prefiltered rows took ~3.5 ms instead of ~1.3.
+_SLICE = 1024
 _SCALE = struct.Struct("<f")
 
 
@@ -55,7 +57,11 @@ class VectorIndex:
         self._ids = np.full(capacity, -1, dtype=np.int64)
         self._codes = np.zeros((capacity, dim), dtype=np.int8)
         self._scales = np.zeros(capacity, dtype=np.float32)
-        self._bits = np.zeros((capacity, (dim + 7) // 8), dtype=np.uint8)
+        # Sign bits as 64-bit words, one row per word and one column per vector: the Hamming distance
+        # of every vector is then a few operations on long contiguous rows (~2 ms on 100k, against ~8 ms
+        # when each vector's bytes were a row).
+        self._words = (dim + 63) // 64
+        self._signs = np.zeros((self._words, capacity), dtype=np.uint64)
         self._rows: dict[int, int] = {}
         self._size = 0
 
@@ -66,6 +72,12 @@ class VectorIndex:
     def __contains__(self, key: int) -> bool:
         with self._lock:
             return key in self._rows
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes of the arrays (ids, codes, scales, sign bits), spare capacity included."""
+        with self._lock:
+            return sum(a.nbytes for a in (self._ids, self._codes, self._scales, self._signs))
 
     def upsert(self, items: Iterable[tuple[int, bytes]]) -> int:
         """Add or replace vectors given as ``encode`` bytes; a malformed one is skipped. Returns how many."""
@@ -83,7 +95,7 @@ class VectorIndex:
                 self._ids[row] = key
                 self._codes[row] = codes
                 self._scales[row] = scale
-                self._bits[row] = np.packbits(codes > 0)
+                self._signs[:, row] = self._sign_words(codes)
                 added += 1
         return added
 
@@ -96,7 +108,7 @@ class VectorIndex:
                     self._ids[row] = -1
                     self._codes[row] = 0
                     self._scales[row] = 0.0
-                    self._bits[row] = 0
+                    self._signs[:, row] = 0
 
     def clear(self) -> None:
         with self._lock:
@@ -104,7 +116,7 @@ class VectorIndex:
             self._ids[:] = -1
             self._codes[:] = 0
             self._scales[:] = 0.0
-            self._bits[:] = 0
+            self._signs[:] = 0
             self._size = 0
 
     def search(self, query: NDArray[np.float32], k: int) -> list[tuple[int, float]]:
@@ -144,17 +156,31 @@ class VectorIndex:
         self._ids = np.concatenate([self._ids, np.full(capacity - len(self._ids), -1, dtype=np.int64)])
         self._codes = _grown(self._codes, capacity)
         self._scales = _grown(self._scales, capacity)
-        self._bits = _grown(self._bits, capacity)
+        signs = np.zeros((self._words, capacity), dtype=np.uint64)
+        signs[:, : self._signs.shape[1]] = self._signs
+        self._signs = signs
 
     def _prefiltered(self, query: NDArray[np.float32], n: int) -> NDArray[np.int64]:
         """Rows worth scoring exactly: all of them on a small index, the nearest by sign bits beyond."""
         if n <= EXACT_LIMIT:
             return np.arange(n, dtype=np.int64)
-        wanted = np.packbits(query > 0)
-        distance = np.bitwise_count(np.bitwise_xor(self._bits[:n], wanted)).sum(axis=1, dtype=np.int32)
+        wanted = self._sign_words(query)
+        distance = np.zeros(n, dtype=np.int32)
+        differ = np.empty(n, dtype=np.uint64)
+        counts = np.empty(n, dtype=np.uint8)
+        for word in range(self._words):
+            np.bitwise_xor(self._signs[word, :n], wanted[word], out=differ)
+            distance += np.bitwise_count(differ, out=counts)
         distance[self._ids[:n] < 0] = np.iinfo(np.int32).max
         take = min(PREFILTER, n)
         return np.argpartition(distance, take - 1)[:take].astype(np.int64)
+
+    def _sign_words(self, vector: NDArray[Any]) -> NDArray[np.uint64]:
+        """The signs of ``vector`` (bit set: positive) as ``_words`` 64-bit words, zero-padded."""
+        packed = np.zeros(self._words * 8, dtype=np.uint8)
+        bits = np.packbits(np.asarray(vector) > 0)
+        packed[: len(bits)] = bits
+        return packed.view(np.uint64)
 
     def _exact(self, query: NDArray[np.float32], rows: NDArray[np.int64]) -> NDArray[np.float32]:
         q = np.asarray(query, dtype=np.float32)
