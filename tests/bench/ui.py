@@ -45,7 +45,9 @@ import os
 import statistics
 import sys
 import tempfile
+import threading
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -63,6 +65,8 @@ DOWNLOAD_BYTES = 24 << 20
 DOWNLOAD_BPS = 6 << 20
 TIMEOUT_S = 600.0
 SEED_TURNS = 14
+LATE_MS = 16  # a tick later than this records where the other threads were (``where``)
+WHERE_FRAMES = 4
 MESSAGE = "My sister Anna visited today and we baked bread. Her dog Biscuit is a beagle."
 
 
@@ -94,6 +98,7 @@ class StallMeter:
         self.cpu_ms: list[float] = []  # the UI thread's own CPU time between two ticks
         self.runq_ms: list[float] = []  # ... the time it waited for a core (kernel's run-queue wait)
         self.blocked_ms: list[float] = []  # ... the rest of the stall: asleep though a tick was due (GIL)
+        self.where: dict[float, list[str]] = {}  # a late tick's time -> where the other threads were then
         self._last_cpu = 0.0
         self._sched = _SchedStat()
         self._last_sched = (0.0, 0.0)
@@ -106,6 +111,7 @@ class StallMeter:
 
     def start(self) -> None:
         self.stalls.clear()
+        self.where.clear()
         self.at_ms.clear()
         self.cpu_ms.clear()
         self.runq_ms.clear()
@@ -134,6 +140,12 @@ class StallMeter:
         self._last_sched = sched
         self.runq_ms.append(runq)
         self.blocked_ms.append(max(0.0, stall - self.cpu_ms[-1] - runq))
+        if stall > LATE_MS:
+            self.where[round(now / 1e6, 1)] = other_threads_now()
+
+    def worst_where(self, n: int = 5) -> dict[float, list[str]]:
+        """Where the other threads were at the ``n`` longest stalls over ``LATE_MS``."""
+        return {at: self.where[at] for at, *_ in self.worst(n) if at in self.where}
 
     def worst(self, n: int = 5) -> list[tuple[float, ...]]:
         """The ``n`` longest stalls as (ms since start when the loop woke up, stall ms, UI-thread CPU ms,
@@ -174,6 +186,22 @@ class Observed:
     download_s: float = 0.0
     turn_s: float = 0.0
     background_s: float = 0.0
+
+
+def other_threads_now() -> list[str]:
+    """Where every other Python thread is (innermost app or library frames, code only, never data): after
+    a tick blocked on Python's lock, the thread that held it has just let go, so it is at or just past the
+    call that kept the lock."""
+    names = {t.ident: t.name for t in threading.enumerate()}
+    here = threading.get_ident()
+    found = []
+    for ident, frame in sys._current_frames().items():
+        if ident == here:
+            continue
+        stack = traceback.extract_stack(frame)[-WHERE_FRAMES:]
+        found.append(f"{names.get(ident, ident)}: " + " < ".join(
+            f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in reversed(stack)))
+    return found
 
 
 def type_like_a_person(editor: Any, text: str, then: Callable[[], None], interval_ms: int = 15) -> None:
@@ -281,7 +309,8 @@ def open_ritual_views(hearth: Any, meter: StallMeter) -> dict[str, Any]:
     wait_for(lambda: time.monotonic() > settle_until, "the ritual views' paints")
     summary = meter.summary()
     return {"ritual_stall_ms": summary["max_stall_ms"], "ritual_ui_cpu_ms": summary["max_ui_cpu_ms"],
-            "ritual": summary, "ritual_worst_stalls_at_ms": meter.worst()}
+            "ritual": summary, "ritual_worst_stalls_at_ms": meter.worst(),
+            "ritual_where": meter.worst_where()}
 
 
 def run_bench(ritual: bool = True) -> dict[str, Any]:
@@ -304,7 +333,7 @@ def run_bench(ritual: bool = True) -> dict[str, Any]:
         wait_for(lambda: hearth.companion is not None and hearth.window.chat_model.rowCount() > 0, "start-up")
         wait_for(lambda: not hearth.runner.busy, "start-up's tasks")  # (runner.wait_idle blocks the loop)
         startup = meter.summary()
-        startup_worst = meter.worst()
+        startup_worst, startup_where = meter.worst(), meter.worst_where()
         seen = Observed()
         connect_observers(hearth, seen)
         entry = serve_model(hub)
@@ -335,8 +364,9 @@ def run_bench(ritual: bool = True) -> dict[str, Any]:
         meter.stop()
         result = {"startup_stall_ms": startup["max_stall_ms"], "startup_ui_cpu_ms": startup["max_ui_cpu_ms"],
                   **meter.summary(),
-                  "worst_stalls_at_ms": meter.worst(), "marks_ms": marks,
-                  "startup": startup, "startup_worst_stalls_at_ms": startup_worst, **ritual_phase,
+                  "worst_stalls_at_ms": meter.worst(), "where": meter.worst_where(), "marks_ms": marks,
+                  "startup": startup, "startup_worst_stalls_at_ms": startup_worst,
+                  "startup_where": startup_where, **ritual_phase,
                   **asdict(seen),
                   "n_ctx": N_CTX, "download_ok": download_done == [True], "target_max_stall_ms": 16,
                   "ritual_views": ritual,
