@@ -199,3 +199,25 @@ def test_release_stops_the_child_and_leaves_an_in_process_embedder_alone(fifo: s
     release(embedder)
     assert _gone(pid) and embedder.child_pid is None
     release(StandIn(fifo))  # nothing to stop
+
+
+def test_close_during_a_request_that_never_ends_kills_the_child_and_the_request_fails(
+    stand_in: ProcessEmbedder, fifo: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(embedding_process, "STOP_TIMEOUT_S", 0.2)  # how long close() grants before it kills
+    failed: list[BaseException] = []
+
+    def ask() -> None:
+        try:
+            stand_in.passages(["ab", "hang"])
+        except EmbedderUnavailable as exc:
+            failed.append(exc)
+
+    asking = threading.Thread(target=ask)
+    asking.start()
+    with open(fifo, encoding="utf-8") as said:
+        pid = int(said.readline())
+    stand_in.close()
+    asking.join(WAIT_S)
+    assert not asking.is_alive() and _gone(pid)
+    assert len(failed) == 1 and "closed" in str(failed[0])

@@ -109,10 +109,12 @@ class ProcessEmbedder:
         return self._ask(QUERY, [text])[0]
 
     def close(self) -> None:
-        """Stop the child (it finishes the request it is on); later calls raise ``EmbedderUnavailable``."""
-        with self._lock:
-            self._closed = True
-            self._stop_child()
+        """Stop the child; later calls raise ``EmbedderUnavailable``. A request still running (a batch: a
+        second or so) is answered first; then the child sees its stdin closed and exits."""
+        self._closed = True
+        finalizer = self._finalizer
+        if finalizer is not None:
+            finalizer()  # runs _stop once, whichever thread gets there first
 
     # -- the child -------------------------------------------------------------------------------------
     def _ask(self, kind: bytes, texts: list[str]) -> Vectors:
@@ -125,7 +127,9 @@ class ProcessEmbedder:
                 child.stdin.flush()
                 status, rows, size = _REPLY.unpack(_read_exactly(child.stdout, _REPLY.size))
                 body = _read_exactly(child.stdout, size)
-            except (OSError, EOFError, struct.error) as exc:
+            except (OSError, EOFError, struct.error, ValueError) as exc:  # ValueError: a pipe close() closed
+                if self._closed:
+                    raise EmbedderUnavailable("The meaning model was closed.") from None
                 raise self._died(exc) from None
         if status == ERROR:
             raise EmbedderUnavailable(body.decode("utf-8", "replace"))
@@ -151,6 +155,9 @@ class ProcessEmbedder:
         if self._finalizer is not None:
             self._finalizer.detach()
         self._finalizer = weakref.finalize(self, _stop, self._child)
+        if self._closed:  # close() ran while it started
+            self._stop_child()
+            raise EmbedderUnavailable("The meaning model was closed.")
         return self._child
 
     def _died(self, exc: BaseException) -> EmbedderUnavailable:
@@ -169,16 +176,19 @@ class ProcessEmbedder:
 
 
 def _stop(child: subprocess.Popen[bytes]) -> None:
-    """Close the child's stdin (it exits when it sees that), wait a moment, then kill it."""
-    for pipe in (child.stdin, child.stdout):
-        if pipe is not None:
-            with contextlib.suppress(OSError):
-                pipe.close()
+    """Close the child's stdin (it exits once it has answered what it is on), wait a moment, then kill it.
+    Its stdout is closed last: a request still reading it holds it until the answer or the end."""
+    if child.stdin is not None:
+        with contextlib.suppress(OSError):
+            child.stdin.close()
     try:
         child.wait(STOP_TIMEOUT_S)
     except subprocess.TimeoutExpired:
         child.kill()
         child.wait()
+    if child.stdout is not None:
+        with contextlib.suppress(OSError):
+            child.stdout.close()
 
 
 def _read_exactly(pipe: IO[bytes], size: int) -> bytes:

@@ -14,20 +14,22 @@ Before the turn the daily ritual's views are opened and stay open through it (is
 this day" and the day's mood are in the window; the Insights charts and the weekly review are opened as a
 person would (``--no-ritual`` leaves them closed).
 
-A stall is how much later than its interval a tick arrives. Beside each stall figure, ``max_ui_cpu_ms`` is
-the most CPU time the UI thread itself used between two ticks (its own work, without the time it waited
-for a core or for Python's lock): on a loaded machine the stall is mostly waiting, and this is the part
-that an idle machine would still show. On Linux each tick is also split by the kernel's own accounting of
-the UI thread (``/proc/thread-self/schedstat``): ``runq_ms``, the time it was ready to run but waited for
-a core (other threads — the model's, other programs' — had them), and the rest of the stall, ``blocked_ms``
-(it slept without being asked to: waiting for Python's lock held by a worker thread; approximate, as its
-CPU and wait may fall in the tick's interval). The ``worst`` lists give (ms since start, stall, own CPU,
-run-queue wait, blocked) for the longest ticks. Prints ``startup_stall_ms`` (building the window —
-staged, as ``hearth`` does — and opening the diary until the day is shown), ``ritual_stall_ms`` (opening
-Insights and the weekly review until both show their data) and the steady state's ``max_stall_ms`` (the
-turn, background work, the download, with those views open) — target <= 16 for each (60 frames a second)
-— and ``p99_stall_ms`` plus what ran, so the number can be trusted, and the load average (a loaded machine
-stalls every app). The machine is shared: run it twice.
+A stall is how much later than its interval a tick arrives. Beside each stall figure, ``max_ui_cpu_ms`` is the
+most CPU time the UI thread itself used between two ticks (its own work, without the time it waited for a core
+or for Python's lock): on a loaded machine the stall is mostly waiting, and this is the part that an idle
+machine would still show. On Linux each tick is also split by the kernel's own accounting of the UI thread
+(``/proc/thread-self/schedstat``): ``runq_ms``, the time it was ready to run but waited for a core (other
+threads — the model's, other programs' — had them), and the rest of the stall, ``blocked_ms`` (it slept
+without being asked to: waiting for Python's lock held by a worker thread; approximate, as its CPU and wait
+may fall in the tick's interval). The ``worst`` lists give (ms since start, stall, own CPU, run-queue wait,
+blocked) for the longest ticks, and the ``where`` lists, for those later than 16 ms, where every other Python
+thread was when the loop woke up (file, line and function only): after a tick blocked on Python's lock, the
+thread that held it has just let go of it there. Prints ``startup_stall_ms`` (building the window — staged, as
+``hearth`` does — and opening the diary until the day is shown), ``ritual_stall_ms`` (opening Insights and the
+weekly review until both show their data) and the steady state's ``max_stall_ms`` (the turn, background work,
+the download, with those views open) — target <= 16 for each (60 frames a second) — and ``p99_stall_ms`` plus
+what ran, so the number can be trusted, and the load average (a loaded machine stalls every app). The machine
+is shared: run it twice.
 
 On Linux with ``kernel.sched_autogroup_enabled`` (this project's machines, most desktops) every session's
 processes share one scheduling group and the groups share the cores equally: another session's bench run
