@@ -317,6 +317,7 @@ def open_ritual_views(hearth: Any, meter: StallMeter) -> dict[str, Any]:
 
 def run_bench(ritual: bool = True) -> dict[str, Any]:
     from app.config import Settings, ensure_private_dir
+    from app.llm.loading import import_local_engine
     from app.ui.application import HearthApp, apply_theme, make_qapplication
     from tests.hub_server import HubServer
 
@@ -327,6 +328,7 @@ def run_bench(ritual: bool = True) -> dict[str, Any]:
         seed(data_dir)
         settings = Settings(reply_reserve=128, reply_length="short").with_model(n_ctx=N_CTX)
         settings.save(data_dir)
+        import_local_engine(settings.model)  # as run_app does, before the event loop
         meter = StallMeter()
         meter.start()
         hearth = HearthApp(data_dir, settings=settings, staged_window=True)  # the real model loading path
