@@ -1,10 +1,10 @@
 """Which background work keeps Python's lock from the window? ``python -m tests.bench.gil --json``
 
 A thread standing in for the UI thread sleeps 1 ms at a time and records how late it wakes, while another
-thread runs one suspect at a time (the embedders loading and embedding, the vector index, the tiny model).
-The embedders run as the app runs them, in a child process; ``--in-process`` runs them in this one.
-Waking needs Python's lock (the GIL): a worker running Python gives it up within the switch interval (the
-app's 1 ms, ``app.ui.application.UI_SWITCH_INTERVAL_S``), but a C call that does not release it keeps it
+thread runs one suspect at a time (the embedders loading and embedding, the vector index, the tiny model). The
+embedders run as the app runs them, in a child process; ``--in-process`` runs them in this one. Waking needs
+Python's lock (the GIL): a worker running Python gives it up within the switch interval (the app's 0.5 ms,
+``app.ui.application.UI_SWITCH_INTERVAL_S``; ``--switch-ms``), but a C call that does not release it keeps it
 for the whole call, and the window then cannot run a slot, a paint or a timer for that long.
 
 Each row: the suspect, how long one call took (median), and the ticker's ``max_gap_ms`` (how much later than
@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 TICK_S = 0.001
-SWITCH_INTERVAL_S = 0.001  # the app's (app.ui.application.UI_SWITCH_INTERVAL_S, not imported: no Qt here)
+SWITCH_MS = 0.5  # the app's (app.ui.application.UI_SWITCH_INTERVAL_S, not imported: no Qt here)
 PASSAGES = [
     f"Entry {n}: the morning was grey, I walked to the market, bought apples and talked with the baker "
     "about the weather and his new oven, then read for an hour. Моя сестра Анна приезжала в гости."
@@ -159,10 +159,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--only", nargs="*", help="the suspects to run (default: all)")
+    parser.add_argument("--switch-ms", type=float, default=SWITCH_MS, help="Python's switch interval")
     parser.add_argument("--in-process", action="store_true",
                         help="the embedders in this process (as before they moved to a child process)")
     args = parser.parse_args(argv)
-    sys.setswitchinterval(SWITCH_INTERVAL_S)
+    sys.setswitchinterval(args.switch_ms / 1000)
     table = suspects(in_child=not args.in_process)
     rows = []
     for name, (prepare, repeat) in table.items():
@@ -174,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     with Ticker() as idle:
         time.sleep(0.5)
     result = {"embedders": "in this process" if args.in_process else "in a child process",
+              "switch_ms": args.switch_ms,
               "idle_max_gap_ms": round(max(idle.gaps, default=0.0), 1), "suspects": rows,
               "load_average": [round(x, 2) for x in os.getloadavg()]}
     if args.json:
