@@ -133,6 +133,13 @@ def suspects(in_child: bool) -> dict[str, tuple[Callable[[], Callable[[], object
         index.upsert((n, encode(row)) for n, row in enumerate(rows))
         return lambda: index.search(rows[0], 60)
 
+    def gguf_header() -> Callable[[], object]:
+        from app.llm.gguf_header import read_gguf_header
+        from app.llm.tiny import tiny_model_path
+
+        path = tiny_model_path()
+        return lambda: read_gguf_header(path) if path is not None else None
+
     def tiny_reply() -> Callable[[], object]:
         from llama_cpp import Llama
 
@@ -152,6 +159,7 @@ def suspects(in_child: bool) -> dict[str, tuple[Callable[[], Callable[[], object
         "pair_query": (lambda: calling(loaded("e5+use").query, QUERY), 20),
         "vector_search_5k": (vector_search, 20),
         "tiny_model_16_tokens": (tiny_reply, 3),
+        "gguf_header_tiny": (gguf_header, 10),
     }
 
 
