@@ -58,12 +58,9 @@ translate = QCoreApplication.translate
 # 5 ms). The window asks for it again for every slot, event handler and delegate call Qt makes into Python
 # — a streamed token, a repaint of the chat's rows — and while a worker runs Python (the ORM, the embedder's
 # tokenizer, a memory job) each ask waited up to the whole interval: a list view repainting every 10 ms beside
-# one busy Python thread was 80–270 ms late at 5 ms (p99), 16–22 ms at 1 ms. A busy holder never lets go
-# sooner, so each of a paint's calls into Python waits the whole interval: at 0.5 ms (5 runs each, alternated,
-# load ~3) the same list view's mean lateness was 2.0 ms against 3.0 at 1 ms, p99 12–24 ms against 4–35, max
-# 19–34 against 4–76, and the busy thread did ~10% less meanwhile. Workers switch more often only while the
-# window waits for the lock.
-UI_SWITCH_INTERVAL_S = 0.0005
+# one busy Python thread was 80–270 ms late at 5 ms (p99), 16–22 ms at 1 ms. Workers then switch a little
+# more often, and only while the window waits for the lock.
+UI_SWITCH_INTERVAL_S = 0.001
 _SET_ASIDE = re.compile(r"hearth\.db\.corrupt-[0-9-]+")  # not its -wal/-shm/-journal side files
 
 

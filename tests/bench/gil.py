@@ -3,7 +3,7 @@
 A thread standing in for the UI thread sleeps 1 ms at a time and records how late it wakes, while another
 thread runs one suspect at a time (the embedders loading and embedding, the vector index, the tiny model). The
 embedders run as the app runs them, in a child process; ``--in-process`` runs them in this one. Waking needs
-Python's lock (the GIL): a worker running Python gives it up within the switch interval (the app's 0.5 ms,
+Python's lock (the GIL): a worker running Python gives it up within the switch interval (the app's 1 ms,
 ``app.ui.application.UI_SWITCH_INTERVAL_S``; ``--switch-ms``), but a C call that does not release it keeps it
 for the whole call, and the window then cannot run a slot, a paint or a timer for that long.
 
@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 TICK_S = 0.001
-SWITCH_MS = 0.5  # the app's (app.ui.application.UI_SWITCH_INTERVAL_S, not imported: no Qt here)
+SWITCH_MS = 1.0  # the app's (app.ui.application.UI_SWITCH_INTERVAL_S, not imported: no Qt here)
 PASSAGES = [
     f"Entry {n}: the morning was grey, I walked to the market, bought apples and talked with the baker "
     "about the weather and his new oven, then read for an hour. Моя сестра Анна приезжала в гости."
@@ -133,13 +133,6 @@ def suspects(in_child: bool) -> dict[str, tuple[Callable[[], Callable[[], object
         index.upsert((n, encode(row)) for n, row in enumerate(rows))
         return lambda: index.search(rows[0], 60)
 
-    def gguf_header() -> Callable[[], object]:
-        from app.llm.gguf_header import read_gguf_header
-        from app.llm.tiny import tiny_model_path
-
-        path = tiny_model_path()
-        return lambda: read_gguf_header(path) if path is not None else None
-
     def tiny_reply() -> Callable[[], object]:
         from llama_cpp import Llama
 
@@ -159,7 +152,6 @@ def suspects(in_child: bool) -> dict[str, tuple[Callable[[], Callable[[], object
         "pair_query": (lambda: calling(loaded("e5+use").query, QUERY), 20),
         "vector_search_5k": (vector_search, 20),
         "tiny_model_16_tokens": (tiny_reply, 3),
-        "gguf_header_tiny": (gguf_header, 10),
     }
 
 
