@@ -91,6 +91,20 @@ def test_model_cut_in_half(tiny_model_path: Path, tmp_path: Path) -> None:
     assert_helpful(err.value)
 
 
+@pytest.mark.parametrize("cut", [5000, 100_000, 400_000, 800_000, 1_200_000])
+def test_a_header_cut_inside_the_tokenizers_lists_is_truncated(
+    tiny_model_path: Path, tmp_path: Path, cut: int
+) -> None:
+    """The vocabulary and merges (~100k strings) are stepped over, not read: every cut is still caught."""
+    full = read_gguf_header(tiny_model_path)
+    assert full.data_offset > cut  # (each cut lies inside the header)
+    stub = tmp_path / "stub.gguf"
+    with tiny_model_path.open("rb") as src:
+        stub.write_bytes(src.read(cut))
+    with pytest.raises(ModelCorrupt, match="truncated"):
+        read_gguf_header(stub)
+
+
 def test_header_cut_short(tiny_model_path: Path, tmp_path: Path) -> None:
     stub = tmp_path / "stub.gguf"
     with tiny_model_path.open("rb") as src:

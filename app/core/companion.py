@@ -59,7 +59,7 @@ from app.core.ritual.opening import DayQuestion
 from app.core.ritual.service import DailyRitual
 from app.core.session import CompanionSession
 from app.core.turn import PLACEHOLDER, ReplyTurn
-from app.llm.embedding import Embedder
+from app.llm.embedding import Embedder, release
 from app.llm.types import LanguageModel
 from app.store import MAX_MESSAGE_CHARS, Fact, FactChanges, IndexCounts, Message, PreparedImage, StoreError
 
@@ -429,6 +429,7 @@ class Companion:
         self._budget.close()
         if self.indexer is not None:
             self.indexer.close()
+            release(self.indexer.memory.embedder)  # its child process, if it has one: nothing asks it now
         self.pictures.close()
         if keep_cache_s > 0:
             try:

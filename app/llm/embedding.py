@@ -274,10 +274,23 @@ def _version(distribution: str) -> str:
     return importlib.metadata.version(distribution)
 
 
+def release(embedder: Embedder) -> None:
+    """Stop what ``embedder`` runs beside the app (the default's child process), if anything: its owner
+    calls it once nothing will ask the embedder again. The ``Embedder`` protocol itself has no close."""
+    close = getattr(embedder, "close", None)
+    if callable(close):
+        close()
+
+
 def default_embedder() -> Embedder | None:
-    """The embedder the app uses, or None (recall by words only) if it is not installed — logged once."""
+    """The embedder the app uses, or None (recall by words only) if it is not installed — logged once.
+
+    It runs in a child process (``app.llm.embedding_process``): in this one, the models' Python and numpy
+    work held the lock every thread shares, and the window waited for it."""
+    from app.llm.embedding_process import ProcessEmbedder, worker_command
+
     try:
-        return make_embedder()
+        return ProcessEmbedder(make_embedder(DEFAULT_EMBEDDER), worker_command(DEFAULT_EMBEDDER))
     except EmbedderUnavailable as exc:
         log.warning("recall by meaning is off: %s", exc)
         return None

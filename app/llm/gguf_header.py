@@ -139,6 +139,9 @@ def _as_int(value: Any, default: int) -> int:
     return default
 
 
+_LENGTH = struct.Struct("<Q")
+
+
 class _Reader:
     """Bounds-checked little-endian reads over a memory map; running off the end means truncation."""
 
@@ -165,6 +168,20 @@ class _Reader:
     def string(self) -> bytes:
         return self.take(self.scalar("<Q"))
 
+    def skip_strings(self, count: int) -> None:
+        """Step over ``count`` strings without copying them: a tokenizer's vocabulary and merges are 100,000
+        or so, and the model loads on a worker beside the window (a copy and four calls per string was 50 ms
+        of Python per load, holding the lock the window needs in slices)."""
+        unpack = _LENGTH.unpack_from
+        buf, size, pos = self.buf, self.size, self.pos
+        for _ in range(count):
+            if pos + 8 > size:
+                raise ModelCorrupt("The model file ends in the middle of its header (it is truncated).")
+            pos += 8 + unpack(buf, pos)[0]
+        if pos > size:
+            raise ModelCorrupt("The model file ends in the middle of its header (it is truncated).")
+        self.pos = pos
+
     def value(self, vtype: int, key: str, digest: Any, lengths: dict[str, int]) -> Any:
         if vtype in _SCALARS:
             return self.scalar(_SCALARS[vtype])
@@ -185,13 +202,11 @@ class _Reader:
             items: list[Any] | None = None
             if count <= 1024:
                 items = list(struct.unpack_from(f"<{count}{_SCALARS[item_type][1]}", self.buf, start))
+        elif item_type == _STRING and count <= 1024:
+            items = [self.string().decode("utf-8", errors="replace") for _ in range(count)]
         elif item_type == _STRING:
-            keep = count <= 1024
-            items = [] if keep else None
-            for _ in range(count):
-                raw = self.string()
-                if items is not None:
-                    items.append(raw.decode("utf-8", errors="replace"))
+            self.skip_strings(count)
+            items = None
         else:
             raise ModelCorrupt(f"The model file's header has an unsupported array in {key!r}.")
         if key in _TOKENIZER_ARRAYS:

@@ -34,7 +34,7 @@ from app.core.companion import Companion
 from app.llm.catalog import load_catalog, models_dir
 from app.llm.download import local_path
 from app.llm.embedding import Embedder, default_embedder
-from app.llm.loading import LoadedModel, describe_engine, load_preferred_model
+from app.llm.loading import LoadedModel, describe_engine, import_local_engine, load_preferred_model
 from app.store import DatabaseCorrupt, Diary, DiaryLock
 from app.ui import theme
 from app.ui.bridge import CompanionBridge
@@ -423,6 +423,7 @@ def run_app(data_dir: Path) -> int:
     settings = SettingsStore.load(Path(data_dir))  # the one read of the settings file in the GUI
     install_language(settings.current.language, app)  # before any widget (later: Settings switches live)
     apply_theme(settings.current.theme)
+    import_local_engine(settings.current.model)  # before the event loop, not on a worker beside the window
     hearth = HearthApp(Path(data_dir), settings=settings, staged_window=True)
     app.aboutToQuit.connect(hearth.shutdown)
     hearth.start()

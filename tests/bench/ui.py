@@ -14,20 +14,22 @@ Before the turn the daily ritual's views are opened and stay open through it (is
 this day" and the day's mood are in the window; the Insights charts and the weekly review are opened as a
 person would (``--no-ritual`` leaves them closed).
 
-A stall is how much later than its interval a tick arrives. Beside each stall figure, ``max_ui_cpu_ms`` is
-the most CPU time the UI thread itself used between two ticks (its own work, without the time it waited
-for a core or for Python's lock): on a loaded machine the stall is mostly waiting, and this is the part
-that an idle machine would still show. On Linux each tick is also split by the kernel's own accounting of
-the UI thread (``/proc/thread-self/schedstat``): ``runq_ms``, the time it was ready to run but waited for
-a core (other threads — the model's, other programs' — had them), and the rest of the stall, ``blocked_ms``
-(it slept without being asked to: waiting for Python's lock held by a worker thread; approximate, as its
-CPU and wait may fall in the tick's interval). The ``worst`` lists give (ms since start, stall, own CPU,
-run-queue wait, blocked) for the longest ticks. Prints ``startup_stall_ms`` (building the window —
-staged, as ``hearth`` does — and opening the diary until the day is shown), ``ritual_stall_ms`` (opening
-Insights and the weekly review until both show their data) and the steady state's ``max_stall_ms`` (the
-turn, background work, the download, with those views open) — target <= 16 for each (60 frames a second)
-— and ``p99_stall_ms`` plus what ran, so the number can be trusted, and the load average (a loaded machine
-stalls every app). The machine is shared: run it twice.
+A stall is how much later than its interval a tick arrives. Beside each stall figure, ``max_ui_cpu_ms`` is the
+most CPU time the UI thread itself used between two ticks (its own work, without the time it waited for a core
+or for Python's lock): on a loaded machine the stall is mostly waiting, and this is the part that an idle
+machine would still show. On Linux each tick is also split by the kernel's own accounting of the UI thread
+(``/proc/thread-self/schedstat``): ``runq_ms``, the time it was ready to run but waited for a core (other
+threads — the model's, other programs' — had them), and the rest of the stall, ``blocked_ms`` (it slept
+without being asked to: waiting for Python's lock held by a worker thread; approximate, as its CPU and wait
+may fall in the tick's interval). The ``worst`` lists give (ms since start, stall, own CPU, run-queue wait,
+blocked) for the longest ticks, and the ``where`` lists, for those later than 16 ms, where every other Python
+thread was when the loop woke up (file, line and function only): after a tick blocked on Python's lock, the
+thread that held it has just let go of it there. Prints ``startup_stall_ms`` (building the window — staged, as
+``hearth`` does — and opening the diary until the day is shown), ``ritual_stall_ms`` (opening Insights and the
+weekly review until both show their data) and the steady state's ``max_stall_ms`` (the turn, background work,
+the download, with those views open) — target <= 16 for each (60 frames a second) — and ``p99_stall_ms`` plus
+what ran, so the number can be trusted, and the load average (a loaded machine stalls every app). The machine
+is shared: run it twice.
 
 On Linux with ``kernel.sched_autogroup_enabled`` (this project's machines, most desktops) every session's
 processes share one scheduling group and the groups share the cores equally: another session's bench run
@@ -45,7 +47,9 @@ import os
 import statistics
 import sys
 import tempfile
+import threading
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -63,6 +67,8 @@ DOWNLOAD_BYTES = 24 << 20
 DOWNLOAD_BPS = 6 << 20
 TIMEOUT_S = 600.0
 SEED_TURNS = 14
+LATE_MS = 16  # a tick later than this records where the other threads were (``where``)
+WHERE_FRAMES = 4
 MESSAGE = "My sister Anna visited today and we baked bread. Her dog Biscuit is a beagle."
 
 
@@ -94,6 +100,7 @@ class StallMeter:
         self.cpu_ms: list[float] = []  # the UI thread's own CPU time between two ticks
         self.runq_ms: list[float] = []  # ... the time it waited for a core (kernel's run-queue wait)
         self.blocked_ms: list[float] = []  # ... the rest of the stall: asleep though a tick was due (GIL)
+        self.where: dict[float, list[str]] = {}  # a late tick's time -> where the other threads were then
         self._last_cpu = 0.0
         self._sched = _SchedStat()
         self._last_sched = (0.0, 0.0)
@@ -106,6 +113,7 @@ class StallMeter:
 
     def start(self) -> None:
         self.stalls.clear()
+        self.where.clear()
         self.at_ms.clear()
         self.cpu_ms.clear()
         self.runq_ms.clear()
@@ -134,6 +142,12 @@ class StallMeter:
         self._last_sched = sched
         self.runq_ms.append(runq)
         self.blocked_ms.append(max(0.0, stall - self.cpu_ms[-1] - runq))
+        if stall > LATE_MS:
+            self.where[round(now / 1e6, 1)] = other_threads_now()
+
+    def worst_where(self, n: int = 5) -> dict[float, list[str]]:
+        """Where the other threads were at the ``n`` longest stalls over ``LATE_MS``."""
+        return {at: self.where[at] for at, *_ in self.worst(n) if at in self.where}
 
     def worst(self, n: int = 5) -> list[tuple[float, ...]]:
         """The ``n`` longest stalls as (ms since start when the loop woke up, stall ms, UI-thread CPU ms,
@@ -174,6 +188,22 @@ class Observed:
     download_s: float = 0.0
     turn_s: float = 0.0
     background_s: float = 0.0
+
+
+def other_threads_now() -> list[str]:
+    """Where every other Python thread is (innermost app or library frames, code only, never data): after
+    a tick blocked on Python's lock, the thread that held it has just let go, so it is at or just past the
+    call that kept the lock."""
+    names = {t.ident: t.name for t in threading.enumerate()}
+    here = threading.get_ident()
+    found = []
+    for ident, frame in sys._current_frames().items():
+        if ident == here:
+            continue
+        stack = traceback.extract_stack(frame)[-WHERE_FRAMES:]
+        found.append(f"{names.get(ident, ident)}: " + " < ".join(
+            f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in reversed(stack)))
+    return found
 
 
 def type_like_a_person(editor: Any, text: str, then: Callable[[], None], interval_ms: int = 15) -> None:
@@ -281,11 +311,13 @@ def open_ritual_views(hearth: Any, meter: StallMeter) -> dict[str, Any]:
     wait_for(lambda: time.monotonic() > settle_until, "the ritual views' paints")
     summary = meter.summary()
     return {"ritual_stall_ms": summary["max_stall_ms"], "ritual_ui_cpu_ms": summary["max_ui_cpu_ms"],
-            "ritual": summary, "ritual_worst_stalls_at_ms": meter.worst()}
+            "ritual": summary, "ritual_worst_stalls_at_ms": meter.worst(),
+            "ritual_where": meter.worst_where()}
 
 
 def run_bench(ritual: bool = True) -> dict[str, Any]:
     from app.config import Settings, ensure_private_dir
+    from app.llm.loading import import_local_engine
     from app.ui.application import HearthApp, apply_theme, make_qapplication
     from tests.hub_server import HubServer
 
@@ -296,6 +328,7 @@ def run_bench(ritual: bool = True) -> dict[str, Any]:
         seed(data_dir)
         settings = Settings(reply_reserve=128, reply_length="short").with_model(n_ctx=N_CTX)
         settings.save(data_dir)
+        import_local_engine(settings.model)  # as run_app does, before the event loop
         meter = StallMeter()
         meter.start()
         hearth = HearthApp(data_dir, settings=settings, staged_window=True)  # the real model loading path
@@ -304,7 +337,7 @@ def run_bench(ritual: bool = True) -> dict[str, Any]:
         wait_for(lambda: hearth.companion is not None and hearth.window.chat_model.rowCount() > 0, "start-up")
         wait_for(lambda: not hearth.runner.busy, "start-up's tasks")  # (runner.wait_idle blocks the loop)
         startup = meter.summary()
-        startup_worst = meter.worst()
+        startup_worst, startup_where = meter.worst(), meter.worst_where()
         seen = Observed()
         connect_observers(hearth, seen)
         entry = serve_model(hub)
@@ -335,8 +368,9 @@ def run_bench(ritual: bool = True) -> dict[str, Any]:
         meter.stop()
         result = {"startup_stall_ms": startup["max_stall_ms"], "startup_ui_cpu_ms": startup["max_ui_cpu_ms"],
                   **meter.summary(),
-                  "worst_stalls_at_ms": meter.worst(), "marks_ms": marks,
-                  "startup": startup, "startup_worst_stalls_at_ms": startup_worst, **ritual_phase,
+                  "worst_stalls_at_ms": meter.worst(), "where": meter.worst_where(), "marks_ms": marks,
+                  "startup": startup, "startup_worst_stalls_at_ms": startup_worst,
+                  "startup_where": startup_where, **ritual_phase,
                   **asdict(seen),
                   "n_ctx": N_CTX, "download_ok": download_done == [True], "target_max_stall_ms": 16,
                   "ritual_views": ritual,
