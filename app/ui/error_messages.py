@@ -64,6 +64,8 @@ MORE_TEXTS = (
                                 "try again."),
     QT_TRANSLATE_NOOP("Errors", "the row is not an object"),
     # app.llm: the engine, model files, downloads
+    QT_TRANSLATE_NOOP("Errors", "The meaning model was closed."),
+    QT_TRANSLATE_NOOP("Errors", "The meaning model answered something else than vectors."),
     QT_TRANSLATE_NOOP("Errors", "Nothing to evaluate: the prompt is empty."),
     QT_TRANSLATE_NOOP("Errors", "Use e.g. 4096."),
     QT_TRANSLATE_NOOP("Errors", "No model is available: nothing is downloaded and the built-in model is "
@@ -219,6 +221,9 @@ MESSAGE_TEMPLATES = (
     QT_TRANSLATE_NOOP("Errors", "Choose one of {names}."),
     QT_TRANSLATE_NOOP("Errors", "The meaning model {name} is not installed."),
     QT_TRANSLATE_NOOP("Errors", "The meaning model could not be loaded ({reason})."),
+    QT_TRANSLATE_NOOP("Errors", "The meaning model stopped {n} times; recall uses words."),
+    QT_TRANSLATE_NOOP("Errors", "The meaning model could not start ({reason})."),
+    QT_TRANSLATE_NOOP("Errors", "The meaning model stopped unexpectedly (exit code {code})."),
     QT_TRANSLATE_NOOP("Errors", "The model catalog repeats a name: {name}"),
     QT_TRANSLATE_NOOP("Errors", "The model catalog must mark exactly one default model, found {n}"),
     QT_TRANSLATE_NOOP("Errors", "Bad model entry in the catalog: {entry}"),

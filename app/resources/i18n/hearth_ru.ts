@@ -2043,6 +2043,14 @@ How was your day?</source>
         <translation>строка — не объект</translation>
     </message>
     <message>
+        <source>The meaning model was closed.</source>
+        <translation>Модель для поиска по смыслу закрыта.</translation>
+    </message>
+    <message>
+        <source>The meaning model answered something else than vectors.</source>
+        <translation>Модель для поиска по смыслу ответила не векторами.</translation>
+    </message>
+    <message>
         <source>Nothing to evaluate: the prompt is empty.</source>
         <translation>Нечего обрабатывать: запрос пуст.</translation>
     </message>
@@ -2501,6 +2509,18 @@ How was your day?</source>
     <message>
         <source>The meaning model could not be loaded ({reason}).</source>
         <translation>Не удалось загрузить модель для поиска по смыслу ({reason}).</translation>
+    </message>
+    <message>
+        <source>The meaning model stopped {n} times; recall uses words.</source>
+        <translation>Модель для поиска по смыслу останавливалась {n} раза; поиск идёт по словам.</translation>
+    </message>
+    <message>
+        <source>The meaning model could not start ({reason}).</source>
+        <translation>Модель для поиска по смыслу не запустилась ({reason}).</translation>
+    </message>
+    <message>
+        <source>The meaning model stopped unexpectedly (exit code {code}).</source>
+        <translation>Модель для поиска по смыслу неожиданно остановилась (код выхода {code}).</translation>
     </message>
     <message>
         <source>The model catalog repeats a name: {name}</source>
