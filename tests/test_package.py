@@ -131,6 +131,24 @@ def test_one_chat_line_on_the_tiny_model(unpacked: Unpacked) -> None:
     assert "Traceback" not in out.stderr
     searched = unpacked.run(unpacked.hearth, "--data-dir", data, "search", "basil", "--json")
     assert "basil" in searched.stdout  # the diary it wrote (SQLite, FTS5) reads back
+    indexed = json.loads(unpacked.run(unpacked.hearth, "--data-dir", data, "index", "--json").stdout)
+    assert indexed["complete"] and indexed["indexed"] >= 1, indexed  # recall by meaning: e5 and USE load
+
+
+def test_the_meaning_model_runs_in_the_packaged_child(unpacked: Unpacked) -> None:
+    """The app embeds in a child process started from its own executable (``--hearth-embedding-worker``)."""
+    from app.llm.embedding import make_embedder
+    from app.llm.embedding_process import WORKER_ARGUMENT, ProcessEmbedder
+
+    local = make_embedder()  # only its id, size and floor: the packaged child does the work
+    child = ProcessEmbedder(local, [str(unpacked.hearth), WORKER_ARGUMENT, "e5+use"])
+    try:
+        vectors = child.passages(["Nora finally moved to Lisbon.", "Купили кота."])
+        query = child.query("Where does my sister live now?")
+    finally:
+        child.close()
+    assert vectors.shape == (2, local.dim) and query.shape == (local.dim,)
+    assert float(query @ vectors[0]) > float(query @ vectors[1])
 
 
 def test_screenshots_offscreen(unpacked: Unpacked) -> None:
