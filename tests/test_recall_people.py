@@ -59,13 +59,11 @@ def test_inflected_names_count_as_one_person_in_their_most_written_form() -> Non
     assert best_names(counts) == ("Нора", "Света")
 
 
-def test_the_names_are_searched_and_embedded_with_the_message() -> None:
+def test_the_names_and_a_broad_words_family_are_searched() -> None:
     people = NamedPeople(("sister", "brother"), ("Nora",), broad=("sister", "brother"))
-    assert "Nora" in people.embedding_text("Where is my sibling based?")
     stems = {t.stem for t in people.terms()}
     assert {"nora", "sister", "brother"} <= stems
     assert NamedPeople(("partner",), ()).terms() == []  # "girlfriend" does not search "husband"
-    assert NamedPeople((), ()).embedding_text("Hi") == "Hi"
 
 
 @pytest.fixture
@@ -108,3 +106,15 @@ def test_russian_relation_words_search_their_family_and_the_name(diary: Diary, t
     dad = recall.find("Что нового у бати?", 400, conversation_id=today, exclude_message_ids=set())
     assert drums in {e.message_id for e in son}
     assert father in {e.message_id for e in dad}
+
+
+def test_names_are_read_from_the_newest_entries_of_the_person_only(diary: Diary) -> None:
+    first = _entry(diary, date(2026, 1, 5), "My sister Nora called.")
+    second = _entry(diary, date(2026, 1, 6), "My sister Nora came round.")
+    conversation = diary.create_conversation(day=date(2026, 1, 7)).id
+    assert conversation is not None
+    diary.add_message(conversation, "assistant", "Your sister Nora sounds lovely.")
+    found = diary.newest_matching('"sister"*', limit=10, role="user")
+    assert [m.message_id for m in found] == [second, first]
+    newest_only = diary.newest_matching('"sister"*', limit=1, role="user")
+    assert newest_only == []  # the newest match is the companion's reply

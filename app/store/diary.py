@@ -338,6 +338,10 @@ class Diary:
         return self._search(lambda s: recall.search_candidates(
             s, match, limit=limit, exclude_conversation_id=exclude_conversation_id, days=days))
 
+    def newest_matching(self, match: str, *, limit: int, role: str) -> list[RankedMessage]:
+        """The newest messages of ``role`` among the newest ``limit`` matches of an FTS5 expression."""
+        return self._search(lambda s: recall.newest_matching(s, match, limit=limit, role=role))
+
     def messages_on_days(
         self, days: tuple[date, date], *, limit: int, exclude_conversation_id: int | None
     ) -> list[RankedMessage]:

@@ -257,13 +257,12 @@ class Recall:
         if budget_tokens <= 0:
             return []
         semantic = self.semantic if self.semantic is not None and self.semantic.ready else None
+        # The message is embedded and its nearest entries found on another thread while the words (and the
+        # names of the people it asks about) are looked up here: the model runs in C without the GIL, and
+        # so do numpy's search and SQLite's FTS5 ranking, so on two cores the lexical half costs little on
+        # top of the meaning.
+        meaning = _EMBEDDING.submit(_nearest, semantic, text) if semantic is not None else None
         people = self._named_people(text)
-        # The message (with the names of the people it asks about) is embedded and its nearest entries
-        # found on another thread while the words are looked up here: the model runs in C without the GIL,
-        # and so do numpy's search and SQLite's FTS5 ranking, so on two cores the lexical half costs little
-        # on top of the meaning.
-        meant = people.embedding_text(text)
-        meaning = _EMBEDDING.submit(_nearest, semantic, meant) if semantic is not None else None
         terms = self._affordable(_merged(query_terms(text), people.terms()))
         spans = date_spans(text, today)[:MAX_DATE_SPANS]
         if not terms and not spans and semantic is None:
@@ -285,15 +284,13 @@ class Recall:
         return self._pack(ranked, budget_tokens)
 
     def _named_people(self, text: str) -> NamedPeople:
-        """The names the person's own entries give the relations ``text`` asks about ("my sister" → Nora)."""
+        """The names the person's own entries give the relations ``text`` asks about ("my sister" → Nora),
+        read from the newest entries that use the relation's words (not ranked: it must cost little)."""
         families = asked_families(text)
         if not families:
             return NamedPeople((), ())
-        found = self._diary.ranked_messages(
-            relation_query(families), limit=SCAN_LIMIT, exclude_conversation_id=None
-        )
-        mine = (c.text for c in found if c.role == "user")
-        names = best_names(names_in(mine, families))
+        found = self._diary.newest_matching(relation_query(families), limit=SCAN_LIMIT, role="user")
+        names = best_names(names_in((c.text for c in found), families))
         return NamedPeople(families, names, broad_families(text))
 
     def _candidates(
