@@ -6,7 +6,8 @@ summary fold is forced) runs, while a 10 ms ``QTimer`` measures how late the eve
 1. a full turn typed into the composer with real key events, the reply streamed into the chat;
 2. the background work the turn triggers: a fact extraction and a summary collapse (the seeded day is
    longer than the small context, so older turns must be folded);
-3. at the same time, a model download from the local test hub (``tests.hub_server``), throttled so it
+3. at the same time, a model download from the local test hub (``tests.hub_server``, in a process of its
+   own like a real hub on another machine: ``tests.bench.hub_child``), throttled so it
    overlaps the turn, through ``app.llm.download.download_model`` in the ``TaskRunner`` with progress
    shown in the status bar.
 
@@ -263,14 +264,6 @@ def connect_observers(hearth: Any, seen: Observed) -> None:
     bridge.fact_added.connect(lambda _e: setattr(seen, "facts_added", seen.facts_added + 1))
 
 
-def serve_model(hub: Any) -> Any:
-    """Put a model file on the local hub (24 MB of bytes made here, before the measurement starts)."""
-    from tests.hub_server import fake_gguf
-
-    hub.throttle_bps = DOWNLOAD_BPS
-    return hub.catalog_entry(hub.add_file("bench/Model-GGUF", "bench.gguf", fake_gguf(DOWNLOAD_BYTES)))
-
-
 def start_download(hearth: Any, hub: Any, entry: Any, dest: Path, seen: Observed, done: list[bool]) -> None:
     from app.llm.download import download_model
 
@@ -319,11 +312,12 @@ def run_bench(ritual: bool = True) -> dict[str, Any]:
     from app.config import Settings, ensure_private_dir
     from app.llm.loading import import_local_engine
     from app.ui.application import HearthApp, apply_theme, make_qapplication
-    from tests.hub_server import HubServer
+    from tests.bench.hub_child import HubInChild
 
     app = make_qapplication()
     apply_theme("light")
-    with tempfile.TemporaryDirectory(prefix="hearth-bench-ui-") as tmp, HubServer() as hub:
+    hub_child = HubInChild(DOWNLOAD_BPS, DOWNLOAD_BYTES)
+    with tempfile.TemporaryDirectory(prefix="hearth-bench-ui-") as tmp, hub_child as hub:
         data_dir = ensure_private_dir(Path(tmp) / "data")
         seed(data_dir)
         settings = Settings(reply_reserve=128, reply_length="short").with_model(n_ctx=N_CTX)
@@ -340,7 +334,7 @@ def run_bench(ritual: bool = True) -> dict[str, Any]:
         startup_worst, startup_where = meter.worst(), meter.worst_where()
         seen = Observed()
         connect_observers(hearth, seen)
-        entry = serve_model(hub)
+        entry = hub.entry
         ritual_phase = open_ritual_views(hearth, meter) if ritual else {}
         meter.start()
         download_done: list[bool] = []
