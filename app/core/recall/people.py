@@ -107,7 +107,7 @@ _OTHERS = frozenset(
     твою""".split()  # noqa: SIM905
 )
 _NAMED_BEFORE = re.compile(
-    r"(?P<name>[^\W\d_][^\W\d_'’-]+)\s*(?:,|—|–|-|\bis\b|\bwas\b|\b—\s*это\b)\s*"
+    r"(?P<name>[^\W\d_][^\W\d_'’-]+)\s*(?:,|—|–|-|\bis\b|\bwas\b)\s*(?:это\s+)?"
     r"(?:my|our|мой|моя|моё|мое|мои|наш|наша|наше|наши)\s+(?:[^\W\d_]+\s+){0,2}$",
     re.IGNORECASE,
 )
@@ -135,7 +135,7 @@ _RELATION_STEMS: dict[str, str] = {s: family for family, stems in _FAMILY_STEMS.
 
 def _question_families(text: str, *, broad_only: bool = False) -> list[str]:
     """The relation families a message asks about, in order of mention (``broad_only``: only those it
-    names by a word standing for several relations, "sibling", "partner", "питомец")."""
+    names by a word standing for several relations: "sibling", "parents", "spouse")."""
     found: list[str] = []
     for token in _TOKEN.findall(text):
         word = fold(token)
