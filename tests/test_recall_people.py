@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from app.core.recall.finder import Recall
-from app.core.recall.people import NamedPeople, asked_families, best_names, names_in
+from app.core.recall.people import NamedPeople, best_names, names_in, relations_asked
 from app.store import Diary
 
 
@@ -29,7 +29,7 @@ from app.store import Diary
     ],
 )
 def test_a_question_names_the_relations_it_asks_about(question: str, families: tuple[str, ...]) -> None:
-    assert asked_families(question) == families
+    assert relations_asked(question).families == families
 
 
 def test_names_follow_or_precede_the_writers_own_relations() -> None:

@@ -45,11 +45,10 @@ from app.core.recall.dates import DateSpan, date_spans
 from app.core.recall.people import (
     SCAN_LIMIT,
     NamedPeople,
-    asked_families,
     best_names,
-    broad_families,
     names_in,
     relation_query,
+    relations_asked,
 )
 from app.core.recall.rank import (
     DATE_AFTERMATH_DAYS,
@@ -286,12 +285,12 @@ class Recall:
     def _named_people(self, text: str) -> NamedPeople:
         """The names the person's own entries give the relations ``text`` asks about ("my sister" → Nora),
         read from the newest entries that use the relation's words (not ranked: it must cost little)."""
-        families = asked_families(text)
-        if not families:
+        asked = relations_asked(text)
+        if not asked.families:
             return NamedPeople((), ())
-        found = self._diary.newest_matching(relation_query(families), limit=SCAN_LIMIT, role="user")
-        names = best_names(names_in((c.text for c in found), families))
-        return NamedPeople(families, names, broad_families(text))
+        found = self._diary.newest_matching(relation_query(asked.families), limit=SCAN_LIMIT, role="user")
+        names = best_names(names_in((c.text for c in found), asked.families))
+        return NamedPeople(asked.families, names, asked.broad)
 
     def _candidates(
         self, terms: list[Term], spans: list[DateSpan], conversation_id: int | None

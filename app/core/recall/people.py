@@ -34,7 +34,7 @@ from functools import lru_cache
 from app.core.text import Term, fold, fts_query, is_stopword, query_terms, stem
 
 # Relation families: what a question's word may mean, in words a diary uses before a name. A word of the
-# question selects every family it belongs to (``asked_families``); "sibling" is only a question word.
+# question selects every family it belongs to (``relations_asked``); "sibling" is only a question word.
 _FAMILY_TABLE = """
 sister: sister sis сестра сестрёнка сеструха сестричка
 brother: brother bro брат братишка братик братец братца
@@ -133,20 +133,42 @@ _FAMILY_STEMS = _family_stems()
 _RELATION_STEMS: dict[str, str] = {s: family for family, stems in _FAMILY_STEMS.items() for s in stems}
 
 
-def _question_families(text: str, *, broad_only: bool = False) -> list[str]:
-    """The relation families a message asks about, in order of mention (``broad_only``: only those it
-    names by a word standing for several relations: "sibling", "parents", "spouse")."""
-    found: list[str] = []
+# Words for any pet: they search the names of the writer's cats and dogs, not every cat and dog.
+_PET_WORDS = frozenset("pet pets animal animals питомец питомца питомцы животное зверь".split())  # noqa: SIM905
+# Families whose words all mean the same relation ("батя", "папа", "отец"): any of them searches the rest.
+_SYNONYM_FAMILIES = frozenset(
+    {"sister", "brother", "mother", "father", "son", "daughter", "friend", "cat", "dog"}
+)
+
+
+@dataclass(frozen=True)
+class AskedRelations:
+    """The relation families a message asks about, in order of mention (empty for most messages: then
+    nothing more is searched), and ``broad``, those whose every word it searches: named by a word that
+    stands for several ("sibling", "parents", "spouse") or by one word of a family of synonyms ("батя" →
+    "отец", "папа"). A plain relation word searches only itself: "girlfriend" is not "husband"."""
+
+    families: tuple[str, ...]
+    broad: tuple[str, ...]
+
+
+def relations_asked(text: str) -> AskedRelations:
+    """What ``text`` asks about people (and pets), in one pass over its words."""
+    families: list[str] = []
+    broad: list[str] = []
     for token in _TOKEN.findall(text):
         word = fold(token)
-        families = _HYPERNYMS.get(word) or _HYPERNYMS.get(word.replace("ё", "е"))
-        if families is None and word in _PET_WORDS and not broad_only:
-            families = ("cat", "dog")
-        if families is None and not broad_only:
+        named = _HYPERNYMS.get(word) or _HYPERNYMS.get(word.replace("ё", "е"))
+        searched: tuple[str, ...] = named or ()
+        if named is None and word in _PET_WORDS:
+            named = ("cat", "dog")
+        elif named is None:
             family = _RELATION_STEMS.get(_stem_key(word))
-            families = (family,) if family else ()
-        found += [f for f in families or () if f not in found]
-    return found
+            named = (family,) if family else ()
+            searched = named if family in _SYNONYM_FAMILIES else ()
+        families += [f for f in named if f not in families]
+        broad += [f for f in searched if f not in broad]
+    return AskedRelations(tuple(families), tuple(broad))
 
 
 @dataclass(frozen=True)
@@ -155,12 +177,11 @@ class NamedPeople:
 
     families: tuple[str, ...]
     names: tuple[str, ...]
-    broad: tuple[str, ...] = ()  # the families asked about by a word that stands for several
+    broad: tuple[str, ...] = ()  # the families whose every word is searched (``AskedRelations.broad``)
 
     def terms(self) -> list[Term]:
-        """The names as search terms (a name is a proper noun wherever it stands), then the words of the
-        relations a broad word stands for ("sibling" searches "sister" and "brother"). A plain relation word
-        searches only itself: "girlfriend" is not "husband"."""
+        """The names as search terms (a name is a proper noun wherever it stands), then every word of the
+        ``broad`` families ("sibling" searches "sister" and "brother"; see ``AskedRelations``)."""
         names = [Term(t.stem, t.prefixes, t.exact, True, t.number) for t in query_terms(" ".join(self.names))]
         return names + relation_terms(self.broad)
 
@@ -243,27 +264,6 @@ def _plausible_name(name: str) -> bool:
         and not is_stopword(fold(name))
         and _stem_key(name) not in _RELATION_STEMS
     )
-
-
-def asked_families(text: str) -> tuple[str, ...]:
-    """The relation families ``text`` names (empty for most messages: then nothing more is searched)."""
-    return tuple(_question_families(text))
-
-
-# Words for any pet: they search the names of the writer's cats and dogs, not every cat and dog.
-_PET_WORDS = frozenset("pet pets animal animals питомец питомца питомцы животное зверь".split())  # noqa: SIM905
-# Families whose words all mean the same relation ("батя", "папа", "отец"): any of them searches the rest.
-_SYNONYM_FAMILIES = frozenset(
-    {"sister", "brother", "mother", "father", "son", "daughter", "friend", "cat", "dog"}
-)
-
-
-def broad_families(text: str) -> tuple[str, ...]:
-    """The families whose every word ``text`` searches: named by a broad word ("sibling", "parents",
-    "питомец"), or by one word of a family of synonyms ("батя" → "отец", "папа")."""
-    broad = _question_families(text, broad_only=True)
-    direct = [_RELATION_STEMS.get(_stem_key(token)) for token in _TOKEN.findall(text)]
-    return tuple(broad + [f for f in dict.fromkeys(direct) if f in _SYNONYM_FAMILIES and f not in broad])
 
 
 def best_names(counts: Counter[str], limit: int = NAMES_PER_QUESTION) -> tuple[str, ...]:
