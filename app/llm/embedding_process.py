@@ -38,7 +38,7 @@ from typing import IO, Protocol
 import numpy as np
 
 from app.llm.embedding import Embedder, EmbedderUnavailable, Vectors
-from app.llm.priority import BACKGROUND_NICE
+from app.llm.priority import BACKGROUND_NICE, process_at_least
 
 log = logging.getLogger(__name__)
 
@@ -250,7 +250,7 @@ def main(argv: Sequence[str]) -> int:
     """The child: serve embedder ``argv[0]`` (one of ``app.llm.embedding.EMBEDDERS``)."""
     from app.llm.embedding import make_embedder
 
-    _at_least_nice(BACKGROUND_NICE)  # the window's process comes first
+    process_at_least(BACKGROUND_NICE)  # the window's process comes first
     embedder: Encodes
     try:
         embedder = make_embedder(argv[0])
@@ -266,18 +266,6 @@ def serve_stdio(embedder: Encodes) -> int:
     os.dup2(2, 1)
     with os.fdopen(0, "rb") as requests, replies:
         return serve(embedder, requests, replies)
-
-
-def _at_least_nice(nice: int) -> None:
-    """This process at ``nice`` (it inherited the nice value of the worker thread that started it, which
-    may already be higher — the indexer's — and an unprivileged process cannot lower it back)."""
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        if os.getpriority(os.PRIO_PROCESS, 0) < nice:
-            os.setpriority(os.PRIO_PROCESS, 0, nice)
-    except OSError:
-        pass
 
 
 class _Unavailable:

@@ -31,3 +31,15 @@ def lower_this_thread(nice: int) -> None:
         os.setpriority(os.PRIO_PROCESS, tid, min(19, current + nice))
     except OSError as exc:  # a sandbox may forbid it: the thread just keeps its priority
         log.debug("thread priority unchanged: %s", type(exc).__name__)
+
+
+def process_at_least(nice: int) -> None:
+    """Make this whole process at least ``nice`` (a child started by a background thread inherited that
+    thread's value, which may already be higher, and an unprivileged process cannot lower it back)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        if os.getpriority(os.PRIO_PROCESS, 0) < nice:
+            os.setpriority(os.PRIO_PROCESS, 0, nice)
+    except OSError as exc:  # a sandbox may forbid it: the process keeps its priority
+        log.debug("process priority unchanged: %s", type(exc).__name__)
