@@ -150,19 +150,21 @@ class _Reader:
         self.size = size
         self.pos = 0
 
-    def take(self, n: int) -> bytes:
-        if n < 0 or self.pos + n > self.size:
+    def _within(self, start: int, end: int) -> int:
+        """``end``, if ``start..end`` lies in the header's bytes; else the file is truncated."""
+        if end < start or end > self.size:
             raise ModelCorrupt("The model file ends in the middle of its header (it is truncated).")
+        return end
+
+    def take(self, n: int) -> bytes:
         start = self.pos
-        self.pos += n
+        self.pos = self._within(start, start + n)
         return self.buf[start : self.pos]
 
     def scalar(self, fmt: str) -> Any:
-        width = struct.calcsize(fmt)
-        if self.pos + width > self.size:
-            raise ModelCorrupt("The model file ends in the middle of its header (it is truncated).")
-        (value,) = struct.unpack_from(fmt, self.buf, self.pos)
-        self.pos += width
+        start = self.pos
+        self.pos = self._within(start, start + struct.calcsize(fmt))
+        (value,) = struct.unpack_from(fmt, self.buf, start)
         return value
 
     def string(self) -> bytes:
@@ -176,11 +178,9 @@ class _Reader:
         buf, size, pos = self.buf, self.size, self.pos
         for _ in range(count):
             if pos + 8 > size:
-                raise ModelCorrupt("The model file ends in the middle of its header (it is truncated).")
+                self._within(pos, pos + 8)  # raises: the length itself is cut off
             pos += 8 + unpack(buf, pos)[0]
-        if pos > size:
-            raise ModelCorrupt("The model file ends in the middle of its header (it is truncated).")
-        self.pos = pos
+        self.pos = self._within(self.pos, pos)
 
     def value(self, vtype: int, key: str, digest: Any, lengths: dict[str, int]) -> Any:
         if vtype in _SCALARS:
