@@ -265,11 +265,14 @@ class Diary:
         return self._write(lambda s: history.set_token_counts(s, rows, tokenizer_id))
 
     def uncounted_messages(
-        self, tokenizer_id: str, *, limit: int, skip_text: str
+        self, tokenizer_id: str, *, limit: int, skip_text: str, above: int = 0, below: int | None = None
     ) -> list[vectors.PendingText]:
-        """Messages without a stored count under ``tokenizer_id``, newest first."""
+        """Messages without a stored count under ``tokenizer_id``, newest first, ids in (``above``,
+        ``below``)."""
         return self._read(
-            lambda s: history.uncounted_messages(s, tokenizer_id, limit=limit, skip_text=skip_text)
+            lambda s: history.uncounted_messages(
+                s, tokenizer_id, limit=limit, skip_text=skip_text, above=above, below=below
+            )
         )
 
     # -- pictures (memory level 0) -------------------------------------------------------------------

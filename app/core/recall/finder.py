@@ -141,6 +141,7 @@ class _TokenCounter:
         self._memory: OrderedDict[tuple[int, bytes], int] = OrderedDict()
         self._labels: dict[str, int] = {}
         self._unsaved: dict[int, tuple[str, int]] = {}  # counted this turn: message id -> (text, tokens)
+        self._ahead = _AheadWalk()
 
     @property
     def store_key(self) -> str:
@@ -188,9 +189,13 @@ class _TokenCounter:
 
     def count_ahead(self, batch: int) -> int:
         """Count and store up to ``batch`` messages never counted yet, newest first; how many it counted."""
-        pending = self._diary.uncounted_messages(self.store_key, limit=batch, skip_text=REPLY_PLACEHOLDER)
+        walk = self._ahead
+        pending = self._diary.uncounted_messages(
+            self.store_key, limit=batch, skip_text=REPLY_PLACEHOLDER, above=walk.floor, below=walk.below
+        )
         rows = [(item.id, item.text, self._model.count_tokens(_body(item.text))) for item in pending]
         self._diary.set_token_counts(rows, self.store_key)
+        walk.step([item.id for item in pending], full=len(pending) == batch)
         return len(rows)
 
     def _remember(self, key: tuple[int, bytes], n: int) -> None:
@@ -213,6 +218,27 @@ def _nearest(semantic: SemanticMemory, text: str) -> tuple[NDArray[np.float32], 
 
 def _digest(text: str) -> bytes:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest()
+
+
+@dataclass
+class _AheadWalk:
+    """Where counting ahead stands: a walk from the newest message down, batch by batch, resumes below
+    the last batch (``below``); a finished walk raises ``floor`` to the newest id it saw, so the next one
+    (after new entries) reads only what came since. Ids only grow (AUTOINCREMENT). What it passes over
+    — a count dropped by an edit below the floor — recall counts when it needs it; the walk is a saving,
+    never what recall relies on."""
+
+    floor: int = 0
+    below: int | None = None
+    top: int = 0  # the newest id this walk has seen
+
+    def step(self, ids: list[int], *, full: bool) -> None:
+        if self.below is None:
+            self.top = max(ids, default=self.floor)
+        if full:
+            self.below = min(ids)
+            return
+        self.floor, self.below = max(self.floor, self.top), None
 
 
 class Recall:
