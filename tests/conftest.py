@@ -118,25 +118,3 @@ def server_model(llama_server: object) -> Iterator[object]:
     model = ServerModel(ServerConfig(llama_server.url, n_ctx=4096))  # type: ignore[attr-defined]
     yield model
     model.close()
-
-
-# The test process ends without the C libraries' own teardown. Since session 6 the whole suite, after its
-# last test and its summary, died in a native destructor at interpreter exit (SIGSEGV, no Python frame:
-# faulthandler printed nothing), which turns a green run into make's exit 139. Every test has finished and
-# reported by then, so the process leaves with pytest's own exit status instead. Still to find: which library
-# (Qt print support, libgomp, llama.cpp's static state) crashes when torn down after this suite.
-_EXIT_STATUS: list[int] = []
-
-
-def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    _EXIT_STATUS.append(int(exitstatus))
-
-
-@pytest.hookimpl(trylast=True)
-def pytest_unconfigure(config: pytest.Config) -> None:
-    if _EXIT_STATUS and os.environ.get("HEARTH_TEST_NATIVE_EXIT") != "1":
-        import sys
-
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(_EXIT_STATUS[-1])
