@@ -141,13 +141,13 @@ class HearthApp(QObject):
     def start(self, *, show: bool = True) -> None:
         """Show the window and begin opening the diary and loading the model in the background."""
         if show:
-            self.window.show()
+            self.window.show_built()
         self.window.when_built(self._open)
 
     def _open(self) -> None:
         """The window is built: ask for the passphrase, or open the diary in the background."""
         if Diary.is_encrypted(self.data_dir):
-            self.locker.start()  # nothing of the diary is shown before its passphrase
+            self.window.when_shown(self.locker.start)  # nothing of the diary is shown before its passphrase
             return
         self.runner.run(self._open_diary, self._on_diary, self._on_start_failed)
 
