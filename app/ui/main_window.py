@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from PySide6 import QtWidgets
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QImage
+from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QDockWidget,
@@ -53,7 +53,7 @@ from app.ui.pictures import PictureController
 from app.ui.remembered_notice import RememberedNotice
 from app.ui.ritual_controller import RitualController
 from app.ui.sidebar import Sidebar, SidebarEntry
-from app.ui.staged import StagedBuild, later
+from app.ui.staged import StagedBuild, later, paint_aside
 from app.ui.tasks import TaskRunner
 from app.ui.unscrubbed import deleted_everywhere, tell_if_any
 
@@ -177,7 +177,7 @@ class MainWindow(QMainWindow):
                                    self.ritual.actions, self.gauge, self.composer, self.statusBar())
                  if pane.isVisibleTo(self)]
         polish = [pane.ensurePolished for pane in panes]
-        paint = [partial(_paint_aside, pane) for pane in panes]
+        paint = [partial(paint_aside, pane) for pane in panes]
         StagedBuild([*polish, self._lay_out, *paint], self._show_now, owner=self).start()
 
     def _lay_out(self) -> None:
@@ -668,15 +668,6 @@ class MainWindow(QMainWindow):
 
 def _nothing() -> None:
     """Nothing to cancel."""
-
-
-def _paint_aside(widget: QWidget) -> None:
-    """Draw ``widget`` (and its children) into a scratch image: its first paint's one-time costs are paid
-    here, and the paint that shows it costs what a repaint does."""
-    if widget.width() <= 0 or widget.height() <= 0:
-        return
-    scratch = QImage(widget.size(), QImage.Format.Format_ARGB32_Premultiplied)
-    widget.render(scratch)
 
 
 def _make_widget_types(part: int) -> None:
