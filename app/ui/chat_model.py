@@ -156,8 +156,9 @@ class ChatModel(QAbstractListModel):
     # -- changing ---------------------------------------------------------------------------------
     def set_conversation(self, conversation_id: int | None, items: Iterable[ChatItem]) -> None:
         """Show another conversation (or reload this one); the newest page becomes the rows. The day shown
-        reloaded unchanged (the companion, once loaded, opens it again) keeps its rows: a reset would lay
-        out and repaint the whole transcript for nothing."""
+        reloaded unchanged while its newest message is a row (the companion, once loaded, opens it again)
+        keeps its rows, older ones revealed included: a reset would lay out and repaint the whole
+        transcript for nothing."""
         items = list(items)
         if conversation_id == self.conversation_id and self.shows_newest() and items == self._items:
             return
