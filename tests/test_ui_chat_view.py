@@ -190,3 +190,29 @@ def test_interrupted_and_streaming_items_are_measured_again_when_text_grows(qtbo
     for _ in range(40):
         model.append_token(1, "a much longer line of streamed text that wraps ")
     qtbot.waitUntil(lambda: view.visualRect(model.index(0)).height() > small)
+
+
+def test_the_day_shown_reloaded_unchanged_keeps_its_rows(qtbot) -> None:
+    """The companion opens the day again once it is loaded: the same messages are no model reset (the
+    whole transcript laid out and repainted for nothing); a changed message, another day, or a window
+    moved into the past still are."""
+    model = ChatModel()
+    resets: list[int] = []
+    model.modelReset.connect(lambda: resets.append(1))
+    model.set_conversation(1, items(20))
+    model.set_conversation(1, items(20))
+    assert len(resets) == 1 and model.rowCount() == 20
+    changed = items(20)
+    changed[-1].text += " And then it rained."
+    model.set_conversation(1, changed)
+    assert len(resets) == 2 and model.item(19).text.endswith("rained.")
+    model.set_conversation(2, changed)
+    assert len(resets) == 3 and model.conversation_id == 2
+    paged = ChatModel(page_size=10)
+    paged.set_conversation(1, items(60))
+    paged.load_older(10)
+    paged.set_conversation(1, items(60))  # unchanged: the older rows the person scrolled to stay
+    assert paged.rowCount() == 20
+    paged.reveal(5)  # a jump far into the past: the rows are a page around it
+    paged.set_conversation(1, items(60))  # reloaded: back to the newest page
+    assert paged.rowCount() == 10 and paged.shows_newest()

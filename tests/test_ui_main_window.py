@@ -41,7 +41,9 @@ def test_window_opens_on_today_ready_to_write(qtbot, launch) -> None:
     window = hearth.window
     assert window.windowTitle() == "Hearth"
     assert not window.composer.editor.isReadOnly() and window.composer.send_button.isEnabled()
-    assert window.notice_bar.isVisible()  # first run on the tiny model: the download is offered
+    # first run on the tiny model: the download is offered (on a turn after the companion's, its relayout
+    # and repaint of the whole window are a frame of their own)
+    qtbot.waitUntil(window.notice_bar.isVisible, timeout=5_000)
     assert "recommended" in window.notice_bar.text.text()
     assert window.minimumWidth() >= 700 and window.minimumHeight() >= 400
     assert window.gauge.report is not None  # the next prompt was counted off the UI thread
@@ -202,25 +204,49 @@ def test_gauge_and_token_count_follow_the_draft_and_the_turn(qtbot, launch) -> N
 def test_the_staged_window_is_built_over_several_turns_then_opens_the_diary(
     qtbot, launch, data_dir: Path
 ) -> None:
-    """``hearth`` builds its window part by part (no frame waits for all of it); the diary opens only once
-    every part exists, and the day is then shown and writable as with a window built at once."""
+    """``hearth`` builds its window part by part (no frame waits for all of it), hidden: it is shown once
+    every part exists and has been drawn aside once (its first paint paid for in shares); the diary opens
+    once every part exists, and the day is then shown and writable as with a window built at once."""
     from app.ui.bridge import CompanionBridge
     from app.ui.main_window import MainWindow
     from app.ui.tasks import TaskRunner
 
     alone = MainWindow(CompanionBridge(), TaskRunner(), data_dir, staged=True)
     qtbot.addWidget(alone)
+    alone.show_built()
     assert not alone.is_built and not hasattr(alone, "composer")  # the constructor built only the frame
+    assert not alone.isVisible()  # hidden while its parts are added
     with qtbot.waitSignal(alone.built, timeout=10_000):
         pass
     assert alone.composer.isVisibleTo(alone) and alone.actions_["print_day"] is not None
+    assert not alone.isVisible()  # its panes are drawn aside first, a turn each
+    qtbot.waitUntil(alone.isVisible, timeout=10_000)
     hearth = launch(staged=True, wait=False)
     window = hearth.window
-    qtbot.waitUntil(lambda: window.is_built, timeout=10_000)
+    qtbot.waitUntil(lambda: window.is_built and window.isVisible(), timeout=10_000)
     wait_ready(qtbot, hearth)
     assert window.chat_model.rowCount() == 0 and not window.composer.editor.isReadOnly()
     type_and_send(qtbot, hearth, "Built in slices, written in one go.")
     qtbot.waitUntil(lambda: window.chat_model.rowCount() >= 1, timeout=10_000)
+
+
+def test_what_waits_for_the_staged_window_runs_once_it_is_on_screen(qtbot, data_dir: Path) -> None:
+    """The passphrase dialog of an encrypted diary waits for the window it opens over (shown a few turns
+    after it is built); with nothing about to show the window, it is not kept waiting."""
+    from app.ui.bridge import CompanionBridge
+    from app.ui.main_window import MainWindow
+    from app.ui.tasks import TaskRunner
+
+    window = MainWindow(CompanionBridge(), TaskRunner(), data_dir, staged=True)
+    qtbot.addWidget(window)
+    ran: list[bool] = []
+    window.when_shown(lambda: ran.append(window.isVisible()))
+    assert ran == [False]  # nothing asked to show it
+    window.show_built()
+    window.when_shown(lambda: ran.append(window.isVisible()))
+    assert ran == [False]
+    qtbot.waitUntil(lambda: len(ran) == 2, timeout=10_000)
+    assert ran == [False, True]
 
 
 def test_the_token_count_follows_a_draft_set_by_the_program(qtbot, launch) -> None:

@@ -8,10 +8,12 @@ import threading
 
 import pytest
 from PySide6.QtCore import QTimer
+from PySide6.QtGui import QPaintEvent
+from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
 
 from app.core.background.worker import Activity, Worker
 from app.llm.priority import BACKGROUND_NICE
-from app.ui.staged import StagedBuild, sliced
+from app.ui.staged import StagedBuild, show_next_turn, sliced
 
 
 def test_a_staged_build_runs_one_step_per_event_loop_turn(qtbot) -> None:
@@ -38,6 +40,41 @@ def test_sliced_work_ends_with_then_unless_cancelled(qtbot) -> None:
     QTimer.singleShot(0, lambda: after.append(1))  # runs after the cancelled slice's next turn
     qtbot.waitUntil(lambda: after == [1], timeout=5_000)
     assert stale == []
+
+
+class _Part(QLabel):
+    """A label that notes every paint it receives and whether its window was on screen then."""
+
+    def __init__(self, text: str, parent: QWidget, painted: list[tuple[str, bool]]) -> None:
+        super().__init__(text, parent)
+        self._painted = painted
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
+        self._painted.append((self.text(), self.window().isVisible()))
+        super().paintEvent(event)
+
+
+def test_a_window_shown_next_turn_has_each_part_drawn_aside_first(qtbot) -> None:
+    """Each visible part is painted once, on a turn of its own, while the dialog is still hidden; then it
+    is shown. A hidden part is not drawn; a dialog closed meanwhile is never shown."""
+    painted: list[tuple[str, bool]] = []
+    dialog = QDialog()
+    qtbot.addWidget(dialog)
+    column = QVBoxLayout(dialog)
+    for name in ("first", "second", "hidden"):
+        column.addWidget(_Part(name, dialog, painted))
+    dialog.findChildren(_Part)[2].hide()
+    show_next_turn(dialog)
+    assert not dialog.isVisible() and painted == []  # nothing inside the caller's slot
+    qtbot.waitUntil(dialog.isVisible, timeout=5_000)
+    assert painted[:2] == [("first", False), ("second", False)]
+    assert "hidden" not in [name for name, _shown in painted]
+    closed, other = QDialog(), QDialog()
+    qtbot.addWidget(other)
+    show_next_turn(closed)
+    closed.deleteLater()  # closed meanwhile: its steps end quietly
+    show_next_turn(other)  # as many turns, started after it
+    qtbot.waitUntil(other.isVisible, timeout=5_000)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="per-thread nice is Linux's")

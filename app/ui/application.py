@@ -46,6 +46,7 @@ from app.ui.model_manager import ModelManagerDialog
 from app.ui.picture_settings import StorageDialog
 from app.ui.reminder import DailyReminder
 from app.ui.settings_dialog import SettingsDialog
+from app.ui.staged import later
 from app.ui.tasks import TaskRunner
 
 if TYPE_CHECKING:
@@ -141,13 +142,13 @@ class HearthApp(QObject):
     def start(self, *, show: bool = True) -> None:
         """Show the window and begin opening the diary and loading the model in the background."""
         if show:
-            self.window.show()
+            self.window.show_built()
         self.window.when_built(self._open)
 
     def _open(self) -> None:
         """The window is built: ask for the passphrase, or open the diary in the background."""
         if Diary.is_encrypted(self.data_dir):
-            self.locker.start()  # nothing of the diary is shown before its passphrase
+            self.window.when_shown(self.locker.start)  # nothing of the diary is shown before its passphrase
             return
         self.runner.run(self._open_diary, self._on_diary, self._on_start_failed)
 
@@ -248,7 +249,7 @@ class HearthApp(QObject):
             fallback = f" {tiny}" if loaded.is_tiny else ""
             show_error(self.window, title, message, f"{hint}{fallback}")
         elif loaded.is_tiny and not has_downloaded_model(self.data_dir):
-            self.window.show_first_run_notice()
+            later(self.window.show_first_run_notice, self.window)  # its relayout on a turn of its own
         settle_heap()  # the model, the companion, the diary's mappers and caches
         companion.warm_up()
         self.ready.emit(companion)

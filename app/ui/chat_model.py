@@ -155,10 +155,16 @@ class ChatModel(QAbstractListModel):
 
     # -- changing ---------------------------------------------------------------------------------
     def set_conversation(self, conversation_id: int | None, items: Iterable[ChatItem]) -> None:
-        """Show another conversation (or reload this one); the newest page becomes the rows."""
+        """Show another conversation (or reload this one); the newest page becomes the rows. The day shown
+        reloaded unchanged while its newest message is a row (the companion, once loaded, opens it again)
+        keeps its rows, older ones revealed included: a reset would lay out and repaint the whole
+        transcript for nothing."""
+        items = list(items)
+        if conversation_id == self.conversation_id and self.shows_newest() and items == self._items:
+            return
         self.beginResetModel()
         self.conversation_id = conversation_id
-        self._items = list(items)
+        self._items = items
         self._reindex()
         self._end = len(self._items)
         self._start = max(0, self._end - self.page_size)
