@@ -75,7 +75,7 @@ def test_switching_to_russian_and_back_changes_every_open_screen(qtbot: Any, lau
     check_screen(window)  # no English left, nothing clipped at 1024×700 with the dock open
     assert not english_in_menus(window)
     assert window.day_header.title.text() == "Сегодня"
-    assert window.day_header.date.text() == DateText().long_day(date.today())
+    assert window.day_header.date.full_text() == DateText().long_day(date.today())
     assert CYRILLIC.search(window.day_header.date.text())
     assert [entry.title for entry in window.sidebar.days.entries[:2]] == ["Сегодня", "Вчера"]
     assert window.memory_panel.status.text().startswith(Plurals().facts(len(SEEDS["en"].facts)))

@@ -68,7 +68,7 @@ def test_the_main_window_in_russian_with_and_without_the_memory_dock(qtbot: Any,
     check_screen(window)
     assert not english_in_menus(window)
     assert window.day_header.title.text() == "Сегодня"
-    assert window.day_header.date.text() == DateText().long_day(date.today())
+    assert window.day_header.date.full_text() == DateText().long_day(date.today())
     window.memory_dock.show()
     window.resizeDocks([window.memory_dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
     qtbot.waitUntil(lambda: window.memory_panel.model.rowCount() == len(SEEDS["ru"].facts), timeout=10_000)

@@ -5,8 +5,8 @@ Shared by the Russian walker (``test_ui_russian``) and the live language switch 
 - *untranslated*: a text that is exactly one of the English sources in ``hearth_ru.ts`` (or matches a
   source with ``{placeholders}``), or one of Qt's own English button labels;
 - *clipped*: a label, button, check box, combo box or group-box title whose size hint does not fit the
-  geometry the layout gave it (a wrapped label: its height for its width), or a line edit whose
-  placeholder is wider than the field.
+  geometry the layout gave it (a wrapped label: its height for its width; a ``FittingLabel``: elided
+  rather than one of its texts), or a line edit whose placeholder is wider than the field.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.ui.fitting_label import FittingLabel
 from app.ui.i18n import i18n_dir
 from app.ui.wrap_button import WrapButton
 
@@ -95,6 +96,8 @@ def texts_of(widget: QWidget) -> list[str]:
 def clipped_text(widget: QWidget) -> str | None:
     """Why ``widget``'s text does not fit its geometry, or None."""
     width, height = widget.width() + 1, widget.height() + 1
+    if isinstance(widget, FittingLabel):  # a shorter text is a fit, an elided one is not
+        return None if widget.text() in widget.texts() else f"elided to {widget.text()!r}"
     if isinstance(widget, QLabel) and widget.text():
         if widget.wordWrap():
             too_tall = widget.heightForWidth(widget.width()) > height

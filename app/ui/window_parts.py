@@ -19,6 +19,7 @@ from app.store import Conversation
 from app.ui.chat_delegate import paint_accent_card
 from app.ui.chat_model import ChatItem
 from app.ui.errors import keep_until_closed, show_error, show_exception
+from app.ui.fitting_label import FittingLabel
 from app.ui.i18n import QT_TRANSLATE_NOOP, DateText, Text, follow_language, made
 from app.ui.sidebar import day_title
 from app.ui.wrap_button import WrapButton
@@ -132,7 +133,7 @@ class DayHeader(QWidget):
         self.setObjectName("dayHeader")
         self.title = QLabel("", self)
         self.title.setObjectName("dayTitle")
-        self.date = QLabel("", self)
+        self.date = FittingLabel(self)  # the long date, the shorter one, or the shorter one elided
         self.date.setObjectName("dayDate")
         font = self.title.font()
         font.setPointSizeF(font.pointSizeF() * 1.35)
@@ -161,7 +162,7 @@ class DayHeader(QWidget):
         self.title.setText(title)
         full = DateText().long_day(day) if day is not None else ""
         recent = day is not None and (date.today() - day).days in (0, 1)  # titled "Today" / "Yesterday"
-        self.date.setText(full if recent else "")
+        self.date.set_texts([full, DateText().day_this_year(day)] if recent and day is not None else [])
         self.setAccessibleDescription(f"{title} {full}".strip())
 
 

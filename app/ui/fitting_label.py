@@ -1,0 +1,64 @@
+"""A one-line label that says as much as its width allows, from a list of ever shorter texts.
+
+The day header's date ("четверг, 3 декабря 2026 г.") asked the layout for its whole width: a long
+weekday and month pushed the chat column's minimum up, and with the memory dock open at 1024 px the
+sidebar lost what the chat column took (its search field's hint was cut on a Thursday, not on a
+Wednesday). ``FittingLabel`` prefers its longest text, accepts down to its shortest, shows the longest
+that fits, and elides the shortest only if squeezed below even that.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QWidget
+
+
+class FittingLabel(QLabel):
+    """``set_texts`` gives the texts, longest first; what is shown adapts to the width the layout gives."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._texts: list[str] = []
+
+    def set_texts(self, texts: list[str]) -> None:
+        """The longest text first; the first is the accessible name whatever is shown."""
+        self._texts = [t for t in texts if t]
+        self.setAccessibleName(self._texts[0] if self._texts else "")
+        self._show(self._fitted(self.width()) if self.isVisible() else self.full_text())
+        self.updateGeometry()
+
+    def full_text(self) -> str:
+        return self._texts[0] if self._texts else ""
+
+    def texts(self) -> list[str]:
+        return list(self._texts)
+
+    def sizeHint(self) -> QSize:
+        return self._size_for(self.full_text())
+
+    def minimumSizeHint(self) -> QSize:
+        return self._size_for(self._texts[-1] if self._texts else "")
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._show(self._fitted(event.size().width()))
+        super().resizeEvent(event)
+
+    def _show(self, text: str) -> None:
+        if text != self.text():
+            self.setText(text)
+
+    def _fitted(self, width: int) -> str:
+        """The longest text that fits ``width``, else the shortest elided."""
+        for text in self._texts:
+            if self._size_for(text).width() <= width:
+                return text
+        if not self._texts:
+            return ""
+        room = width - self._size_for("").width()
+        return self.fontMetrics().elidedText(self._texts[-1], Qt.TextElideMode.ElideRight, max(room, 0))
+
+    def _size_for(self, text: str) -> QSize:
+        margins = self.contentsMargins()
+        extra = margins.left() + margins.right() + 2 * self.margin()
+        return QSize(self.fontMetrics().horizontalAdvance(text) + extra, self.fontMetrics().height())

@@ -1,0 +1,65 @@
+"""The day header's date says as much as its width allows and never widens the chat column.
+
+Real Qt widgets offscreen; widths are measured with the label's own font, so the test holds whatever
+fonts the machine has.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from app.store import Conversation
+from app.ui.fitting_label import FittingLabel
+from app.ui.i18n import DateText
+from app.ui.window_parts import DayHeader
+
+LONG, SHORT = "Wednesday, 30 September 2026", "Wednesday, 30 September"
+
+
+def _label(qtbot: Any) -> FittingLabel:
+    label = FittingLabel()
+    qtbot.addWidget(label)
+    label.set_texts([LONG, SHORT])
+    label.show()
+    return label
+
+
+def _width(label: FittingLabel, text: str) -> int:
+    return label.fontMetrics().horizontalAdvance(text)
+
+
+def test_the_longest_text_that_fits_is_shown_and_the_shortest_is_elided_below_it(qtbot: Any) -> None:
+    label = _label(qtbot)
+    assert label.sizeHint().width() == _width(label, LONG)
+    assert label.minimumSizeHint().width() == _width(label, SHORT)  # the layout may squeeze it to this
+    label.resize(_width(label, LONG) + 4, label.height())
+    assert label.text() == LONG
+    label.resize(_width(label, LONG) - 1, label.height())
+    assert label.text() == SHORT
+    label.resize(_width(label, SHORT) // 2, label.height())
+    assert label.text().endswith("…") and label.text() not in label.texts()
+    assert label.accessibleName() == LONG  # a screen reader hears the whole date whatever is shown
+    label.resize(_width(label, LONG) + 4, label.height())
+    assert label.text() == LONG
+
+
+def test_no_texts_shows_nothing(qtbot: Any) -> None:
+    label = _label(qtbot)
+    label.set_texts([])
+    assert label.text() == "" and label.full_text() == "" and label.minimumSizeHint().width() == 0
+
+
+def test_the_day_headers_minimum_width_is_its_title_and_the_shorter_date(qtbot: Any) -> None:
+    header = DayHeader()
+    qtbot.addWidget(header)
+    today = date.today()
+    now = datetime.now()
+    header.show_conversation(Conversation(id=1, title="", created_at=now, updated_at=now, day=today))
+    header.show()
+    assert header.date.full_text() == DateText().long_day(today)
+    shorter = header.date.fontMetrics().horizontalAdvance(DateText().day_this_year(today))
+    longer = header.date.fontMetrics().horizontalAdvance(DateText().long_day(today))
+    assert header.minimumSizeHint().width() < header.sizeHint().width() - (longer - shorter) + 1
+    header.resize(header.minimumSizeHint().width(), header.height())
+    qtbot.waitUntil(lambda: header.date.text() == DateText().day_this_year(today))
