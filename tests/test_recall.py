@@ -331,3 +331,30 @@ def test_the_stronger_opinion_counts_when_words_and_meaning_are_fused() -> None:
     assert exact_words > near_meaning
     assert fused_share(0.0, 0.7) == 0.7  # a paraphrase: its evidence shares no word, meaning alone ranks it
     assert fused_share(0.2, 0.7) == 0.7 + AGREEMENT_WEIGHT * LEXICAL_WEIGHT * 0.2
+
+
+@pytest.mark.parametrize(
+    ("question", "present"),
+    [
+        ("Where does my father live now?", True),
+        ("Am I still veggie?", True),
+        ("What's my hot beverage of choice nowadays?", True),
+        ("Где сейчас учится мой сын?", True),
+        ("Я до сих пор курю?", True),
+        ("Мать всё ещё работает в больнице?", True),
+        ("С кем я нынче делю жильё?", True),
+        ("What do I know about the snow last winter?", False),  # "now" only inside other words
+        ("Где я работала в прошлом году?", False),
+    ],
+)
+def test_questions_about_the_present_narrow_the_recency_margin(question: str, present: bool) -> None:
+    """Among near-ties the later entry ranks first; a question about the present state needs the version it
+    replaced too, so the later one leads by ``CURRENT_STATE_RECENCY_WEIGHT`` instead of ``RECENCY_WEIGHT``."""
+    from app.core.recall.rank import CURRENT_STATE_RECENCY_WEIGHT, RECENCY_WEIGHT, rank_candidates
+
+    old = Candidate(1, 1, date(2025, 1, 10), "user", "I live in Porto, near the river.", 0.0)
+    new = Candidate(2, 2, date(2025, 6, 2), "user", "Moved to Lisbon at last!", 0.0)
+    ranked = rank_candidates(question, [], [old, new], similarity={1: 0.9, 2: 0.9}, floor=0.5)
+    assert [cand.message_id for cand, _ in ranked] == [2, 1]
+    margin = CURRENT_STATE_RECENCY_WEIGHT if present else RECENCY_WEIGHT
+    assert ranked[0][1] - ranked[1][1] == pytest.approx(margin)
