@@ -12,6 +12,7 @@ from sqlalchemy import text
 
 from app.core.recall import finder as recall_module
 from app.core.recall.finder import Recall, RecalledEntry, render_recall
+from app.core.recall.rank import COMPANION_WEIGHT, Candidate, with_neighbours
 from app.store import Diary
 
 
@@ -122,6 +123,41 @@ def test_the_reply_next_to_a_hit_comes_along(diary: Diary, tiny_engine: Any) -> 
         "That soup recipe again?", 500, conversation_id=None, exclude_message_ids=set()
     )
     assert [e.message_id for e in found][:2] == ids[:2]
+
+
+def test_the_persons_own_words_outrank_the_companions_restating_them(diary: Diary, tiny_engine: Any) -> None:
+    """Equally near the question, the owner's entry ranks before the companion's reply that echoes it,
+    though the reply is newer (a tie would go to the newer), so a tight budget keeps the owner's words."""
+    _, own = _day(diary, date(2026, 5, 1), ("user", "Lighthouse trip, windy and cold, lovely scones."))
+    _, echo = _day(diary, date(2026, 5, 2), ("assistant", "Lighthouse trip, windy and cold, lovely scones."))
+    recall = Recall(diary, tiny_engine)
+    found = recall.find("the lighthouse scones", 500, conversation_id=None, exclude_message_ids=set())
+    assert [e.message_id for e in found] == [own[0], echo[0]]
+    assert found[1].score == pytest.approx(found[0].score * COMPANION_WEIGHT)
+    one = recall.find(
+        "the lighthouse scones", found[0].tokens, conversation_id=None, exclude_message_ids=set()
+    )
+    assert [e.message_id for e in one] == own
+
+
+def test_a_companion_turn_next_to_a_hit_borrows_less_than_an_owners_turn() -> None:
+    """Neighbours borrow a hit's score; a companion turn borrows ``COMPANION_WEIGHT`` of what an owner's
+    turn at the same distance would."""
+    day = date(2026, 5, 1)
+    hit = Candidate(11, 1, day, "user", "the hit", -5.0)
+    turns = {
+        10: Candidate(10, 1, day, "assistant", "a question before it", 0.0),
+        12: Candidate(12, 1, day, "user", "more of it", 0.0),
+    }
+    ranked = with_neighbours(
+        [(hit, 1.0)],
+        lambda ids: {i: turns[i] for i in ids if i in turns},
+        lambda _: True,
+        radius=1,
+        decay=0.8,
+    )
+    score = {cand.message_id: value for cand, value in ranked}
+    assert score == pytest.approx({11: 1.0, 12: 0.8, 10: 0.8 * COMPANION_WEIGHT})
 
 
 def test_nothing_to_search_gives_nothing(diary: Diary, tiny_engine: Any) -> None:
@@ -320,3 +356,30 @@ def test_the_stronger_opinion_counts_when_words_and_meaning_are_fused() -> None:
     assert exact_words > near_meaning
     assert fused_share(0.0, 0.7) == 0.7  # a paraphrase: its evidence shares no word, meaning alone ranks it
     assert fused_share(0.2, 0.7) == 0.7 + AGREEMENT_WEIGHT * LEXICAL_WEIGHT * 0.2
+
+
+@pytest.mark.parametrize(
+    ("question", "present"),
+    [
+        ("Where does my father live now?", True),
+        ("Am I still veggie?", True),
+        ("What's my hot beverage of choice nowadays?", True),
+        ("Где сейчас учится мой сын?", True),
+        ("Я до сих пор курю?", True),
+        ("Мать всё ещё работает в больнице?", True),
+        ("С кем я нынче делю жильё?", True),
+        ("What do I know about the snow last winter?", False),  # "now" only inside other words
+        ("Где я работала в прошлом году?", False),
+    ],
+)
+def test_questions_about_the_present_narrow_the_recency_margin(question: str, present: bool) -> None:
+    """Among near-ties the later entry ranks first; a question about the present state needs the version it
+    replaced too, so the later one leads by ``CURRENT_STATE_RECENCY_WEIGHT`` instead of ``RECENCY_WEIGHT``."""
+    from app.core.recall.rank import CURRENT_STATE_RECENCY_WEIGHT, RECENCY_WEIGHT, rank_candidates
+
+    old = Candidate(1, 1, date(2025, 1, 10), "user", "I live in Porto, near the river.", 0.0)
+    new = Candidate(2, 2, date(2025, 6, 2), "user", "Moved to Lisbon at last!", 0.0)
+    ranked = rank_candidates(question, [], [old, new], similarity={1: 0.9, 2: 0.9}, floor=0.5)
+    assert [cand.message_id for cand, _ in ranked] == [2, 1]
+    margin = CURRENT_STATE_RECENCY_WEIGHT if present else RECENCY_WEIGHT
+    assert ranked[0][1] - ranked[1][1] == pytest.approx(margin)

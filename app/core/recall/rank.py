@@ -14,11 +14,13 @@ best hit, similarity as a share of the way from the embedder's ``floor`` (what u
 the best one. The weights were chosen on the tune half of the held-out sets (tests/data/heldout) and of
 LoCoMo (files 26 and 30) and reported on the other half; see ``tests/bench/recall.py``. Among hits that
 are about equally relevant the later one ranks first (``RECENCY_WEIGHT``): when a fact changed ("I moved to
-Lisbon" after "I live in Porto") the current one comes first, and both are dated in the prompt.
+Lisbon" after "I live in Porto") the current one comes first, and both are dated in the prompt; a question
+about the present state ("where does she live now?") narrows that margin, so the old version keeps a slot too.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import date, timedelta
 
@@ -69,6 +71,18 @@ AGREEMENT_WEIGHT = 0.1
 # left a changed fact's two versions in the wrong order; tune half at 0.06: EN 0.808, RU 0.694, LoCoMo
 # 0.800 against 0.808 / 0.704 / 0.802 at 0.03 (LoCoMo's changed-fact questions 0.576 → 0.621).
 RECENCY_WEIGHT = 0.06
+# A question about the present state ("Where does my father live now?", "Где сейчас учится сын?") asks about
+# something that may have changed: the answer needs the latest statement *and* the one it replaced, so the
+# model can tell that it changed and since when. The later still ranks first, by a smaller margin, so the
+# earlier version keeps its slot. Tune half (EN / RU / LoCoMo 26 + 30, with ``COMPANION_WEIGHT``): 0.06
+# 0.882 / 0.881 / 0.887, 0.02 0.893 / 0.884 / 0.887 (changed facts EN 0.857 → 0.911, RU 0.827 → 0.840), 0
+# 0.901 / 0.880 / 0.887 (RU's changed facts 0.820). The same 0.02 for every question cost LoCoMo 0.003.
+CURRENT_STATE_RECENCY_WEIGHT = 0.02
+_CURRENT_STATE = re.compile(
+    r"\b(?:these days|nowadays|at the moment|at present|currently|now|still)\b"
+    r"|(?<!\w)(?:сейчас|нынче|теперь|до сих пор|вс[её] ещ[её]|в настоящее время)(?!\w)",
+    re.IGNORECASE,
+)
 # The conversation prior with recall by meaning: on the tune half 0 and 0.3 tie, and a day full of entries
 # near the question in a general way ("a rainy day at home") must not outweigh the one entry that answers it.
 HYBRID_CONVERSATION_WEIGHT = 0.0
@@ -76,12 +90,30 @@ HYBRID_CONVERSATION_WEIGHT = 0.0
 # shares one common word with the question ("days" in "where is she based these days?") — every lexical
 # share shrinks in proportion, so a weak word match cannot outrank an entry that means what was asked.
 LEXICAL_REFERENCE = 15.0
+# The companion's own turns count this much of their score, as hits and as neighbours: what the person
+# remembers is in their own words, and the companion's replies mostly restate them or ask ("How is Nora
+# settling in?"), so a reply near the question in meaning takes a slot its owner's entry needs. On the tune
+# half (EN / RU / LoCoMo 26 + 30) 1.0 gave 0.854 / 0.869 / 0.890, 0.95 0.878 / 0.876 / 0.885, 0.9 0.882 /
+# 0.881 / 0.887, 0.85 0.882 / 0.895 / 0.879: LoCoMo gives its second speaker (a person, whose turns are
+# evidence too) the companion's role, so a stronger discount costs it. Multi-evidence and changed-fact
+# questions gained most (RU 0.725 → 0.775 and 0.807 → 0.827, EN multi-evidence 0.781 → 0.816).
+COMPANION_WEIGHT = 0.9
 
 
 def fused_share(lexical: float, semantic: float) -> float:
     """The stronger of the two opinions (words at ``LEXICAL_WEIGHT``), plus a little for their agreement."""
     words = LEXICAL_WEIGHT * lexical
     return max(words, semantic) + AGREEMENT_WEIGHT * min(words, semantic)
+
+
+def recency_weight(query: str) -> float:
+    """How much newer beats older among near-ties: less when ``query`` asks about the present state."""
+    return CURRENT_STATE_RECENCY_WEIGHT if _CURRENT_STATE.search(query) else RECENCY_WEIGHT
+
+
+def role_weight(role: str) -> float:
+    """What a turn's score counts for its role: the companion's a little less (``COMPANION_WEIGHT``)."""
+    return COMPANION_WEIGHT if role == "assistant" else 1.0
 
 
 def semantic_shares(similarity: Mapping[int, float], floor: float) -> dict[int, float]:
@@ -111,6 +143,7 @@ def rank_candidates(
     shares = semantic_shares(similarity, floor) if similarity else None
     order = {mid: i for i, mid in enumerate(sorted(c.message_id for c in candidates))}
     newest = max(1, len(order) - 1)
+    recency = recency_weight(query)
     scored: list[tuple[Candidate, float]] = []
     for cand in candidates:
         lexical = -cand.bm25 / top
@@ -119,7 +152,8 @@ def rank_candidates(
         else:
             lexical *= min(1.0, top / LEXICAL_REFERENCE) if LEXICAL_REFERENCE > 0 else 1.0
             score = fused_share(lexical, shares.get(cand.message_id, 0.0))
-            score += RECENCY_WEIGHT * order[cand.message_id] / newest
+            score += recency * order[cand.message_id] / newest
+        score *= role_weight(cand.role)
         scored.append((cand, score + date_bonus(cand.day, spans)))
     weight = CONVERSATION_WEIGHT if shares is None else HYBRID_CONVERSATION_WEIGHT
     if weight:
@@ -153,7 +187,8 @@ def with_neighbours(
     decay: float | None = None,
     sources: int | None = None,
 ) -> list[tuple[Candidate, float]]:
-    """Add the turns next to the best hits, each scored ``decay ** distance`` times its hit's score.
+    """Add the turns next to the best hits, each scored ``decay ** distance`` times its hit's score (times
+    its ``role_weight``).
 
     In a conversation the words of a question often match one turn while what it asks about is in the
     reply next to it ("What soup did you make?" → "I added some sage…"). A turn that is a hit itself
@@ -179,6 +214,7 @@ def with_neighbours(
         turn = known[0] if known else fetched.get(neighbour_id)
         if turn is None or turn.conversation_id != conversation_id or not allowed(turn):
             continue
+        lent *= role_weight(turn.role)
         if known is None or known[1] < lent:
             best[neighbour_id] = (turn, lent)
     merged = list(best.values())
