@@ -19,8 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.llm.abort_flag import StopRequests
 from app.llm.errors import EngineError
-from app.llm.priority import MODEL_NICE, lower_this_thread
+from app.llm.priority import MODEL_OWNER_NICE, lower_this_thread
 from app.llm.types import Completion, GenerationRequest, GenerationStats
 
 log = logging.getLogger(__name__)
@@ -55,8 +56,10 @@ class Job:
         self.prompt_tokens = prompt_tokens
         self.seq = seq
         self.progress = JobProgress()
-        self.cancel_requested = threading.Event()
-        self.preempt_requested = threading.Event()
+        # Both also set one byte that llama.cpp reads inside a prompt batch without Python's lock.
+        self.stop_requests = StopRequests()
+        self.cancel_requested: threading.Event = self.stop_requests.cancel
+        self.preempt_requested: threading.Event = self.stop_requests.preempt
         self._state = QUEUED
         self._lock = threading.Lock()
         self._done = threading.Event()
@@ -165,7 +168,8 @@ class ModelOwner:
                     return job
 
     def _loop(self) -> None:
-        lower_this_thread(MODEL_NICE)  # the window's frames come before the next token
+        # Not lowered (its Python code holds Python's lock): the compute it hands to a lowered thread yields.
+        lower_this_thread(MODEL_OWNER_NICE)
         while (job := self._next_job()) is not None:
             try:
                 completion = self._run_job(job)
