@@ -28,7 +28,6 @@ from app.llm.errors import EngineError, PromptTooLong, UnsupportedModel
 from app.llm.generation import run_job
 from app.llm.gguf_header import GGUFInfo
 from app.llm.owner import Job, ModelOwner
-from app.llm.priority import MODEL_NICE, LoweredCalls
 from app.llm.slots import KVSlot
 from app.llm.types import ChatMessage, Completion, GenerationRequest, JobHandle
 from app.llm.vocab import Vocab
@@ -71,7 +70,6 @@ class ModelEngine:
         loader.check_memory(estimate, loader.available_memory())
         self._model = loader.load_model(self._info, config.n_gpu_layers)
         self._slots: dict[str, KVSlot] = {}
-        self._compute = LoweredCalls(MODEL_NICE, "hearth-model-compute")  # llama_decode yields to the window
         try:
             for name in SLOTS:
                 ctx = loader.new_context(
@@ -81,7 +79,7 @@ class ModelEngine:
                     n_threads=config.n_threads,
                     kv_cache_type=config.kv_cache_type,
                 )
-                self._slots[name] = KVSlot(name, ctx, config.n_batch, compute=self._compute)
+                self._slots[name] = KVSlot(name, ctx, config.n_batch)
         except BaseException:
             self._free_native()
             raise
@@ -252,7 +250,6 @@ class ModelEngine:
             slot.close()
         self._slots.clear()
         self._model.close()
-        self._compute.close()
 
 
 def _with_state(completion: Completion, outcome: kv_state.StateOutcome) -> Completion:

@@ -21,7 +21,7 @@ from typing import Any
 
 from app.llm.abort_flag import StopRequests
 from app.llm.errors import EngineError
-from app.llm.priority import MODEL_OWNER_NICE, lower_this_thread
+from app.llm.priority import MODEL_NICE, lower_this_thread
 from app.llm.types import Completion, GenerationRequest, GenerationStats
 
 log = logging.getLogger(__name__)
@@ -168,8 +168,7 @@ class ModelOwner:
                     return job
 
     def _loop(self) -> None:
-        # Not lowered (its Python code holds Python's lock): the compute it hands to a lowered thread yields.
-        lower_this_thread(MODEL_OWNER_NICE)
+        lower_this_thread(MODEL_NICE)  # the window's frames come before the next token
         while (job := self._next_job()) is not None:
             try:
                 completion = self._run_job(job)

@@ -33,7 +33,6 @@ from llama_cpp import _internals as internals
 
 from app.llm.abort_flag import NATIVE_CALLBACK, AbortFlag
 from app.llm.errors import EngineError
-from app.llm.priority import LoweredCalls
 
 DECODE_OK, DECODE_NO_KV_SLOT, DECODE_ABORTED = 0, 1, 2
 REUSE_MIN_CHUNK = 16  # shorter matches are left to decode: a template header alone must not count
@@ -52,15 +51,9 @@ class KVSlot:
     """A context plus the exact token list whose KV it holds (position i ↔ ``tokens[i]``)."""
 
     def __init__(
-        self,
-        name: str,
-        ctx: internals.LlamaContext,
-        n_batch: int,
-        min_chunk: int = REUSE_MIN_CHUNK,
-        compute: LoweredCalls | None = None,
+        self, name: str, ctx: internals.LlamaContext, n_batch: int, min_chunk: int = REUSE_MIN_CHUNK
     ) -> None:
         self.name = name
-        self.compute = compute  # where llama_decode runs (a lowered thread); None: the calling thread
         self.min_chunk = min_chunk  # 0 turns chunk reuse off
         self.ctx = ctx
         self.n_batch = n_batch
@@ -174,11 +167,7 @@ class KVSlot:
     def _decode(self, chunk: list[int]) -> None:
         self.batch.set_batch(batch=chunk, n_past=len(self.tokens), logits_all=False)
         self._logits_valid = False
-        ctx, batch = self.ctx.ctx, self.batch.batch
-        if self.compute is not None:
-            code = self.compute.call(lambda: int(llama_cpp.llama_decode(ctx, batch)))
-        else:
-            code = llama_cpp.llama_decode(ctx, batch)
+        code = llama_cpp.llama_decode(self.ctx.ctx, self.batch.batch)
         if code == DECODE_OK:
             self.tokens.extend(chunk)
             self._logits_valid = True
