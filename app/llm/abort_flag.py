@@ -13,7 +13,6 @@ result register's low byte). Python only writes the byte when the job is cancell
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import sys
 import threading
 from collections.abc import Callable
@@ -23,11 +22,8 @@ _RUN, _STOP = b"\x00", b"\x01"
 
 def _strlen_address() -> int:
     """The C library's ``strlen`` (its address is handed to llama.cpp; it is never called from Python)."""
-    if sys.platform == "win32":
-        libc = ctypes.cdll.msvcrt
-    else:
-        name = ctypes.util.find_library("c")
-        libc = ctypes.CDLL(name) if name else ctypes.CDLL(None)
+    # POSIX: the process's own symbols include the C library's (find_library would run ldconfig at import)
+    libc = ctypes.cdll.msvcrt if sys.platform == "win32" else ctypes.CDLL(None)
     address = ctypes.cast(libc.strlen, ctypes.c_void_p).value
     assert address, "the C library has no strlen"
     return address
