@@ -121,7 +121,10 @@ def run_job(job: Job, slot: KVSlot, model: internals.LlamaModel, vocab: Vocab) -
         return _completion(job, "stop")
     try:
         reused, evaluated = slot.prefill(
-            job.prompt_tokens + progress.generated, interrupted, request.extra.get("on_progress")
+            job.prompt_tokens + progress.generated,
+            interrupted,
+            request.extra.get("on_progress"),
+            abort_flag=job.stop_requests.flag,
         )
     except Aborted as stop:
         progress.evaluated_tokens += stop.evaluated

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.llm.abort_flag import StopRequests
 from app.llm.errors import EngineError
 from app.llm.priority import MODEL_NICE, lower_this_thread
 from app.llm.types import Completion, GenerationRequest, GenerationStats
@@ -55,8 +56,10 @@ class Job:
         self.prompt_tokens = prompt_tokens
         self.seq = seq
         self.progress = JobProgress()
-        self.cancel_requested = threading.Event()
-        self.preempt_requested = threading.Event()
+        # Both also set one byte that llama.cpp reads inside a prompt batch without Python's lock.
+        self.stop_requests = StopRequests()
+        self.cancel_requested: threading.Event = self.stop_requests.cancel
+        self.preempt_requested: threading.Event = self.stop_requests.preempt
         self._state = QUEUED
         self._lock = threading.Lock()
         self._done = threading.Event()

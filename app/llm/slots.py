@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 import llama_cpp
 from llama_cpp import _internals as internals
 
+from app.llm.abort_flag import NATIVE_CALLBACK, AbortFlag
 from app.llm.errors import EngineError
 
 DECODE_OK, DECODE_NO_KV_SLOT, DECODE_ABORTED = 0, 1, 2
@@ -61,6 +62,7 @@ class KVSlot:
         self._logits_valid = False  # the last decode produced logits for tokens[-1]
         self._should_abort = _NEVER
         self._abort_cb = llama_cpp.ggml_abort_callback(self._abort_requested)  # referenced: C keeps it
+        self._native_cb = llama_cpp.ggml_abort_callback(NATIVE_CALLBACK)
         self._no_cb = llama_cpp.ggml_abort_callback()
 
     def _abort_requested(self, _data: ctypes.c_void_p) -> bool:
@@ -79,13 +81,16 @@ class KVSlot:
         tokens: Sequence[int],
         should_abort: Callable[[], bool],
         on_progress: Callable[[int, int], None] | None = None,
+        abort_flag: AbortFlag | None = None,
     ) -> tuple[int, int]:
         """Make the cache hold ``tokens`` with logits for the last one; return (reused, evaluated).
 
         ``on_progress(done, total)`` is called before each batch and at the end (a cold prompt on a
         3B model takes minutes: the UI can show progress). Raises ``Aborted`` when ``should_abort``
         turns true; the cache then keeps the batches that finished, so a re-queued job resumes where
-        it stopped.
+        it stopped. Inside a batch llama.cpp asks after every graph node: given ``abort_flag`` (set whenever
+        ``should_abort`` turns true) it reads the flag natively, without Python's lock; otherwise it calls
+        ``should_abort`` through Python.
         """
         if not tokens:
             raise EngineError("Nothing to evaluate: the prompt is empty.")
@@ -97,7 +102,10 @@ class KVSlot:
         self._truncate(reuse)
         todo = list(tokens[reuse:])
         self._should_abort = should_abort
-        llama_cpp.llama_set_abort_callback(self.ctx.ctx, self._abort_cb, None)
+        if abort_flag is not None:
+            llama_cpp.llama_set_abort_callback(self.ctx.ctx, self._native_cb, abort_flag.data)
+        else:
+            llama_cpp.llama_set_abort_callback(self.ctx.ctx, self._abort_cb, None)
         try:
             for start in range(0, len(todo), self.n_batch):
                 if on_progress is not None:
