@@ -73,6 +73,7 @@ def test_the_main_window_in_russian_with_and_without_the_memory_dock(qtbot: Any,
     window.resizeDocks([window.memory_dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
     qtbot.waitUntil(lambda: window.memory_panel.model.rowCount() == len(SEEDS["ru"].facts), timeout=10_000)
     check_screen(window)
+    assert not window.sidebar.days_view.horizontalScrollBar().isVisible()  # the narrow list elides its rows
     assert window.memory_panel.status.text().startswith("6 фактов")
     menu = window.chat_view.build_menu(window.chat_model.rowCount() - 1)
     assert not [a.text() for a in menu.actions() if is_english(a.text())]

@@ -50,6 +50,7 @@ from app.ui.i18n import DateText, Plurals, follow_language
 
 SEARCH_DEBOUNCE_MS = 300
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
+MIN_ENTRY_WIDTH = 120  # a row's width hint, below the narrowest sidebar: the list never scrolls sideways
 AnyIndex = QModelIndex | QPersistentModelIndex
 Span = tuple[int, int]  # [start, end) of a match in an entry's detail
 translate = QCoreApplication.translate
@@ -181,7 +182,7 @@ class EntryDelegate(QStyledItemDelegate):
     def sizeHint(self, option: QStyleOptionViewItem, index: AnyIndex) -> QSize:
         bold, small = self._fonts(option)
         height = QFontMetrics(bold).height() + QFontMetrics(small).height() + self.GAP + 2 * self.PAD_V
-        return QSize(200, height)
+        return QSize(MIN_ENTRY_WIDTH, height)  # as wide as the list: both lines are elided to fit
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
         entry: SidebarEntry | None = index.data(ENTRY_ROLE)
@@ -284,6 +285,7 @@ class Sidebar(QWidget):
         view.setUniformItemSizes(True)
         view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # rows elide, never scroll
         return view
 
     def _build(self) -> None:
