@@ -17,11 +17,11 @@ from app.core.companion import Companion
 from app.core.events import Event, IndexProgress, Remembered
 from app.core.recall import vectors
 from app.core.recall.finder import Recall
-from app.core.recall.semantic import SemanticMemory
+from app.core.recall.semantic import CONTEXT_CHARS, KEY_FORM, SHORT_TURN, SemanticMemory, passage_text
 from app.core.recall.vectors import VectorIndex, decode, encode
 from app.llm.embedding import Embedder, make_embedder
 from app.llm.errors import EngineError
-from app.store import Diary
+from app.store import Diary, PendingText
 from tests.fakes import Clock, ScriptedModel
 
 FILLER_EN = [
@@ -179,6 +179,61 @@ def test_a_changed_fact_brings_the_later_entry_first(
         for e in recall.find("Where is my flat?", 400, conversation_id=today, exclude_message_ids=set())
     ]
     assert found.index(new) < found.index(old)  # both are dated in the prompt; the current one comes first
+
+
+# -- contextual keys: a short turn is embedded with the end of the turn before it ------------------------
+
+
+def test_a_short_turn_is_embedded_after_the_end_of_the_turn_before() -> None:
+    question = "Right. " + "Tell me about the allotment and the shed. " * 6 + "Did the tomatoes survive?"
+    embedded = passage_text(PendingText(1, "Only two.", question))
+    context, own = embedded.split("\n")
+    assert own == "Only two." and context.endswith("Did the tomatoes survive?")
+    assert len(context) <= CONTEXT_CHARS and question.endswith(context) and question[-len(context) - 1] == " "
+    long_entry = "We planted tomatoes on Sunday and covered them with fleece before the frost came."
+    assert len(long_entry) >= SHORT_TURN and passage_text(PendingText(2, long_entry, question)) == long_entry
+    assert passage_text(PendingText(3, "Only two.", "")) == "Only two."  # the first turn of a day
+
+
+def _short_answer(diary: Diary) -> tuple[int, int]:
+    for day in range(1, 4):
+        _write(diary, day, FILLER_EN + ["Only one of them, in the end.", "Mostly fine, thanks."])
+    cid = diary.conversation_for_day(date(2026, 3, 4)).id
+    asked = diary.add_message(cid, "assistant", "Did the tomatoes on the allotment survive the frost?").id
+    answer = diary.add_message(cid, "user", "Only two of them, sadly.").id
+    return asked, answer
+
+
+def test_a_short_answer_is_found_through_the_question_it_answers(diary: Diary, embedder: Embedder) -> None:
+    _, answer = _short_answer(diary)
+    memory = _indexed(diary, embedder)
+    assert memory.embedder_id == f"{embedder.embedder_id}/{KEY_FORM}"  # another key form is another index
+    hits = memory.hits(memory.query_vector("How did my tomatoes do after the frost?"), 5)
+    assert answer in [h.message_id for h in hits[:2]]  # its own words name no tomato and no frost
+
+
+def test_deleting_the_turn_before_remakes_a_short_turns_vector(diary: Diary, embedder: Embedder) -> None:
+    asked, answer = _short_answer(diary)
+    memory = _indexed(diary, embedder)
+    query = memory.query_vector("How did my tomatoes do after the frost?")
+    with_question = memory.similarity(query, [answer])[answer]
+    diary.delete_message(asked)
+    assert memory.counts().indexed == memory.counts().total - 1  # the answer's vector went with the question
+    memory.forget_messages([asked])
+    while memory.index_step():
+        pass
+    alone = memory.similarity(query, [answer])[answer]
+    assert alone < with_question - 0.1  # remade from its own words: nothing of the deleted question is kept
+
+
+def test_vectors_of_an_older_key_form_are_made_anew(diary: Diary, embedder: Embedder) -> None:
+    _write(diary, 1, FILLER_EN[:2])
+    pending = diary.pending_message_vectors(embedder.embedder_id, limit=5, skip_text="…")
+    stale = [(p, b"\x00" * 8) for p in pending]
+    assert len(diary.save_message_vectors(embedder.embedder_id, stale)) == 2  # as the index before key forms
+    memory = SemanticMemory(diary, embedder)
+    assert memory.counts().indexed == 0  # recall falls back to words until the background pass remakes them
+    assert _indexed(diary, embedder).counts().indexed == 2
 
 
 # -- the companion --------------------------------------------------------------------------------

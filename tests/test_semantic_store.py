@@ -159,3 +159,53 @@ def test_export_leaves_vectors_out_and_import_starts_unindexed(diary: Diary, tmp
         other.import_json(document)
         counts = other.index_counts(EMBEDDER)
         assert (counts.indexed, counts.total) == (0, 5)  # the app re-indexes an import in the background
+
+
+def test_a_pending_message_comes_with_the_turn_before_it(diary: Diary) -> None:
+    cid, other = _day(diary, 1), _day(diary, 2)
+    asked = diary.add_message(cid, "assistant", "Did the tomatoes survive the frost?")
+    answer = diary.add_message(cid, "user", "Only two of them.")
+    more = diary.add_message(cid, "user", "Also, the beans are up.")
+    elsewhere = diary.add_message(other, "assistant", "Good morning!")
+    pending = {p.id: p.before for p in diary.pending_message_vectors(EMBEDDER, limit=10, skip_text="…")}
+    # The other side's turn just before, in the same conversation; the first turn of a day has none (not
+    # yesterday's last), nor has an entry after the same side's own (it answers nothing).
+    assert pending == {
+        asked.id: "",
+        answer.id: "Did the tomatoes survive the frost?",
+        more.id: "",
+        elsewhere.id: "",
+    }
+
+
+def test_a_vector_is_refused_when_the_turn_before_changed_meanwhile(diary: Diary) -> None:
+    cid = _day(diary)
+    asked = diary.add_message(cid, "assistant", "Did the tomatoes survive?")
+    answer = diary.add_message(cid, "user", "Only two.")
+    [item] = [p for p in diary.pending_message_vectors(EMBEDDER, limit=5, skip_text="…") if p.id == answer.id]
+    diary.update_message(asked.id, text="Did the roses survive?")
+    assert diary.save_message_vectors(EMBEDDER, [(item, _blob())]) == []
+    diary.delete_message(asked.id)
+    pending = diary.pending_message_vectors(EMBEDDER, limit=5, skip_text="…")
+    [again] = [p for p in pending if p.id == answer.id]
+    assert again.before == "" and diary.save_message_vectors(EMBEDDER, [(again, _blob())]) == [answer.id]
+
+
+@pytest.mark.parametrize("change", ["edit", "delete"])
+def test_changing_a_message_drops_the_vector_of_the_turn_after_it(diary: Diary, change: str) -> None:
+    cid, other = _day(diary, 1), _day(diary, 2)
+    first = diary.add_message(cid, "user", "We planted tomatoes on Sunday.")
+    asked = diary.add_message(cid, "assistant", "Did they survive the frost?")
+    answer = diary.add_message(cid, "user", "Only two.")
+    later = diary.add_message(cid, "user", "Bought a cold frame for next year.")
+    unrelated = diary.add_message(other, "user", "A quiet day.")
+    _index_all(diary)
+    if change == "edit":
+        diary.update_message(asked.id, text="Did the roses survive the frost?")
+    else:
+        diary.delete_message(asked.id)
+    # The answer was embedded with the end of the question: its vector goes too; no other one does.
+    assert {v.key_id for v in diary.message_vectors(EMBEDDER)} == {first.id, later.id, unrelated.id}
+    pending = diary.pending_message_vectors(EMBEDDER, limit=5, skip_text="…")
+    before = "Did the roses survive the frost?" if change == "edit" else ""  # after its own side's entry
+    assert {p.id: p.before for p in pending}[answer.id] == before

@@ -296,6 +296,24 @@ M010_ATTACHMENTS = Migration(
     ),
 )
 
+# A short turn's vector holds the end of the turn before it ("Yes, since March" means little alone; see
+# ``app.core.recall.semantic.passage_text``). Editing or deleting a message therefore drops the vector of the
+# turn after it as well, in the same statement: no vector keeps words that were changed or deleted, and the
+# indexer makes the next one anew from what the diary now says.
+M011_TURN_CONTEXT_KEYS = Migration(
+    "m011_turn_context_keys",
+    (
+        """CREATE TRIGGER message_vector_next_au AFTER UPDATE OF text ON message BEGIN
+            DELETE FROM message_vector WHERE message_id = (SELECT min(n.id) FROM message AS n
+                WHERE n.conversation_id = old.conversation_id AND n.id > old.id);
+        END""",
+        """CREATE TRIGGER message_vector_next_ad AFTER DELETE ON message BEGIN
+            DELETE FROM message_vector WHERE message_id = (SELECT min(n.id) FROM message AS n
+                WHERE n.conversation_id = old.conversation_id AND n.id > old.id);
+        END""",
+    ),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     M001_INITIAL,
     M002_MESSAGE_FTS,
@@ -307,6 +325,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     M008_DAY_MOOD,
     M009_TURN_NOTES,
     M010_ATTACHMENTS,
+    M011_TURN_CONTEXT_KEYS,
 )
 
 LATEST = MIGRATIONS[-1].name

@@ -7,6 +7,9 @@ The store keeps bytes and never interprets them (the core quantizes and compares
   misdescribes the words it came from, in the same transaction as the change.
 * **A vector is saved only for the text it was made from.** The indexer reads text, embeds it off any lock,
   and saves with the text it embedded; if the message was edited or deleted meanwhile, nothing is written.
+  A message's vector may also hold the end of the other side's turn before it (a short reply means little
+  alone: see ``app.core.recall.semantic.passage_text``), so that turn is read with it and must be unchanged
+  too; and editing or deleting a message drops the vector of the turn after it (``m011_turn_context_keys``).
 * **Another embedder is another index.** Rows name the embedder (name and version) that wrote them;
   vectors of an older one are simply "not indexed yet" for the current one, and replaced as it catches up.
 """
@@ -19,6 +22,14 @@ from dataclasses import dataclass
 from sqlalchemy import text
 from sqlmodel import Session
 
+# The turn message ``m`` answers: the one just before it in its conversation, if the other side wrote it
+# ('' for the first turn, or after the same side's own entry). Read with a pending message, and checked again
+# when its vector is saved.
+_TURN_BEFORE = (
+    "coalesce((SELECT CASE WHEN p.role != m.role THEN p.text ELSE '' END FROM message AS p "
+    "WHERE p.conversation_id = m.conversation_id AND p.id < m.id ORDER BY p.id DESC LIMIT 1), '')"
+)
+
 # Tables derived from diary text for recall, wiped with everything else by ``forget_everything``.
 VECTOR_TABLES = ("message_vector", "fact_vector", "reply_recall", "turn_note", "prompt_snapshot")
 
@@ -29,6 +40,7 @@ class PendingText:
 
     id: int
     text: str
+    before: str = ""  # a message's: the other side's turn just before it, which it may answer ("" if none)
 
 
 @dataclass(frozen=True)
@@ -61,7 +73,7 @@ def pending_messages(session: Session, embedder: str, *, limit: int, skip_text: 
         session.connection()
         .execute(
             text(
-                "SELECT m.id, m.text FROM message AS m LEFT JOIN message_vector AS v "
+                f"SELECT m.id, m.text, {_TURN_BEFORE} FROM message AS m LEFT JOIN message_vector AS v "
                 "ON v.message_id = m.id AND v.embedder = :e "
                 "WHERE v.message_id IS NULL AND m.text != :skip AND m.text != '' ORDER BY m.id DESC LIMIT :n"
             ),
@@ -69,7 +81,7 @@ def pending_messages(session: Session, embedder: str, *, limit: int, skip_text: 
         )
         .all()
     )
-    return [PendingText(int(r[0]), str(r[1])) for r in rows]
+    return [PendingText(int(r[0]), str(r[1]), str(r[2])) for r in rows]
 
 
 def pending_facts(session: Session, embedder: str, *, limit: int) -> list[PendingText]:
@@ -93,11 +105,12 @@ def pending_facts(session: Session, embedder: str, *, limit: int) -> list[Pendin
 def save_message_vectors(
     session: Session, embedder: str, rows: Sequence[tuple[PendingText, bytes]]
 ) -> list[int]:
-    """Save each vector if its message still has the text it was made from; the ids saved."""
+    """Save each vector if its message, and the turn before it, still have the text it was made from; the
+    ids saved."""
     return _save(
         session,
-        "INSERT OR REPLACE INTO message_vector(message_id, embedder, vector) "
-        "SELECT :id, :e, :v WHERE EXISTS (SELECT 1 FROM message WHERE id = :id AND text = :t)",
+        "INSERT OR REPLACE INTO message_vector(message_id, embedder, vector) SELECT :id, :e, :v "
+        f"WHERE EXISTS (SELECT 1 FROM message AS m WHERE m.id = :id AND m.text = :t AND {_TURN_BEFORE} = :b)",
         embedder,
         rows,
     )
@@ -120,7 +133,8 @@ def _save(session: Session, sql: str, embedder: str, rows: Sequence[tuple[Pendin
     conn = session.connection()
     saved: list[int] = []
     for item, vector in rows:
-        result = conn.execute(text(sql), {"id": item.id, "e": embedder, "v": vector, "t": item.text})
+        params = {"id": item.id, "e": embedder, "v": vector, "t": item.text, "b": item.before}
+        result = conn.execute(text(sql), params)
         if result.rowcount:
             saved.append(item.id)
     return saved

@@ -8,7 +8,8 @@ has a few cores and the reply is what the person waits for, so a bulk pass (an i
 embedder) stops between batches while a reply is being written and resumes when it is done.
 
 It follows the diary through the companion's own events: a saved message or fact schedules a step; a
-deleted one leaves memory at once (the store has already deleted its vector in the same transaction).
+deleted one leaves memory at once (the store has already deleted its vector in the same transaction) and
+schedules a step too: a short turn after it was embedded with its end, and is embedded anew.
 Progress is an ``IndexProgress`` event (the status bar and ``hearth index --status``), at most every
 ``PROGRESS_EVERY`` messages and once at the end.
 """
@@ -78,6 +79,7 @@ class SemanticIndexer:
         """Follow the diary: new words are indexed, deleted ones forgotten."""
         if isinstance(event, MessageRemoved):
             self.memory.forget_messages([event.message_id])
+            self.schedule()  # the turn after it was embedded with its end: the store dropped that vector too
         elif isinstance(event, FactRemoved):
             self.memory.forget_facts([event.fact_id])
         elif isinstance(

@@ -8,6 +8,8 @@ makes and searches them:
 * ``index_step`` embeds a batch of what is not indexed yet (newest first) and saves it; the companion calls
   it on its own low-priority worker after every saved message and until the diary is indexed, so a new
   entry is searchable by meaning within a moment, and an imported diary catches up in the background.
+  What is embedded for a message is made in one place, ``passage_text``: its own words, and for a short
+  turn the end of the turn before it.
 * ``hits`` — the messages nearest to a query vector, and facts that came from a message lead back to it
   ("fact-augmented keys": a question about what the person said they like finds the entry it was said in).
 
@@ -35,6 +37,33 @@ log = logging.getLogger(__name__)
 
 INDEX_BATCH = 16  # messages per step: a reply's query embedding never waits long behind a batch
 FACT_WEIGHT = 0.9  # a fact's similarity, lent to the message it came from, counts a little less
+SHORT_TURN = 80  # characters: a turn shorter than this is embedded after the end of the turn it answers
+CONTEXT_CHARS = 200  # characters of that turn (its end) a short turn is embedded with
+# The form of the embedded text, part of the index's id: changing ``passage_text`` (or the two figures above)
+# must bump it, so an existing diary's vectors are "not indexed yet" and re-made in the background.
+KEY_FORM = "turn-context:1"
+
+
+def passage_text(item: PendingText) -> str:
+    """The text embedded for a message: its own words, and for a short turn the end of the turn it answers.
+
+    A short turn means little on its own ("Yes, since March — no kiwi for me any more", "Mostly the
+    lighthouse!"): what it answers is in the other side's turn before it (``PendingText.before``; after
+    the same side's own entry there is none: two unrelated entries in one vector only blur both). On the
+    recall bench's tune half (whose turns alternate), this form for turns under 80 characters gained EN
+    +0.004, RU +0.007, LoCoMo +0.002; the turn before for every turn cost EN −0.017 (a long entry stands on
+    its own, and a companion's words only blur it). The end of the turn before is kept: a question is
+    usually at the end of a turn.
+    """
+    if not item.before or len(item.text) >= SHORT_TURN:
+        return item.text
+    before = item.before.strip()
+    if len(before) > CONTEXT_CHARS:
+        before = before[-CONTEXT_CHARS:]
+        word = before.find(" ")
+        if 0 <= word < 40:  # start at a word
+            before = before[word + 1 :]
+    return before + "\n" + item.text
 
 
 @dataclass(frozen=True)
@@ -57,7 +86,9 @@ class SemanticMemory:
 
     @property
     def embedder_id(self) -> str:
-        return self.embedder.embedder_id
+        """The index's id: the embedder (name, versions) and the form of the text it embedded
+        (``KEY_FORM``). Vectors under another id are "not indexed yet" and are re-made in the background."""
+        return f"{self.embedder.embedder_id}/{KEY_FORM}"
 
     @property
     def floor(self) -> float:
@@ -116,7 +147,7 @@ class SemanticMemory:
         return False
 
     def _embedded(self, items: Sequence[PendingText]) -> list[tuple[PendingText, bytes]]:
-        vectors = self.embedder.passages([item.text for item in items])
+        vectors = self.embedder.passages([passage_text(item) for item in items])
         return [(item, encode(vector)) for item, vector in zip(items, vectors, strict=True)]
 
     def counts(self) -> IndexCounts:
