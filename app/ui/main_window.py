@@ -14,7 +14,7 @@ only draw that report; nothing here counts tokens.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from functools import partial
 from pathlib import Path
@@ -53,7 +53,7 @@ from app.ui.pictures import PictureController
 from app.ui.remembered_notice import RememberedNotice
 from app.ui.ritual_controller import RitualController
 from app.ui.sidebar import Sidebar, SidebarEntry
-from app.ui.staged import StagedBuild, later, paint_aside
+from app.ui.staged import StagedBuild, later, paint_aside_steps
 from app.ui.tasks import TaskRunner
 from app.ui.unscrubbed import deleted_everywhere, tell_if_any
 
@@ -177,8 +177,12 @@ class MainWindow(QMainWindow):
                                    self.ritual.actions, self.gauge, self.composer, self.statusBar())
                  if pane.isVisibleTo(self)]
         polish = [pane.ensurePolished for pane in panes]
-        paint = [partial(paint_aside, pane) for pane in panes]
-        StagedBuild([*polish, self._lay_out, *paint], self._show_now, owner=self).start()
+        StagedBuild([*polish, self._lay_out], partial(self._paint_panes_aside, panes), owner=self).start()
+
+    def _paint_panes_aside(self, panes: Sequence[QWidget]) -> None:
+        """Once laid out (the panes' sizes are known only now), each pane is drawn aside a band per turn."""
+        bands = [step for pane in panes for step in paint_aside_steps(pane)]
+        StagedBuild(bands, self._show_now, owner=self).start()
 
     def _lay_out(self) -> None:
         """Every pane's size and position at the window's size (before a pane is drawn aside at it)."""
