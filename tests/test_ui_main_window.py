@@ -258,6 +258,34 @@ def test_the_staged_sidebar_is_made_on_one_turn_and_placed_on_the_next(qtbot, da
     assert window.splitter.indexOf(window.sidebar) == 0 and window.splitter.indexOf(window.centre) == 1
 
 
+def test_a_day_opened_during_the_staged_start_is_measured_once_at_the_width_it_is_shown(
+    qtbot, launch, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The day's bubbles are measured ahead only once the hidden window is laid out: measured at the chat's
+    unsized width, each was measured again, all in one turn, when the window was shown."""
+    from datetime import date
+
+    from app.ui.chat_delegate import ChatDelegate
+
+    diary = Diary.open(data_dir)
+    conversation = diary.conversation_for_day(date.today())
+    for n in range(6):
+        diary.add_message(conversation.id, "user", f"Entry {n}: a long walk by the river, then bread.")
+    diary.close()
+    widths: list[int] = []
+    measure = ChatDelegate.measure
+
+    def noted(self: ChatDelegate, item, font, width: int):  # noqa: ANN001 - the delegate's own types
+        widths.append(width)
+        return measure(self, item, font, width)
+
+    monkeypatch.setattr(ChatDelegate, "measure", noted)
+    hearth = launch(staged=True, wait=False)
+    window = hearth.window
+    qtbot.waitUntil(lambda: window.isVisible() and window.chat_model.rowCount() == 6, timeout=20_000)
+    assert widths and set(widths) == {window.chat_view.content_width()}
+
+
 def test_unlocking_a_window_never_locked_leaves_its_panes_alone(qtbot, data_dir: Path) -> None:
     """``set_locked(False)`` when the diary opens (it was never locked) does not show the splitter again:
     shown again, it would be polished and laid out whole in that slot. Locked, then unlocked, it returns."""

@@ -122,6 +122,7 @@ class MainWindow(QMainWindow):
         self._showing = False  # show_built was asked, the window is not on screen yet
         self._when_shown: list[Callable[[], None]] = []
         self._staged = staged
+        self._when_laid_out: list[Callable[[], None]] | None = None  # waiting for the staged show's layout
         self._slices = StagedBuild(self._build_steps(), self._finish_building)
         if staged:
             self._slices.start()
@@ -177,6 +178,7 @@ class MainWindow(QMainWindow):
                                    self.ritual.actions, self.gauge, self.composer, self.statusBar())
                  if pane.isVisibleTo(self)]
         polish = [pane.ensurePolished for pane in panes]
+        self._when_laid_out = []
         StagedBuild([*polish, self._lay_out], partial(self._paint_panes_aside, panes), owner=self).start()
 
     def _paint_panes_aside(self, panes: Sequence[QWidget]) -> None:
@@ -185,11 +187,17 @@ class MainWindow(QMainWindow):
         StagedBuild(bands, self._show_now, owner=self).start()
 
     def _lay_out(self) -> None:
-        """Every pane's size and position at the window's size (before a pane is drawn aside at it)."""
+        """Every pane's size and position at the window's size (before a pane is drawn aside at it, and the
+        day's bubbles are measured at the chat's width). The splitter sizes its two sides when it gets its
+        own size, which a hidden widget is sent only when shown: it is asked to now."""
         layout = self.layout()
         if layout is not None:
             layout.activate()
+        self.splitter.refresh()
         self.column.activate()
+        waiting, self._when_laid_out = self._when_laid_out or [], None
+        for then in waiting:
+            then()
 
     def _finish_building(self) -> None:
         self.actions_: dict[str, QAction] = parts.build_actions(self)
@@ -458,8 +466,19 @@ class MainWindow(QMainWindow):
             item.pictures = pictures.get(item.message_id, ())
         self._cancel_measuring()
         shown = items[-self.chat_model.page_size:]
-        self._cancel_measuring = self.chat_view.measure_ahead(
-            shown, lambda: self._show_loaded(conversation_id, items, conversation))
+
+        def measure() -> None:
+            self._cancel_measuring = self.chat_view.measure_ahead(
+                shown, lambda: self._show_loaded(conversation_id, items, conversation))
+
+        waiting = self._when_laid_out
+        if waiting is None:
+            measure()
+            return
+        # the window is still being shown in stages: the chat's width is known once it is laid out (measured
+        # before, at its unsized width, every bubble was measured again in one turn: 5-6 ms)
+        waiting.append(measure)
+        self._cancel_measuring = partial(_drop, waiting, measure)
 
     def _show_loaded(self, conversation_id: int, items: list[ChatItem],
                      conversation: Conversation | None) -> None:
@@ -683,6 +702,12 @@ class MainWindow(QMainWindow):
 
 def _nothing() -> None:
     """Nothing to cancel."""
+
+
+def _drop(waiting: list[Callable[[], None]], then: Callable[[], None]) -> None:
+    """Cancel ``then`` if it is still waiting."""
+    if then in waiting:
+        waiting.remove(then)
 
 
 def _make_widget_types(part: int) -> None:
