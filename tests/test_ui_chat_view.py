@@ -216,3 +216,60 @@ def test_the_day_shown_reloaded_unchanged_keeps_its_rows(qtbot) -> None:
     paged.reveal(5)  # a jump far into the past: the rows are a page around it
     paged.set_conversation(1, items(60))  # reloaded: back to the newest page
     assert paged.rowCount() == 10 and paged.shows_newest()
+
+
+def test_a_dialog_opening_repaints_the_bubbles_only_if_their_colours_change(qtbot) -> None:
+    """An item view repaints its whole viewport when its window becomes inactive (selections in the
+    inactive colours). The bubbles use the palette and the selection only: with the same colours in both
+    states the chat is left as it is (a plain list beside it, repainted, shows when the window's dirty parts
+    were drawn); with other inactive colours it is repainted as before."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QDialog, QLineEdit, QListView, QVBoxLayout, QWidget
+
+    class Paints(QObject):
+        def __init__(self) -> None:
+            super().__init__()
+            self.count: dict[QObject, int] = {}
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+            if event.type() == QEvent.Type.Paint:
+                self.count[watched] = self.count.get(watched, 0) + 1
+            return False
+
+    window = QWidget()
+    qtbot.addWidget(window)
+    column = QVBoxLayout(window)
+    model = ChatModel(window)
+    chat, plain, editor = ChatView(model, window), QListView(window), QLineEdit(window)
+    for part in (chat, plain, editor):
+        column.addWidget(part)
+    model.set_conversation(1, items(4))
+    paints = Paints()
+    for viewport in (chat.viewport(), plain.viewport()):
+        viewport.installEventFilter(paints)
+    window.resize(500, 600)
+
+    def deactivated_then_painted() -> tuple[int, int]:
+        """Activate the window, let it settle, open a dialog over it: the paints each view got then."""
+        window.show()
+        window.activateWindow()
+        editor.setFocus()  # where a person's focus is: the composer, not the chat
+        qtbot.waitUntil(lambda: window.isActiveWindow() and paints.count.get(plain.viewport(), 0) > 0)
+        paints.count.clear()
+        dialog = QDialog(window)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        dialog.activateWindow()
+        qtbot.waitUntil(lambda: not window.isActiveWindow() and paints.count.get(plain.viewport(), 0) > 0)
+        painted = paints.count.get(chat.viewport(), 0)
+        dialog.close()
+        return painted, paints.count[plain.viewport()]
+
+    assert chat.palette().isEqual(QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive)
+    assert deactivated_then_painted() == (0, 1)
+    other = chat.palette()
+    other.setColor(QPalette.ColorGroup.Inactive, QPalette.ColorRole.Highlight, Qt.GlobalColor.gray)
+    chat.setPalette(other)
+    chat_paints, _plain = deactivated_then_painted()
+    assert chat_paints >= 1

@@ -230,6 +230,91 @@ def test_the_staged_window_is_built_over_several_turns_then_opens_the_diary(
     qtbot.waitUntil(lambda: window.chat_model.rowCount() >= 1, timeout=10_000)
 
 
+def test_the_staged_sidebar_is_made_on_one_turn_and_placed_on_the_next(qtbot, data_dir: Path) -> None:
+    """The sidebar's step is split (its fonts, the sidebar, its place in the splitter): it is made outside
+    the splitter, and placed — which shows and so polishes it — on a later turn."""
+    from PySide6.QtCore import QTimer
+
+    from app.ui.bridge import CompanionBridge
+    from app.ui.main_window import MainWindow
+    from app.ui.tasks import TaskRunner
+
+    seen: list[str] = []
+
+    class Watched(MainWindow):
+        def _build_sidebar(self) -> None:
+            super()._build_sidebar()
+            seen.append(f"made, in the splitter at {self.splitter.indexOf(self.sidebar)}")
+            QTimer.singleShot(0, lambda: seen.append("next turn"))
+
+        def _place_sidebar(self) -> None:
+            seen.append("placed")
+            super()._place_sidebar()
+
+    window = Watched(CompanionBridge(), TaskRunner(), data_dir, staged=True)
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.is_built, timeout=10_000)
+    assert seen == ["made, in the splitter at -1", "next turn", "placed"]
+    assert window.splitter.indexOf(window.sidebar) == 0 and window.splitter.indexOf(window.centre) == 1
+
+
+def test_a_day_opened_during_the_staged_start_is_measured_once_at_the_width_it_is_shown(
+    qtbot, launch, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The day's bubbles are measured ahead only once the hidden window is laid out: measured at the chat's
+    unsized width, each was measured again, all in one turn, when the window was shown."""
+    from datetime import date
+
+    from app.ui.chat_delegate import ChatDelegate
+
+    diary = Diary.open(data_dir)
+    conversation = diary.conversation_for_day(date.today())
+    for n in range(6):
+        diary.add_message(conversation.id, "user", f"Entry {n}: a long walk by the river, then bread.")
+    diary.close()
+    widths: list[int] = []
+    measure = ChatDelegate.measure
+
+    def noted(self: ChatDelegate, item, font, width: int):  # noqa: ANN001 - the delegate's own types
+        widths.append(width)
+        return measure(self, item, font, width)
+
+    monkeypatch.setattr(ChatDelegate, "measure", noted)
+    hearth = launch(staged=True, wait=False)
+    window = hearth.window
+    qtbot.waitUntil(lambda: window.isVisible() and window.chat_model.rowCount() == 6, timeout=20_000)
+    assert widths and set(widths) == {window.chat_view.content_width()}
+
+
+def test_unlocking_a_window_never_locked_leaves_its_panes_alone(qtbot, data_dir: Path) -> None:
+    """``set_locked(False)`` when the diary opens (it was never locked) does not show the splitter again:
+    shown again, it would be polished and laid out whole in that slot. Locked, then unlocked, it returns."""
+    from PySide6.QtCore import QEvent, QObject
+
+    from app.ui.bridge import CompanionBridge
+    from app.ui.main_window import MainWindow
+    from app.ui.tasks import TaskRunner
+
+    class Shows(QObject):
+        count = 0
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+            if event.type() == QEvent.Type.ShowToParent:
+                self.count += 1
+            return False
+
+    window = MainWindow(CompanionBridge(), TaskRunner(), data_dir)
+    qtbot.addWidget(window)
+    shows = Shows()
+    window.splitter.installEventFilter(shows)
+    window.set_locked(False)
+    assert shows.count == 0 and not window.splitter.isHidden()
+    window.set_locked(True)
+    assert window.splitter.isHidden()
+    window.set_locked(False)
+    assert not window.splitter.isHidden() and shows.count == 1
+
+
 def test_what_waits_for_the_staged_window_runs_once_it_is_on_screen(qtbot, data_dir: Path) -> None:
     """The passphrase dialog of an encrypted diary waits for the window it opens over (shown a few turns
     after it is built); with nothing about to show the window, it is not kept waiting."""

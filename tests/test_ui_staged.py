@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
 
 from app.core.background.worker import Activity, Worker
 from app.llm.priority import BACKGROUND_NICE
-from app.ui.staged import StagedBuild, show_next_turn, sliced
+from app.ui.staged import StagedBuild, paint_aside_steps, show_next_turn, sliced
 
 
 def test_a_staged_build_runs_one_step_per_event_loop_turn(qtbot) -> None:
@@ -31,6 +31,7 @@ def test_sliced_work_ends_with_then_unless_cancelled(qtbot) -> None:
     done: list[int] = []
     seen: list[int] = []
     sliced(range(50), seen.append, lambda: done.append(1), budget_ms=0.01)
+    assert seen == []  # the first slice takes a turn of its own, not the caller's
     qtbot.waitUntil(lambda: done == [1], timeout=5_000)
     assert seen == list(range(50))
     stale: list[int] = []
@@ -75,6 +76,25 @@ def test_a_window_shown_next_turn_has_each_part_drawn_aside_first(qtbot) -> None
     closed.deleteLater()  # closed meanwhile: its steps end quietly
     show_next_turn(other)  # as many turns, started after it
     qtbot.waitUntil(other.isVisible, timeout=5_000)
+
+
+def test_a_tall_part_is_drawn_aside_a_band_per_step(qtbot) -> None:
+    """Each band draws only the children it crosses; together the bands draw every child once."""
+    painted: list[tuple[str, bool]] = []
+    tall = QWidget()
+    qtbot.addWidget(tall)
+    tall.resize(200, 400)
+    top, bottom = _Part("top", tall, painted), _Part("bottom", tall, painted)
+    top.setGeometry(0, 10, 200, 30)
+    bottom.setGeometry(0, 350, 200, 30)
+    steps = paint_aside_steps(tall, band_px=160)
+    assert len(steps) == 3  # 0-160, 160-320, 320-400
+    steps[0]()
+    assert painted == [("top", False)]
+    steps[1]()
+    assert painted == [("top", False)]  # nothing of it in the middle band
+    steps[2]()
+    assert painted == [("top", False), ("bottom", False)]
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="per-thread nice is Linux's")

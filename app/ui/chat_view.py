@@ -24,6 +24,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QAbstractScrollArea,
     QApplication,
     QFrame,
     QListView,
@@ -43,6 +44,7 @@ from app.ui.staged import sliced
 BOTTOM_SLACK = 6  # px: "at the bottom" tolerates a few pixels
 TOP_PRELOAD = 240  # px from the top at which older messages are revealed
 HIGHLIGHT_MS = 2500
+ACTIVATION = (QEvent.Type.WindowActivate, QEvent.Type.WindowDeactivate)
 EMPTY_TEXT = QT_TRANSLATE_NOOP("ChatView", "Nothing written here yet.\nHow was your day?")
 
 
@@ -133,6 +135,16 @@ class ChatView(QListView):
         if self._bar_extent is None:
             self._bar_extent = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
         return max(200, self.width() - 2 * self.frameWidth() - self._bar_extent)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        """The window became active or inactive (a dialog opened or closed): an item view repaints its whole
+        viewport then, for selections drawn in the inactive colours — every bubble of the day, 2-3 ms in the
+        turn that also paints the dialog. Hearth's bubbles are drawn from the palette and the selection
+        only, so with the same colours for both states nothing would change: the repaint is skipped."""
+        if event.type() in ACTIVATION and self.palette().isEqual(QPalette.ColorGroup.Active,
+                                                                 QPalette.ColorGroup.Inactive):
+            return QAbstractScrollArea.viewportEvent(self, event)
+        return super().viewportEvent(event)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.StyleChange:

@@ -14,7 +14,7 @@ only draw that report; nothing here counts tokens.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from functools import partial
 from pathlib import Path
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from PySide6 import QtWidgets
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtGui import QAction, QCloseEvent, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractButton,
     QDockWidget,
@@ -53,7 +53,7 @@ from app.ui.pictures import PictureController
 from app.ui.remembered_notice import RememberedNotice
 from app.ui.ritual_controller import RitualController
 from app.ui.sidebar import Sidebar, SidebarEntry
-from app.ui.staged import StagedBuild, later, paint_aside
+from app.ui.staged import StagedBuild, later, paint_aside_steps
 from app.ui.tasks import TaskRunner
 from app.ui.unscrubbed import deleted_everywhere, tell_if_any
 
@@ -122,6 +122,7 @@ class MainWindow(QMainWindow):
         self._showing = False  # show_built was asked, the window is not on screen yet
         self._when_shown: list[Callable[[], None]] = []
         self._staged = staged
+        self._when_laid_out: list[Callable[[], None]] | None = None  # waiting for the staged show's layout
         self._slices = StagedBuild(self._build_steps(), self._finish_building)
         if staged:
             self._slices.start()
@@ -131,9 +132,9 @@ class MainWindow(QMainWindow):
     def _build_steps(self) -> list[Callable[[], None]]:
         """The window in parts, in the order they are stacked (each small enough for one frame)."""
         warm_types = [partial(_make_widget_types, part) for part in range(WIDGET_TYPE_STEPS)]
-        return [self._build_frame, *warm_types, self._warm_item_views, self._build_sidebar,
-                self._build_header, self._build_lookback, self._build_chat, self._build_composer,
-                self._build_ritual, self._build_status]
+        return [self._build_frame, *warm_types, self._warm_item_views, self._warm_fonts, self._build_sidebar,
+                self._place_sidebar, self._build_header, self._build_lookback, self._build_chat,
+                self._build_composer, self._build_ritual, self._build_status]
 
     def when_built(self, then: Callable[[], None]) -> None:
         """Run ``then`` once every part of the window exists (now, if it does)."""
@@ -177,15 +178,26 @@ class MainWindow(QMainWindow):
                                    self.ritual.actions, self.gauge, self.composer, self.statusBar())
                  if pane.isVisibleTo(self)]
         polish = [pane.ensurePolished for pane in panes]
-        paint = [partial(paint_aside, pane) for pane in panes]
-        StagedBuild([*polish, self._lay_out, *paint], self._show_now, owner=self).start()
+        self._when_laid_out = []
+        StagedBuild([*polish, self._lay_out], partial(self._paint_panes_aside, panes), owner=self).start()
+
+    def _paint_panes_aside(self, panes: Sequence[QWidget]) -> None:
+        """Once laid out (the panes' sizes are known only now), each pane is drawn aside a band per turn."""
+        bands = [step for pane in panes for step in paint_aside_steps(pane)]
+        StagedBuild(bands, self._show_now, owner=self).start()
 
     def _lay_out(self) -> None:
-        """Every pane's size and position at the window's size (before a pane is drawn aside at it)."""
+        """Every pane's size and position at the window's size (before a pane is drawn aside at it, and the
+        day's bubbles are measured at the chat's width). The splitter sizes its two sides when it gets its
+        own size, which a hidden widget is sent only when shown: it is asked to now."""
         layout = self.layout()
         if layout is not None:
             layout.activate()
+        self.splitter.refresh()
         self.column.activate()
+        waiting, self._when_laid_out = self._when_laid_out or [], None
+        for then in waiting:
+            then()
 
     def _finish_building(self) -> None:
         self.actions_: dict[str, QAction] = parts.build_actions(self)
@@ -238,8 +250,18 @@ class MainWindow(QMainWindow):
         warm.viewport()
         warm.deleteLater()
 
+    def _warm_fonts(self) -> None:
+        """The first text measured in the process loads the font database and the font's engine (3-4 ms,
+        the larger part of the sidebar's step, whose search box measures its text): pay it in a step of its
+        own."""
+        QFontMetrics(self.font()).height()
+
     def _build_sidebar(self) -> None:
         self.sidebar = Sidebar(self)
+
+    def _place_sidebar(self) -> None:
+        """The splitter shows what it is given, which polishes it (the style sheet matched over the whole
+        sidebar: 2-3 ms) — a step apart from making it."""
         self.splitter.addWidget(self.sidebar)
         self.splitter.addWidget(self.centre)
         self.splitter.setStretchFactor(1, 1)
@@ -369,7 +391,8 @@ class MainWindow(QMainWindow):
             self.ritual.day_shown(None)
             self.lookback.clear()
             self.set_ready(False, lambda: self.tr("The diary is locked."))
-        self.splitter.setVisible(not locked)
+        if self.splitter.isHidden() != locked:  # (shown again though never hidden, it would be polished
+            self.splitter.setVisible(not locked)  # and laid out whole at once: 10 ms when the diary opens)
         self.actions_["lock"].setEnabled(not locked and self.diary is not None and self.diary.encrypted)
 
     def set_model_name(self, name: str) -> None:
@@ -443,8 +466,19 @@ class MainWindow(QMainWindow):
             item.pictures = pictures.get(item.message_id, ())
         self._cancel_measuring()
         shown = items[-self.chat_model.page_size:]
-        self._cancel_measuring = self.chat_view.measure_ahead(
-            shown, lambda: self._show_loaded(conversation_id, items, conversation))
+
+        def measure() -> None:
+            self._cancel_measuring = self.chat_view.measure_ahead(
+                shown, lambda: self._show_loaded(conversation_id, items, conversation))
+
+        waiting = self._when_laid_out
+        if waiting is None:
+            measure()
+            return
+        # the window is still being shown in stages: the chat's width is known once it is laid out (measured
+        # before, at its unsized width, every bubble was measured again in one turn: 5-6 ms)
+        waiting.append(measure)
+        self._cancel_measuring = partial(_drop, waiting, measure)
 
     def _show_loaded(self, conversation_id: int, items: list[ChatItem],
                      conversation: Conversation | None) -> None:
@@ -668,6 +702,12 @@ class MainWindow(QMainWindow):
 
 def _nothing() -> None:
     """Nothing to cancel."""
+
+
+def _drop(waiting: list[Callable[[], None]], then: Callable[[], None]) -> None:
+    """Cancel ``then`` if it is still waiting."""
+    if then in waiting:
+        waiting.remove(then)
 
 
 def _make_widget_types(part: int) -> None:

@@ -15,12 +15,13 @@ from functools import partial
 from typing import TypeVar
 
 import shiboken6
-from PySide6.QtCore import QObject, Qt, QTimer
-from PySide6.QtGui import QImage
+from PySide6.QtCore import QObject, QPoint, QRect, Qt, QTimer
+from PySide6.QtGui import QImage, QRegion
 from PySide6.QtWidgets import QWidget
 
 T = TypeVar("T")
-SLICE_MS = 6.0  # work per turn: well under a 16 ms frame, leaving room for the paint that follows
+SLICE_MS = 4.0  # work per turn: well under a 16 ms frame, leaving room for the paint and a timer that follow
+BAND_PX = 160  # a part taller than this is drawn aside a band of this height per turn
 
 
 class StagedBuild:
@@ -51,7 +52,8 @@ class StagedBuild:
 
 def sliced(items: Iterable[T], work: Callable[[T], object], then: Callable[[], None], *,
            owner: QObject | None = None, budget_ms: float = SLICE_MS) -> Callable[[], None]:
-    """Apply ``work`` to every item, at most ``budget_ms`` of it per event-loop turn, then call ``then``.
+    """Apply ``work`` to every item, at most ``budget_ms`` of it per event-loop turn — the first on the next
+    turn — then call ``then``.
 
     Returns a function that cancels what is left (a newer request made it stale): ``then`` is not called.
     With ``owner``, a deleted owner also ends it quietly."""
@@ -73,7 +75,7 @@ def sliced(items: Iterable[T], work: Callable[[T], object], then: Callable[[], N
     def cancel() -> None:
         cancelled[0] = True
 
-    turn()
+    later(turn, owner)  # not in the caller's slot: it has its own work (a day's items made) in that turn
     return cancel
 
 
@@ -113,17 +115,28 @@ def show_next_turn(widget: QWidget) -> None:
     def paint_parts() -> None:
         children = widget.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
         parts = [part for part in children if part.isVisibleTo(widget) and not part.isWindow()]
-        StagedBuild([partial(paint_aside, part) for part in parts], widget.show, owner=widget).start()
+        StagedBuild([step for part in parts for step in paint_aside_steps(part)], widget.show,
+                    owner=widget).start()
 
     StagedBuild([widget.ensurePolished, lay_out], paint_parts, owner=widget).start()
 
 
-def paint_aside(widget: QWidget) -> None:
-    """Draw ``widget`` (and its children) into a scratch image. A widget's first paint is the dearest it
-    will have — its style sheet's rules matched, its text laid out, every glyph of every font size
-    rasterised — and what it pays once stays cached: drawn aside on a turn of its own, the paint that shows
-    it costs what a repaint does."""
-    if widget.width() <= 0 or widget.height() <= 0:
+def paint_aside(widget: QWidget, band: QRect | None = None) -> None:
+    """Draw ``widget`` (and its children) — or only its ``band`` — into a scratch image. A widget's first
+    paint is the dearest it will have — its style sheet's rules matched, its text laid out, every glyph of
+    every font size rasterised — and what it pays once stays cached: drawn aside on a turn of its own, the
+    paint that shows it costs what a repaint does."""
+    area = widget.rect() if band is None else band.intersected(widget.rect())
+    if area.width() <= 0 or area.height() <= 0:
         return
-    scratch = QImage(widget.size(), QImage.Format.Format_ARGB32_Premultiplied)
-    widget.render(scratch)
+    scratch = QImage(area.size(), QImage.Format.Format_ARGB32_Premultiplied)
+    widget.render(scratch, QPoint(), QRegion(area))
+
+
+def paint_aside_steps(widget: QWidget, band_px: int = BAND_PX) -> list[Callable[[], None]]:
+    """``widget`` drawn aside in horizontal bands, one step each: a tall part (the sidebar with the
+    calendar, the chat's bubbles) drawn whole in one turn was 7-13 ms of it; a band draws only the rows and
+    children it crosses. At its size now: lay it out first."""
+    width, height = widget.width(), widget.height()
+    tops = range(0, max(height, 1), band_px)
+    return [partial(paint_aside, widget, QRect(0, top, width, min(band_px, height - top))) for top in tops]
