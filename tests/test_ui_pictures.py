@@ -69,7 +69,7 @@ def test_a_picture_dropped_on_the_composer_is_attached_read_and_opened(
     qtbot.mouseClick(window.chat_view.viewport(), Qt.MouseButton.LeftButton, pos=rects[0].center().toPoint())
     viewer = window.pictures.viewer
     assert viewer is not None
-    qtbot.waitUntil(viewer.isVisible)
+    qtbot.waitUntil(viewer.isVisible, timeout=30_000)  # shown on a later turn; slow under load
     assert "Lighthouse" in viewer.text_box.toPlainText()
     assert "not the pictures" in viewer.note_label.text()
     viewer.close()
