@@ -68,12 +68,15 @@ def test_the_day_headers_minimum_width_is_its_title_and_the_abbreviated_date(qtb
 
 def test_the_day_headers_minimum_width_hardly_depends_on_the_date(qtbot: Any) -> None:
     """A long weekday and month ("Wednesday, 27 September") made the chat column wider on some days than on
-    others, so a layout that fitted on a Wednesday in December cut the sidebar's search hint on other days."""
+    others, so a layout that fitted on a Wednesday in December cut the sidebar's search hint on other days
+    (and on opening an older day, whose date is the title)."""
     header = DayHeader()
     qtbot.addWidget(header)
-    widths = set()
-    for day in (date(2028, 1, 1) + timedelta(days=n) for n in range(366)):
-        noon = datetime.combine(day, time(12))
-        header.show_conversation(Conversation(id=1, created_at=noon, updated_at=noon, day=day), today=day)
-        widths.add(header.minimumSizeHint().width())
-    assert max(widths) - min(widths) <= header.date.fontMetrics().horizontalAdvance("Wed, 3")
+    for seen_on in (None, date(2029, 6, 30)):  # as today ("Today" and the date), as an older day (its date)
+        widths = set()
+        for day in (date(2028, 1, 1) + timedelta(days=n) for n in range(366)):
+            noon = datetime.combine(day, time(12))
+            page = Conversation(id=1, created_at=noon, updated_at=noon, day=day)
+            header.show_conversation(page, today=seen_on or day)
+            widths.add(header.minimumSizeHint().width())
+        assert max(widths) - min(widths) <= header.title.fontMetrics().horizontalAdvance("Wed, 3"), seen_on

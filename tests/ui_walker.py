@@ -100,7 +100,8 @@ def clipped_text(widget: QWidget) -> str | None:
     """Why ``widget``'s text does not fit its geometry, or None."""
     width, height = widget.width() + 1, widget.height() + 1
     if isinstance(widget, FittingLabel):  # a shorter text is a fit, an elided one is not
-        return None if widget.text() in widget.texts() else f"elided to {widget.text()!r}"
+        fits = widget.text() in widget.texts() or not widget.texts()
+        return None if fits else f"elided to {widget.text()!r}"
     if isinstance(widget, QLabel) and widget.text():
         if widget.wordWrap():
             too_tall = widget.heightForWidth(widget.width()) > height
@@ -167,14 +168,17 @@ def widest_days(label: QWidget) -> list[date]:
 
 
 def clipped_on_widest_dates(window: QWidget, day_header: DayHeader) -> list[str]:
-    """What ``walk`` finds clipped in ``window`` while ``day_header`` shows each widest day as today."""
+    """What ``walk`` finds clipped in ``window`` while ``day_header`` shows each of the widest days as
+    today, as an earlier day of its year, and as a day of another year (the title is then the date)."""
     clipped = []
     for day in widest_days(day_header.date):
         noon = datetime.combine(day, time(12))
-        day_header.show_conversation(Conversation(id=1, day=day, created_at=noon, updated_at=noon), today=day)
-        for _ in range(3):  # the header's new minimum width posts a layout request, which posts the next
-            QApplication.processEvents()
-        clipped += [f"{day}: {problem}" for problem in walk(window)[1]]
+        page = Conversation(id=1, day=day, created_at=noon, updated_at=noon)
+        for today in (day, max(day + timedelta(days=2), date(day.year, 12, 31)), day + timedelta(days=400)):
+            day_header.show_conversation(page, today=today)
+            for _ in range(3):  # the header's new minimum width posts a layout request, which posts the next
+                QApplication.processEvents()
+            clipped += [f"{day} seen on {today}: {problem}" for problem in walk(window)[1]]
     return clipped
 
 

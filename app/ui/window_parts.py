@@ -131,7 +131,7 @@ class DayHeader(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("dayHeader")
-        self.title = QLabel("", self)
+        self.title = FittingLabel(self)  # "Today", or an older day's date (abbreviated when squeezed)
         self.title.setObjectName("dayTitle")
         self.date = FittingLabel(self)  # the long date, without the year, abbreviated, or that elided
         self.date.setObjectName("dayDate")
@@ -156,16 +156,23 @@ class DayHeader(QWidget):
             self.show_conversation(self._conversation, self._today)
 
     def show_conversation(self, conversation: Conversation | None, today: date | None = None) -> None:
-        """``today`` is the clock's date unless given (a test pins the widest date of the year with it)."""
+        """``today`` is the clock's date unless given (a test pins the widest date of the year with it).
+
+        Every date here may be abbreviated ("Wed, 30 Sep") when the column is squeezed: a long weekday and
+        month asked for the whole of their width, so at 1024 px with the memory dock open the sidebar's
+        search hint was cut on some days (Russian "понедельник, 20 сентября 2027") and not on others."""
         self._conversation, self._today = conversation, today
         day = None if conversation is None else conversation.day or conversation.created_at.date()
         fallback = (conversation.title if conversation else "") or self.tr("Conversation")
         today = today or date.today()
         title = day_title(day, today, fallback=fallback)
-        self.title.setText(title)
         dates = DateText()
-        full = dates.long_day(day) if day is not None else ""
         recent = day is not None and (today - day).days in (0, 1)  # titled "Today" / "Yesterday"
+        if day is not None and not recent:  # the title is the day's date
+            self.title.set_texts([title, dates.short_day(day, with_year=day.year != today.year)])
+        else:
+            self.title.set_texts([title])
+        full = dates.long_day(day) if day is not None else ""
         shorter = [full, dates.day_this_year(day), dates.short_day(day)] if recent and day is not None else []
         self.date.set_texts(shorter)  # the longest that fits; the layout may squeeze it to "Wed, 30 Sep"
         self.setAccessibleDescription(f"{title} {full}".strip())
