@@ -58,6 +58,24 @@ def test_dates_are_read(text: str, expected: list[DateSpan]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "anchor", "expected"),
+    [
+        # Asked in 2027 (or on 28 February 2028), "29 February" is the last one that was: 2024's.
+        ("What happened on 29 February?", date(2027, 3, 10), [day(2024, 2, 29)]),
+        ("Что было 29 февраля?", date(2028, 2, 28), [day(2024, 2, 29)]),
+        ("on February 29", date(2028, 3, 1), [day(2028, 2, 29)]),
+        ("on 31 June", date(2027, 3, 10), []),  # no year has it
+        ("on December 31", date(2027, 1, 1), [day(2026, 12, 31)]),  # the new year's first day
+        ("last month", date(2027, 1, 1), [month(2026, 12, 31)]),
+        ("last week", date(2027, 1, 1), [DateSpan(date(2026, 12, 21), date(2026, 12, 27), "week")]),
+        ("last month", date(2027, 3, 31), [month(2027, 2, 28)]),
+    ],
+)
+def test_dates_without_a_year_on_awkward_days(text: str, anchor: date, expected: list[DateSpan]) -> None:
+    assert date_spans(text, anchor) == expected
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "I may go to the market",  # a verb, not the month

@@ -6,7 +6,7 @@ fonts the machine has.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from app.store import Conversation
@@ -50,16 +50,33 @@ def test_no_texts_shows_nothing(qtbot: Any) -> None:
     assert label.text() == "" and label.full_text() == "" and label.minimumSizeHint().width() == 0
 
 
-def test_the_day_headers_minimum_width_is_its_title_and_the_shorter_date(qtbot: Any) -> None:
+def test_the_day_headers_minimum_width_is_its_title_and_the_abbreviated_date(qtbot: Any) -> None:
     header = DayHeader()
     qtbot.addWidget(header)
-    today = date.today()
-    now = datetime.now()
-    header.show_conversation(Conversation(id=1, title="", created_at=now, updated_at=now, day=today))
+    day = date(2026, 9, 30)  # "Wednesday, 30 September": English's longest weekday and month, as today
+    noon = datetime(2026, 9, 30, 12)
+    header.show_conversation(Conversation(id=1, created_at=noon, updated_at=noon, day=day), today=day)
     header.show()
-    assert header.date.full_text() == DateText().long_day(today)
-    shorter = header.date.fontMetrics().horizontalAdvance(DateText().day_this_year(today))
-    longer = header.date.fontMetrics().horizontalAdvance(DateText().long_day(today))
-    assert header.minimumSizeHint().width() < header.sizeHint().width() - (longer - shorter) + 1
+    dates = DateText()
+    assert header.date.texts() == [dates.long_day(day), dates.day_this_year(day), dates.short_day(day)]
+    shortest = header.date.fontMetrics().horizontalAdvance(dates.short_day(day))
+    longer = header.date.fontMetrics().horizontalAdvance(dates.long_day(day))
+    assert header.minimumSizeHint().width() < header.sizeHint().width() - (longer - shortest) + 1
     header.resize(header.minimumSizeHint().width(), header.height())
-    qtbot.waitUntil(lambda: header.date.text() == DateText().day_this_year(today))
+    qtbot.waitUntil(lambda: header.date.text() == dates.short_day(day))
+
+
+def test_the_day_headers_minimum_width_hardly_depends_on_the_date(qtbot: Any) -> None:
+    """A long weekday and month ("Wednesday, 27 September") made the chat column wider on some days than on
+    others, so a layout that fitted on a Wednesday in December cut the sidebar's search hint on other days
+    (and on opening an older day, whose date is the title)."""
+    header = DayHeader()
+    qtbot.addWidget(header)
+    for seen_on in (None, date(2029, 6, 30)):  # as today ("Today" and the date), as an older day (its date)
+        widths = set()
+        for day in (date(2028, 1, 1) + timedelta(days=n) for n in range(366)):
+            noon = datetime.combine(day, time(12))
+            page = Conversation(id=1, created_at=noon, updated_at=noon, day=day)
+            header.show_conversation(page, today=seen_on or day)
+            widths.add(header.minimumSizeHint().width())
+        assert max(widths) - min(widths) <= header.title.fontMetrics().horizontalAdvance("Wed, 3"), seen_on

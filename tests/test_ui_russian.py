@@ -27,7 +27,15 @@ from app.ui.screenshot_diary import SEEDS
 from app.ui.screenshots import seed_diary
 from app.ui.sidebar import day_title
 from tests.ui_helpers import launcher, quick_settings
-from tests.ui_walker import DOCK_WIDTH, SIZE, check_screen, english_in_menus, is_english, walk
+from tests.ui_walker import (
+    DOCK_WIDTH,
+    SIZE,
+    check_screen,
+    clipped_on_widest_dates,
+    english_in_menus,
+    is_english,
+    walk,
+)
 
 
 @pytest.fixture
@@ -74,6 +82,8 @@ def test_the_main_window_in_russian_with_and_without_the_memory_dock(qtbot: Any,
     qtbot.waitUntil(lambda: window.memory_panel.model.rowCount() == len(SEEDS["ru"].facts), timeout=10_000)
     check_screen(window)
     assert not window.sidebar.days_view.horizontalScrollBar().isVisible()  # the narrow list elides its rows
+    # CI runs on any date: "понедельник, 25 сентября" squeezed the sidebar where "среда, 2 декабря" fitted
+    assert not clipped_on_widest_dates(window, window.day_header)
     assert window.memory_panel.status.text().startswith("6 фактов")
     menu = window.chat_view.build_menu(window.chat_model.rowCount() - 1)
     assert not [a.text() for a in menu.actions() if is_english(a.text())]
@@ -90,6 +100,7 @@ def test_english_holds_at_1024_with_the_memory_dock_open(qtbot: Any, launch_engl
         QApplication.processEvents()
     _untranslated, clipped = walk(window)
     assert not clipped, "\n".join(clipped)
+    assert not clipped_on_widest_dates(window, window.day_header)  # "Wednesday, 27 September" as today
     assert window.notice_bar.action_button.text().replace("\n", " ") == "Download recommended model…"
 
 

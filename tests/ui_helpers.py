@@ -95,8 +95,8 @@ def seed_days(data_dir: Path, days: dict[int, list[tuple[str, str]]]) -> dict[in
         now = datetime.now().replace(second=0, microsecond=0)
         for days_ago, lines in days.items():
             start = (now - timedelta(days=days_ago)).replace(hour=19, minute=0)
-            if days_ago == 0:
-                start = now - timedelta(minutes=len(lines) + 1)
+            if days_ago == 0:  # the last minutes, but never before midnight (at 00:01 that was yesterday)
+                start = max(now - timedelta(minutes=len(lines) + 1), now.replace(hour=0, minute=0))
             conversation = diary.conversation_for_day(start.date())
             ids[days_ago] = [
                 _add(diary, conversation.id, role, text, start + timedelta(minutes=n))

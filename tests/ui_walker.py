@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from datetime import date, datetime, time, timedelta
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt
 from PySide6.QtWidgets import (
@@ -28,8 +29,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.store import Conversation
 from app.ui.fitting_label import FittingLabel
-from app.ui.i18n import i18n_dir
+from app.ui.i18n import DateText, i18n_dir
+from app.ui.window_parts import DayHeader
 from app.ui.wrap_button import WrapButton
 
 SIZE = (1024, 700)
@@ -97,7 +100,8 @@ def clipped_text(widget: QWidget) -> str | None:
     """Why ``widget``'s text does not fit its geometry, or None."""
     width, height = widget.width() + 1, widget.height() + 1
     if isinstance(widget, FittingLabel):  # a shorter text is a fit, an elided one is not
-        return None if widget.text() in widget.texts() else f"elided to {widget.text()!r}"
+        fits = widget.text() in widget.texts() or not widget.texts()
+        return None if fits else f"elided to {widget.text()!r}"
     if isinstance(widget, QLabel) and widget.text():
         if widget.wordWrap():
             too_tall = widget.heightForWidth(widget.width()) > height
@@ -151,6 +155,31 @@ def check_screen(top: QWidget) -> None:
     assert not clipped, f"clipped in {where}:\n" + "\n".join(clipped)
 
 
+
+
+def widest_days(label: QWidget) -> list[date]:
+    """The days of a leap year whose long, year-less and abbreviated dates are widest in ``label``'s font
+    and the interface's language ("Wednesday, 27 September 2028", "понедельник, 25 сентября 2028"): the
+    walkers show them as today, so a layout that fits only on some dates fails on every CI run."""
+    dates, metrics = DateText(), label.fontMetrics()
+    days = [date(2028, 1, 1) + timedelta(days=n) for n in range(366)]
+    forms = (dates.long_day, dates.day_this_year, dates.short_day)
+    return sorted({max(days, key=lambda day: metrics.horizontalAdvance(form(day))) for form in forms})
+
+
+def clipped_on_widest_dates(window: QWidget, day_header: DayHeader) -> list[str]:
+    """What ``walk`` finds clipped in ``window`` while ``day_header`` shows each of the widest days as
+    today, as an earlier day of its year, and as a day of another year (the title is then the date)."""
+    clipped = []
+    for day in widest_days(day_header.date):
+        noon = datetime.combine(day, time(12))
+        page = Conversation(id=1, day=day, created_at=noon, updated_at=noon)
+        for today in (day, max(day + timedelta(days=2), date(day.year, 12, 31)), day + timedelta(days=400)):
+            day_header.show_conversation(page, today=today)
+            for _ in range(3):  # the header's new minimum width posts a layout request, which posts the next
+                QApplication.processEvents()
+            clipped += [f"{day} seen on {today}: {problem}" for problem in walk(window)[1]]
+    return clipped
 
 
 CYRILLIC = re.compile("[а-яА-ЯёЁ]")

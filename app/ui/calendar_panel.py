@@ -40,6 +40,7 @@ from app.ui.i18n import DateText, Plurals, first_weekday, follow_language
 
 CELL_H = 26
 HEADER_H = 20
+CARD_MIN_WIDTH = 96  # an "On this day" card this narrow still shows "Шесть м…" and a line's first words
 
 
 class _DayLook:
@@ -359,7 +360,10 @@ class PastCard(QAbstractButton):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
     def sizeHint(self) -> QSize:
-        return QSize(120, self.fontMetrics().lineSpacing() * 2 + 14)
+        """The least a card needs (it grows with the row): 120 px made three cards ask for a 416 px chat
+        column, and at 1024 px with the memory dock open that cut the sidebar's search hint. The days with
+        entries a month, six months and a year back decide how many cards there are: it came and went."""
+        return QSize(CARD_MIN_WIDTH, self.fontMetrics().lineSpacing() * 2 + 14)
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()

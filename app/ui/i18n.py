@@ -227,6 +227,13 @@ class DateText(QObject):
         """"Tuesday, 1 December" / "вторник, 1 декабря"."""
         return QLocale().toString(_qdate(day), self.tr("dddd, d MMMM"))
 
+    def short_day(self, day: date, with_year: bool = False) -> str:
+        """"Wed, 30 Sep" / "ср, 30 сент." (and "Wed, 30 Sep 2026") — the day header's last resort: its width
+        hardly depends on the date ("понедельник, 25 сентября" is twice as wide as "среда, 3 мая"), so a long
+        weekday and month cannot widen the chat column and squeeze the sidebar on some days and not others."""
+        pattern = self.tr("ddd, d MMM yyyy") if with_year else self.tr("ddd, d MMM")
+        return QLocale().toString(_qdate(day), pattern)
+
     def day_and_time(self, when: datetime) -> str:
         """"Tuesday 01 December 2026, 21:05" — the accessible text of a message."""
         day = QLocale().toString(_qdate(when.date()), self.tr("dddd dd MMMM yyyy"))

@@ -598,7 +598,7 @@ class MainWindow(QMainWindow):
             return
         target = item.message_id
         task = deleted_everywhere(companion.diary, lambda: companion.delete_message(target))
-        day = self.day_header.title.text()
+        day = self.day_header.title.full_text()
         parts.ask_to_delete(self, item, day, lambda: self._run(task, self._on_deleted))
 
     def _on_deleted(self, unscrubbed: list[Path]) -> None:

@@ -22,6 +22,7 @@ from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QToolTip, QWidget
 
 from app.config import Settings, ensure_private_dir
+from app.core.ritual.calendar import on_this_day
 from app.store import Diary, week_scope
 from app.ui.application import HearthApp, LoadedModel, apply_theme, make_qapplication
 from app.ui.i18n import install_language, remove_translators
@@ -82,8 +83,11 @@ def seed_diary(data_dir: Path, now: datetime | None = None, language: str = "en"
 
 
 def _seed_past(diary: Diary, now: datetime, language: str) -> None:
+    """Months of shorter days, and the three days "On this day" looks at: it counts calendar months (a month
+    before 31 March is 28 February), so fixed day counts gave one card on some dates and two on others."""
     lines = PAST_LINES[language]
-    for days_ago in sorted(PAST_DAYS, reverse=True):
+    look_back = {(now.date() - day).days for _, day in on_this_day(now.date())}
+    for days_ago in sorted(set(PAST_DAYS) | look_back, reverse=True):
         _write_day(diary, now - timedelta(days=days_ago, hours=1), [("user", lines[days_ago % len(lines)])])
 
 

@@ -131,9 +131,9 @@ class DayHeader(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("dayHeader")
-        self.title = QLabel("", self)
+        self.title = FittingLabel(self)  # "Today", or an older day's date (abbreviated when squeezed)
         self.title.setObjectName("dayTitle")
-        self.date = FittingLabel(self)  # the long date, the shorter one, or the shorter one elided
+        self.date = FittingLabel(self)  # the long date, without the year, abbreviated, or that elided
         self.date.setObjectName("dayDate")
         font = self.title.font()
         font.setPointSizeF(font.pointSizeF() * 1.35)
@@ -147,22 +147,34 @@ class DayHeader(QWidget):
         row.addWidget(self.date, 0, Qt.AlignmentFlag.AlignBottom)
         row.addStretch(1)
         self._conversation: Conversation | None = None
+        self._today: date | None = None  # None: the clock's date
         follow_language(self, self.retranslate)
 
     def retranslate(self) -> None:
         self.setAccessibleName(self.tr("Day shown"))
         if self.title.text():  # a day is shown: its title and date in the new language
-            self.show_conversation(self._conversation)
+            self.show_conversation(self._conversation, self._today)
 
-    def show_conversation(self, conversation: Conversation | None) -> None:
-        self._conversation = conversation
+    def show_conversation(self, conversation: Conversation | None, today: date | None = None) -> None:
+        """``today`` is the clock's date unless given (a test pins the widest date of the year with it).
+
+        Every date here may be abbreviated ("Wed, 30 Sep") when the column is squeezed: a long weekday and
+        month asked for the whole of their width, so at 1024 px with the memory dock open the sidebar's
+        search hint was cut on some days (Russian "понедельник, 20 сентября 2027") and not on others."""
+        self._conversation, self._today = conversation, today
         day = None if conversation is None else conversation.day or conversation.created_at.date()
         fallback = (conversation.title if conversation else "") or self.tr("Conversation")
-        title = day_title(day, fallback=fallback)
-        self.title.setText(title)
-        full = DateText().long_day(day) if day is not None else ""
-        recent = day is not None and (date.today() - day).days in (0, 1)  # titled "Today" / "Yesterday"
-        self.date.set_texts([full, DateText().day_this_year(day)] if recent and day is not None else [])
+        today = today or date.today()
+        title = day_title(day, today, fallback=fallback)
+        dates = DateText()
+        recent = day is not None and (today - day).days in (0, 1)  # titled "Today" / "Yesterday"
+        if day is not None and not recent:  # the title is the day's date
+            self.title.set_texts([title, dates.short_day(day, with_year=day.year != today.year)])
+        else:
+            self.title.set_texts([title])
+        full = dates.long_day(day) if day is not None else ""
+        shorter = [full, dates.day_this_year(day), dates.short_day(day)] if recent and day is not None else []
+        self.date.set_texts(shorter)  # the longest that fits; the layout may squeeze it to "Wed, 30 Sep"
         self.setAccessibleDescription(f"{title} {full}".strip())
 
 

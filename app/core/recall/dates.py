@@ -173,10 +173,11 @@ def _day_maybe_year(year_text: str | None, month: int, day: int, anchor: date | 
         return _day(int(year_text), month, day)
     if anchor is None:
         return None
-    span = _day(anchor.year, month, day)
-    if span is not None and span.start > anchor:
-        span = _day(anchor.year - 1, month, day)
-    return span
+    for year in range(anchor.year, anchor.year - 9, -1):  # 29 February: back to the last leap year
+        span = _day(year, month, day)
+        if span is not None and span.start <= anchor:
+            return span
+    return None  # a day no year has (31 June)
 
 
 def _month(year: int, month: int) -> DateSpan:

@@ -1180,6 +1180,14 @@ How was your day?</source>
         <translation>dddd, d MMMM</translation>
     </message>
     <message>
+        <source>ddd, d MMM</source>
+        <translation>ddd, d MMM</translation>
+    </message>
+    <message>
+        <source>ddd, d MMM yyyy</source>
+        <translation>ddd, d MMM yyyy</translation>
+    </message>
+    <message>
         <source>dddd dd MMMM yyyy</source>
         <translation>dddd, d MMMM yyyy</translation>
     </message>
