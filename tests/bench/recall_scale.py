@@ -51,7 +51,7 @@ from sqlalchemy import text
 
 from app.core.recall import finder
 from app.core.recall.finder import COUNT_AHEAD_BATCH, Recall, RecalledEntry
-from app.core.recall.semantic import SemanticMemory
+from app.core.recall.semantic import SemanticMemory, index_id
 from app.core.recall.vectors import encode
 from app.llm.embedding import DEFAULT_EMBEDDER, EMBEDDERS, EmbedderUnavailable, make_embedder
 from app.store import Diary
@@ -245,7 +245,7 @@ def build_diary(data_dir: Path, messages: int, embedder: Any, seed: int) -> dict
         build_s = build(diary, TextMaker(random.Random(seed)), messages, FIRST_DAY)
         diary.purge()
         text_bytes = diary.path.stat().st_size
-        save_random_vectors(diary, embedder.embedder_id, embedder.dim, seed)
+        save_random_vectors(diary, index_id(embedder), embedder.dim, seed)  # as the indexer saves them
         diary.purge()
         rows, vector_bytes = diary.vector_bytes()
         if rows != messages:
@@ -253,7 +253,7 @@ def build_diary(data_dir: Path, messages: int, embedder: Any, seed: int) -> dict
         return {
             "messages": messages,
             "seed": seed,
-            "embedder": embedder.embedder_id,
+            "embedder": index_id(embedder),
             "build_s": round(build_s, 1),
             "vector_bytes": vector_bytes,
             "vector_file_bytes": diary.path.stat().st_size - text_bytes,
@@ -271,7 +271,7 @@ def prepared_diary(
         return build_diary(data_dir, messages, embedder, seed)
     made = reuse / "built.json"
     built = json.loads(made.read_text()) if made.is_file() else None
-    wanted = {"messages": messages, "seed": seed, "embedder": embedder.embedder_id}
+    wanted = {"messages": messages, "seed": seed, "embedder": index_id(embedder)}
     if built is None or any(built.get(k) != v for k, v in wanted.items()):
         shutil.rmtree(reuse, ignore_errors=True)
         reuse.mkdir(parents=True)

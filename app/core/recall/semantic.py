@@ -44,6 +44,12 @@ CONTEXT_CHARS = 200  # characters of that turn (its end) a short turn is embedde
 KEY_FORM = "turn-context:1"
 
 
+def index_id(embedder: Embedder) -> str:
+    """The id a diary's vectors are saved under: the embedder (name, versions) and the form of the text it
+    embedded (``KEY_FORM``). Vectors under another id are "not indexed yet" and re-made in the background."""
+    return f"{embedder.embedder_id}/{KEY_FORM}"
+
+
 def passage_text(item: PendingText) -> str:
     """The text embedded for a message: its own words, and for a short turn the end of the turn it answers.
 
@@ -86,9 +92,8 @@ class SemanticMemory:
 
     @property
     def embedder_id(self) -> str:
-        """The index's id: the embedder (name, versions) and the form of the text it embedded
-        (``KEY_FORM``). Vectors under another id are "not indexed yet" and are re-made in the background."""
-        return f"{self.embedder.embedder_id}/{KEY_FORM}"
+        """The index's id (``index_id``)."""
+        return index_id(self.embedder)
 
     @property
     def floor(self) -> float:
