@@ -103,9 +103,9 @@ def later(fn: Callable[[], None], owner: QObject | None = None) -> None:
 
 def show_next_turn(widget: QWidget) -> None:
     """Show a just-built window over the next event-loop turns: its style (every child polished: the style
-    sheet's rules matched), its layout (sizes, positions), each of its parts drawn aside once (see
-    ``paint_aside``), then the window itself, whose first paint then costs what a repaint does — a slice per
-    part instead of one long one. Closed (deleted) meanwhile: not shown."""
+    sheet's rules matched), its layout (sizes, positions), each of its parts drawn aside once, a band per
+    turn (see ``paint_aside_steps``), then the window itself, whose first paint then costs what a repaint
+    does — a slice per band instead of one long one. Closed (deleted) meanwhile: not shown."""
 
     def lay_out() -> None:
         layout = widget.layout()
@@ -121,12 +121,12 @@ def show_next_turn(widget: QWidget) -> None:
     StagedBuild([widget.ensurePolished, lay_out], paint_parts, owner=widget).start()
 
 
-def paint_aside(widget: QWidget, band: QRect | None = None) -> None:
-    """Draw ``widget`` (and its children) — or only its ``band`` — into a scratch image. A widget's first
-    paint is the dearest it will have — its style sheet's rules matched, its text laid out, every glyph of
-    every font size rasterised — and what it pays once stays cached: drawn aside on a turn of its own, the
-    paint that shows it costs what a repaint does."""
-    area = widget.rect() if band is None else band.intersected(widget.rect())
+def paint_aside(widget: QWidget, band: QRect) -> None:
+    """Draw ``band`` of ``widget`` (and of its children) into a scratch image. A widget's first paint is the
+    dearest it will have — its style sheet's rules matched, its text laid out, every glyph of every font size
+    rasterised — and what it pays once stays cached: drawn aside on a turn of its own, the paint that shows
+    it costs what a repaint does."""
+    area = band.intersected(widget.rect())
     if area.width() <= 0 or area.height() <= 0:
         return
     scratch = QImage(area.size(), QImage.Format.Format_ARGB32_Premultiplied)
