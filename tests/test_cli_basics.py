@@ -8,6 +8,7 @@ import stat
 import subprocess
 import sys
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,9 @@ import app.cli
 from app import __version__
 from app.cli import build_parser, main
 from app.config import SETTINGS_FILE, ModelSettings, Settings, SettingsStore
+from app.core.recall.semantic import KEY_FORM
 from app.llm.catalog import CATALOG_ENV, default_entry
+from app.store import Diary
 from tests.hub_server import HubServer, fake_gguf, hub_server  # noqa: F401 (a fixture)
 
 HEARTH = Path(sys.executable).parent / "hearth"  # the installed console script
@@ -211,3 +214,21 @@ def test_only_pull_loads_the_hub_client(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "False False"
+
+
+def test_index_builds_and_names_the_index_it_saved_under(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hearth index`` catches up in the foreground and names the index as the diary stores it: the
+    embedder and the form of the embedded text (``semantic.index_id``), so a changed form shows as a
+    different index, not as the same embedder with fewer vectors."""
+    with Diary.open(data_dir) as diary:
+        cid = diary.conversation_for_day(date(2026, 3, 1)).id or 0
+        diary.add_message(cid, "user", "Nora finally moved to Lisbon.")
+        diary.add_message(cid, "assistant", "How does she like it?")
+    assert main(["--data-dir", str(data_dir), "index", "--json"]) == 0
+    status = json.loads(capsys.readouterr().out)
+    assert status["complete"] and status["indexed"] == status["messages"] == 2, status
+    assert status["embedder"].endswith(f"/{KEY_FORM}"), status
+    assert main(["--data-dir", str(data_dir), "index", "--status"]) == 0
+    assert f"2 of 2 messages indexed by meaning ({status['embedder']}): complete" in capsys.readouterr().out

@@ -15,7 +15,7 @@ from pathlib import Path
 from app.cli.errors import report
 from app.cli.i18n import translate
 from app.cli.passphrase import open_diary
-from app.core.recall.semantic import SemanticMemory
+from app.core.recall.semantic import SemanticMemory, index_id
 from app.llm.embedding import EmbedderUnavailable, make_embedder
 from app.llm.errors import EngineError
 from app.store import DiaryLock, IndexCounts, StoreError
@@ -49,12 +49,14 @@ def run_index(args: argparse.Namespace, data_dir: Path) -> int:
     except KeyboardInterrupt:
         print("\nhearth: stopped; what was indexed is kept.", file=sys.stderr)
         return 130
-    status = {"embedder": embedder.embedder_id, "indexed": counts.indexed, "messages": counts.total}
+    # The index's id, not the bare embedder's: the form of the embedded text is part of it, and vectors
+    # saved under another id (an older form) count as not indexed yet.
+    status = {"embedder": index_id(embedder), "indexed": counts.indexed, "messages": counts.total}
     if args.json:
         print(json.dumps({**status, "complete": counts.complete}))
     else:
         state = "complete" if counts.complete else "in progress (the app indexes in the background)"
-        name = embedder.embedder_id
+        name = status["embedder"]
         print(f"{counts.indexed} of {counts.total} messages indexed by meaning ({name}): {state}")
     return 0
 
