@@ -13,8 +13,10 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 
 from app.core.ritual.calendar import on_this_day
+from app.core.ritual.lookback import PastEntry
 from app.core.ritual.opening import fallback_questions
 from app.store import Diary
+from app.ui.calendar_panel import OnThisDayStrip, PastCard
 from app.ui.day_ritual import TALK, WRITE
 from app.ui.export_day import write_export
 from tests.ui_helpers import REPLY_TIMEOUT_MS, Launcher, launcher, seed_days
@@ -315,3 +317,24 @@ def test_print_markdown_lays_out_pages_and_the_print_dialog_can_be_cancelled(qtb
 
     QTimer.singleShot(0, close_it)
     assert ask_printer(parent) is None and seen == [True]
+
+
+def test_on_this_day_cards_say_how_long_ago_alike_in_the_words_that_fit(qtbot) -> None:
+    """With the memory dock open at 1024 px a card is about 110 px wide: "Six months ago" was cut to
+    "Six mont…". The row then says it shorter, every card the same way, and never cut mid-word."""
+    strip = OnThisDayStrip()
+    qtbot.addWidget(strip)
+    day = date(2026, 3, 1)
+    strip.set_entries([PastEntry(ago, day, 1, "A long first line of the day", 6)
+                       for ago in ("month", "half_year", "year")])
+    strip.resize(900, strip.sizeHint().height())
+    strip.show()
+    qtbot.waitUntil(lambda: all(card.width() > 250 for card in strip.cards))
+    assert [card.shown_title() for card in strip.cards] == ["A month ago", "Six months ago", "A year ago"]
+    strip.resize(343, strip.height())
+    qtbot.waitUntil(lambda: all(card.width() < 120 for card in strip.cards))
+    assert [card.shown_title() for card in strip.cards] == ["1 month", "6 months", "1 year"]
+    alone = PastCard(["Six months ago", "6 months"], "A long first line of the day")
+    qtbot.addWidget(alone)
+    alone.resize(60, alone.sizeHint().height())  # narrower than any wording needs
+    assert alone.shown_title().endswith("…") and alone.shown_title().startswith("6 m")

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.store import Conversation
+from app.ui.calendar_panel import PastCard
 from app.ui.fitting_label import FittingLabel
 from app.ui.i18n import DateText, i18n_dir
 from app.ui.window_parts import DayHeader
@@ -78,6 +79,8 @@ def texts_of(widget: QWidget) -> list[str]:
         texts.append(re.sub(r"<[^>]+>", "", widget.text()))
     elif isinstance(widget, WrapButton):
         texts.append(widget.full_text())
+    elif isinstance(widget, PastCard):
+        texts.append(widget.shown_title())
     elif isinstance(widget, QAbstractButton):
         texts.append(widget.text())
     elif isinstance(widget, (QLineEdit, QPlainTextEdit)):
@@ -102,6 +105,9 @@ def clipped_text(widget: QWidget) -> str | None:
     if isinstance(widget, FittingLabel):  # a shorter text is a fit, an elided one is not
         fits = widget.text() in widget.texts() or not widget.texts()
         return None if fits else f"elided to {widget.text()!r}"
+    if isinstance(widget, PastCard):  # paints its own title: a shorter wording is a fit, an elided one is not
+        shown = widget.shown_title()
+        return None if shown in widget.titles else f"title elided to {shown!r}"
     if isinstance(widget, QLabel) and widget.text():
         if widget.wordWrap():
             too_tall = widget.heightForWidth(widget.width()) > height

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from PySide6.QtCore import QLocale, QObject, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QLocale, QObject, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QFocusEvent,
     QFont,
@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from app.core.ritual.calendar import month_grid, shift_month
 from app.core.ritual.lookback import MonthView, PastEntry
 from app.ui.chat_delegate import blend
+from app.ui.fitting_label import longest_fitting
 from app.ui.i18n import DateText, Plurals, first_weekday, follow_language
 
 CELL_H = 26
@@ -325,6 +326,16 @@ class OnThisDayStrip(QFrame):
             "year": self.tr("A year ago"),
         }.get(ago, ago)
 
+    def short_ago_text(self, ago: str) -> str:
+        """What a narrow card says instead of ``ago_text`` (the strip's heading, "On this day", says the
+        rest): with the memory dock open at 1024 px a card is about 110 px wide, and "Six months ago" or
+        "Полгода назад" came out as "Six mont…", "Полгода н…"."""
+        return {
+            "month": self.tr("1 month"),
+            "half_year": self.tr("6 months"),
+            "year": self.tr("1 year"),
+        }.get(ago, ago)
+
     def set_entries(self, entries: list[PastEntry]) -> None:
         """One card per entry (none: the strip hides)."""
         self.entries = list(entries)
@@ -333,12 +344,13 @@ class OnThisDayStrip(QFrame):
             card.deleteLater()
         self.cards = [self._card(entry) for entry in self.entries]
         for card in self.cards:
+            card.row = self.cards
             self.row.addWidget(card, 1)
         self.setVisible(bool(self.cards))
 
     def _card(self, entry: PastEntry) -> PastCard:
         title = f"{self.ago_text(entry.ago)} · {DateText().long_day(entry.day)}"
-        card = PastCard(self.ago_text(entry.ago), entry.first_line, self)
+        card = PastCard([self.ago_text(entry.ago), self.short_ago_text(entry.ago)], entry.first_line, self)
         card.setToolTip(f"{title}\n{entry.first_line}")
         card.setAccessibleName(title)
         card.setAccessibleDescription(entry.first_line)
@@ -347,14 +359,16 @@ class OnThisDayStrip(QFrame):
 
 
 class PastCard(QAbstractButton):
-    """One "On this day" card: how long ago, and the entry's first line, elided to the card's width (the
-    full line is the tooltip), so three cards fit in a narrow chat column in any language."""
+    """One "On this day" card: how long ago (``titles``: the longest wording that fits the card, see
+    ``longest_fitting``), and the entry's first line, elided to the card's width (the full line is the
+    tooltip), so three cards fit in a narrow chat column in any language."""
 
-    def __init__(self, title: str, line: str, parent: QWidget | None = None) -> None:
+    def __init__(self, titles: list[str], line: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("onThisDayCard")
-        self.title, self.line = title, line
-        self.setText(f"{title}: {line}")
+        self.titles, self.line = titles, line
+        self.row: list[PastCard] = [self]  # the cards shown beside it (``shown_title``), set by the strip
+        self.setText(f"{titles[0]}: {line}")
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -368,6 +382,29 @@ class PastCard(QAbstractButton):
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
 
+    def shown_title(self) -> str:
+        """The title as painted. Every card of the row says it the same way, in the longest wording that
+        fits them all ("1 month · 6 months · 1 year", not "1 month · 6 months · A year ago"); the shortest
+        is elided only where even it does not fit."""
+        metrics = self._title_metrics()
+        level = max(card._title_level(metrics) for card in self.row)
+        return longest_fitting(self.titles[level:], metrics, self._inner().width())
+
+    def _title_level(self, metrics: QFontMetrics) -> int:
+        """How far down ``titles`` this card must go for one to fit (0: the longest fits)."""
+        width = self._inner().width()
+        fits = [i for i, title in enumerate(self.titles) if metrics.horizontalAdvance(title) <= width]
+        return fits[0] if fits else len(self.titles) - 1
+
+    def _title_metrics(self) -> QFontMetrics:
+        bold = QFont(self.font())
+        bold.setWeight(QFont.Weight.DemiBold)
+        return QFontMetrics(bold)
+
+    def _inner(self) -> QRect:
+        """Where the card's two lines go: inside its rounded border."""
+        return self.rect().adjusted(10, 6, -10, -6)
+
     def paintEvent(self, _event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -379,13 +416,13 @@ class PastCard(QAbstractButton):
         painter.setPen(blend(base, accent, 0.8) if hot else blend(base, text, 0.2))
         painter.setBrush(blend(base, accent, 0.08))
         painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8)
-        inner = self.rect().adjusted(10, 6, -10, -6)
+        inner = self._inner()
         metrics = self.fontMetrics()
         bold = QFont(self.font())
         bold.setWeight(QFont.Weight.DemiBold)
         painter.setFont(bold)
         painter.setPen(text)
-        title = QFontMetrics(bold).elidedText(self.title, Qt.TextElideMode.ElideRight, inner.width())
+        title = self.shown_title()
         painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, title)
         painter.setFont(self.font())
         painter.setPen(blend(base, text, 0.7))

@@ -9,9 +9,24 @@ that fits, and elides the shortest only if squeezed below even that.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QLabel, QWidget
+
+
+def longest_fitting(texts: Sequence[str], metrics: QFontMetrics, width: int) -> str:
+    """The first of ``texts`` (longest first) that fits ``width`` in ``metrics``, else the last elided to it.
+
+    Shared by ``FittingLabel`` and widgets that paint their own text (the "On this day" cards): a shorter
+    wording says more than a longer one cut in the middle of a word."""
+    for text in texts:
+        if metrics.horizontalAdvance(text) <= width:
+            return text
+    if not texts:
+        return ""
+    return metrics.elidedText(texts[-1], Qt.TextElideMode.ElideRight, max(width, 0))
 
 
 class FittingLabel(QLabel):
@@ -50,13 +65,7 @@ class FittingLabel(QLabel):
 
     def _fitted(self, width: int) -> str:
         """The longest text that fits ``width``, else the shortest elided."""
-        for text in self._texts:
-            if self._size_for(text).width() <= width:
-                return text
-        if not self._texts:
-            return ""
-        room = width - self._size_for("").width()
-        return self.fontMetrics().elidedText(self._texts[-1], Qt.TextElideMode.ElideRight, max(room, 0))
+        return longest_fitting(self._texts, self.fontMetrics(), width - self._size_for("").width())
 
     def _size_for(self, text: str) -> QSize:
         margins = self.contentsMargins()

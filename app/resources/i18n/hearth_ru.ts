@@ -3793,6 +3793,18 @@ How was your day?</source>
         <source>A year ago</source>
         <translation>Год назад</translation>
     </message>
+    <message>
+        <source>1 month</source>
+        <translation>Месяц</translation>
+    </message>
+    <message>
+        <source>6 months</source>
+        <translation>Полгода</translation>
+    </message>
+    <message>
+        <source>1 year</source>
+        <translation>Год</translation>
+    </message>
 </context>
 <context>
     <name>OpeningQuestionCard</name>
