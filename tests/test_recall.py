@@ -15,14 +15,11 @@ from app.core.recall import rank as rank_module
 from app.core.recall.finder import Recall, RecalledEntry, render_recall
 from app.core.recall.rank import (
     COMPANION_WEIGHT,
-    SHORT_COMPANION_WEIGHT,
     Candidate,
     length_prior,
-    role_weight,
     with_length_prior,
     with_neighbours,
 )
-from app.core.recall.semantic import SHORT_TURN
 from app.store import Diary
 
 
@@ -138,9 +135,8 @@ def test_the_reply_next_to_a_hit_comes_along(diary: Diary, tiny_engine: Any) -> 
 def test_the_persons_own_words_outrank_the_companions_restating_them(diary: Diary, tiny_engine: Any) -> None:
     """Equally near the question, the owner's entry ranks before the companion's reply that echoes it,
     though the reply is newer (a tie would go to the newer), so a tight budget keeps the owner's words."""
-    told = "Lighthouse trip, windy and cold, lovely scones, and the keeper showed us the old brass lamp."
-    _, own = _day(diary, date(2026, 5, 1), ("user", told))
-    _, echo = _day(diary, date(2026, 5, 2), ("assistant", told))
+    _, own = _day(diary, date(2026, 5, 1), ("user", "Lighthouse trip, windy and cold, lovely scones."))
+    _, echo = _day(diary, date(2026, 5, 2), ("assistant", "Lighthouse trip, windy and cold, lovely scones."))
     recall = Recall(diary, tiny_engine)
     found = recall.find("the lighthouse scones", 500, conversation_id=None, exclude_message_ids=set())
     assert [e.message_id for e in found] == [own[0], echo[0]]
@@ -153,36 +149,22 @@ def test_the_persons_own_words_outrank_the_companions_restating_them(diary: Diar
 
 def test_a_companion_turn_next_to_a_hit_borrows_less_than_an_owners_turn() -> None:
     """Neighbours borrow a hit's score; a companion turn borrows ``COMPANION_WEIGHT`` of what an owner's
-    turn at the same distance would, and a short reply of the companion's ``SHORT_COMPANION_WEIGHT``: its
-    vector holds the end of the turn it answers, and it adds nothing of its own to the prompt."""
+    turn at the same distance would."""
     day = date(2026, 5, 1)
     hit = Candidate(11, 1, day, "user", "the hit", -5.0)
-    long_question = "What did the vet say about the knee, and how long does Biscuit have to stay on the lead?"
     turns = {
-        10: Candidate(10, 1, day, "assistant", long_question, 0.0),
-        12: Candidate(12, 1, day, "assistant", "Sounds hard.", 0.0),
-        9: Candidate(9, 1, day, "user", "more of it", 0.0),
+        10: Candidate(10, 1, day, "assistant", "a question before it", 0.0),
+        12: Candidate(12, 1, day, "user", "more of it", 0.0),
     }
     ranked = with_neighbours(
         [(hit, 1.0)],
         lambda ids: {i: turns[i] for i in ids if i in turns},
         lambda _: True,
-        radius=2,
+        radius=1,
         decay=0.8,
     )
     score = {cand.message_id: value for cand, value in ranked}
-    assert SHORT_COMPANION_WEIGHT < COMPANION_WEIGHT < 1.0
-    assert score == pytest.approx(
-        {11: 1.0, 10: 0.8 * COMPANION_WEIGHT, 12: 0.8 * SHORT_COMPANION_WEIGHT, 9: 0.8 * 0.8}
-    )
-
-
-def test_a_short_reply_of_the_companions_counts_less_than_a_long_one() -> None:
-    """The limit is the contextual keys' (``semantic.SHORT_TURN``): a reply under it is embedded after the
-    owner's turn before it, and so ranks with that turn."""
-    assert role_weight("user", "Ok.") == 1.0
-    assert role_weight("assistant", "x" * (SHORT_TURN - 1)) == SHORT_COMPANION_WEIGHT
-    assert role_weight("assistant", "x" * SHORT_TURN) == COMPANION_WEIGHT
+    assert score == pytest.approx({11: 1.0, 12: 0.8, 10: 0.8 * COMPANION_WEIGHT})
 
 
 def test_nothing_to_search_gives_nothing(diary: Diary, tiny_engine: Any) -> None:

@@ -25,7 +25,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import date, timedelta
 
 from app.core.recall.dates import DateSpan
-from app.core.recall.semantic import SHORT_TURN
 from app.core.text import Term
 from app.store import RankedMessage
 
@@ -99,18 +98,6 @@ LEXICAL_REFERENCE = 15.0
 # evidence too) the companion's role, so a stronger discount costs it. Multi-evidence and changed-fact
 # questions gained most (RU 0.725 → 0.775 and 0.807 → 0.827, EN multi-evidence 0.781 → 0.816).
 COMPANION_WEIGHT = 0.9
-# A short reply of the companion's ("Sounds lovely.", "Что тебя останавливает?") counts less again: its
-# vector holds the end of the person's turn it answers (``semantic.passage_text``, turns under
-# ``SHORT_COMPANION_CHARS``), so it ranks with that turn, and as that turn's neighbour it comes right after
-# it, while it adds nothing of its own. On the tune half about a third of the entries packed were such
-# replies, ahead of the owner's second and third evidence of a multi-evidence question. Tune half (EN / RU /
-# LoCoMo 26 + 30, ``PAIR_WEIGHT`` 0.3): 0.9 (as any reply) 0.897 / 0.891 / 0.889, 0.8 0.903 / 0.899 / 0.888,
-# 0.7 0.907 / 0.911 / 0.885 (multi-evidence EN 0.816 → 0.886, RU 0.767 → 0.792), 0.6 0.900 / 0.911 / 0.885,
-# 0.5 0.900 / 0.911 / 0.877. LoCoMo gives a person the companion's role, and its short turns are evidence.
-# At 50 characters 0.903 / 0.911 / 0.889, at 120 0.907 / 0.911 / 0.875: the contextual keys' own limit is
-# kept, since it is why such a reply ranks high.
-SHORT_COMPANION_WEIGHT = 0.7
-SHORT_COMPANION_CHARS = SHORT_TURN
 
 
 def fused_share(lexical: float, semantic: float) -> float:
@@ -124,12 +111,9 @@ def recency_weight(query: str) -> float:
     return CURRENT_STATE_RECENCY_WEIGHT if _CURRENT_STATE.search(query) else RECENCY_WEIGHT
 
 
-def role_weight(role: str, text: str) -> float:
-    """What a turn's score counts for its role: the companion's a little less (``COMPANION_WEIGHT``), its
-    short replies less again (``SHORT_COMPANION_WEIGHT``)."""
-    if role != "assistant":
-        return 1.0
-    return SHORT_COMPANION_WEIGHT if len(text) < SHORT_COMPANION_CHARS else COMPANION_WEIGHT
+def role_weight(role: str) -> float:
+    """What a turn's score counts for its role: the companion's a little less (``COMPANION_WEIGHT``)."""
+    return COMPANION_WEIGHT if role == "assistant" else 1.0
 
 
 def semantic_shares(similarity: Mapping[int, float], floor: float) -> dict[int, float]:
@@ -169,7 +153,7 @@ def rank_candidates(
             lexical *= min(1.0, top / LEXICAL_REFERENCE) if LEXICAL_REFERENCE > 0 else 1.0
             score = fused_share(lexical, shares.get(cand.message_id, 0.0))
             score += recency * order[cand.message_id] / newest
-        score *= role_weight(cand.role, cand.text)
+        score *= role_weight(cand.role)
         scored.append((cand, score + date_bonus(cand.day, spans)))
     weight = CONVERSATION_WEIGHT if shares is None else HYBRID_CONVERSATION_WEIGHT
     if weight:
@@ -230,7 +214,7 @@ def with_neighbours(
         turn = known[0] if known else fetched.get(neighbour_id)
         if turn is None or turn.conversation_id != conversation_id or not allowed(turn):
             continue
-        lent *= role_weight(turn.role, turn.text)
+        lent *= role_weight(turn.role)
         if known is None or known[1] < lent:
             best[neighbour_id] = (turn, lent)
     merged = list(best.values())
