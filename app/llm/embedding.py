@@ -223,11 +223,13 @@ class PairEmbedder:
 E5_FLOOR = 0.72
 USE_FLOOR = -0.066
 # USE's part of the query beside e5's. Session 6 chose 0.3 (tune half: 0.2–0.4 about equal, 0.3 best for the
-# owner's turns). Once the companion's short replies stopped taking the slots of the owner's entries
-# (``rank.SHORT_COMPANION_WEIGHT``), the tune half (EN / RU / LoCoMo 26 + 30) wanted a little less USE: 0.3
-# 0.907 / 0.911 / 0.885, 0.25 0.916 / 0.919 / 0.885, 0.2 0.916 / 0.920 / 0.883, 0.15 0.893 / 0.925 / 0.883.
-# Russian alone peaked lower (0.15) than English (0.2–0.25), by one question: one weight for both, not one per
-# script. Only the query and the floor use it, so changing it re-indexes nothing (``PAIR_ID_WEIGHT``).
+# owner's turns). Session 11 (tune half, EN / RU / LoCoMo 26 + 30), with the companion's short replies
+# counting 0.7 (a rule later dropped for ``rank.LENGTH_PRIOR``): 0.3 0.907 / 0.911 / 0.885, 0.25 0.916 /
+# 0.919 / 0.885, 0.2 0.916 / 0.920 / 0.883, 0.15 0.893 / 0.925 / 0.883; Russian alone peaked lower (0.15)
+# than English (0.2–0.25), by one question: one weight for both, not one per script. With the length prior
+# as kept: 0.3 0.906 / 0.939 / 0.890, 0.25 0.915 / 0.943 / 0.889; without it 0.25 0.893 / 0.904 / 0.893
+# against 0.3's 0.897 / 0.891 / 0.889. Only the query and the floor use it, so changing it re-indexes
+# nothing (``PAIR_ID_WEIGHT``).
 PAIR_WEIGHT = 0.25
 PAIR_ID_WEIGHT = 0.3  # the weight the default pair's index id has named since session 6
 
