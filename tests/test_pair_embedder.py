@@ -8,7 +8,13 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 
-from app.llm.embedding import DEFAULT_EMBEDDER, PairEmbedder, make_embedder
+from app.llm.embedding import (
+    DEFAULT_EMBEDDER,
+    PAIR_ID_WEIGHT,
+    PAIR_WEIGHT,
+    PairEmbedder,
+    make_embedder,
+)
 
 
 class _Fixed:
@@ -51,6 +57,29 @@ def test_the_pair_scores_each_models_cosine_weighted() -> None:
     assert pair.floor == pytest.approx((0.7 + 0.3 * -0.1) / norm)
     assert pair.embedder_id == "one:1+two:2*0.3"  # another pair or weight is another index
     assert pair.passages([]).shape == (0, 10)
+
+
+def test_a_new_query_weight_keeps_the_index_id_it_names() -> None:
+    """A passage's vector does not depend on the weight (only the query and the floor do): a pair whose
+    weight changed may keep the id of the weight its diaries were indexed under, so nothing is re-made."""
+    first, second = _parts()
+    kept = PairEmbedder(first, second, 0.25, id_weight=0.3)
+    assert kept.embedder_id == PairEmbedder(first, second, 0.3).embedder_id == "one:1+two:2*0.3"
+    assert np.array_equal(kept.passages(["a", "b"]), PairEmbedder(first, second, 0.3).passages(["a", "b"]))
+    norm = np.sqrt(2) * np.sqrt(1 + 0.25**2)
+    assert kept.floor == pytest.approx((0.7 + 0.25 * -0.1) / norm)
+    cosines = first.query("q") @ first.query("a"), second.query("q") @ second.query("a")
+    assert float(kept.passages(["a"])[0] @ kept.query("q")) == pytest.approx(
+        float((cosines[0] + 0.25 * cosines[1]) / norm), abs=1e-5
+    )
+    wrapped = kept.with_parts(lambda part: part)
+    assert (wrapped.weight, wrapped.embedder_id) == (0.25, kept.embedder_id)
+
+
+def test_the_default_pair_keeps_its_index_id_at_its_query_weight() -> None:
+    embedder = make_embedder(DEFAULT_EMBEDDER)
+    assert isinstance(embedder, PairEmbedder)
+    assert embedder.weight == PAIR_WEIGHT and embedder.embedder_id.endswith(f"*{PAIR_ID_WEIGHT:g}")
 
 
 def test_the_default_is_the_pair_of_e5_and_use() -> None:

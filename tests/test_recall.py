@@ -11,8 +11,15 @@ import pytest
 from sqlalchemy import text
 
 from app.core.recall import finder as recall_module
+from app.core.recall import rank as rank_module
 from app.core.recall.finder import Recall, RecalledEntry, render_recall
-from app.core.recall.rank import COMPANION_WEIGHT, Candidate, with_neighbours
+from app.core.recall.rank import (
+    COMPANION_WEIGHT,
+    Candidate,
+    length_prior,
+    with_length_prior,
+    with_neighbours,
+)
 from app.store import Diary
 
 
@@ -383,3 +390,30 @@ def test_questions_about_the_present_narrow_the_recency_margin(question: str, pr
     assert [cand.message_id for cand, _ in ranked] == [2, 1]
     margin = CURRENT_STATE_RECENCY_WEIGHT if present else RECENCY_WEIGHT
     assert ranked[0][1] - ranked[1][1] == pytest.approx(margin)
+
+
+def test_a_longer_entry_counts_more_of_its_score_than_a_short_one() -> None:
+    """With meaning, a short turn ("Встала. Мне было приятно.") ranks with the question its key holds while
+    saying little, and a long entry's vector is diluted by its many words: ``length_prior`` weighs both."""
+    assert length_prior(10) < length_prior(50) < length_prior(100)
+    assert length_prior(50) == pytest.approx(1.0)
+    assert length_prior(0) == length_prior(1)
+    day = date(2026, 5, 1)
+    short = Candidate(1, 1, day, "user", "Yes.", -1.0)
+    long = Candidate(2, 1, day, "user", "A long entry about the trip to the coast.", -1.0)
+    ranked = with_length_prior([(short, 1.0), (long, 0.95)], {1: 5, 2: 120})
+    assert [cand.message_id for cand, _ in ranked] == [2, 1]
+    assert ranked[0][1] == pytest.approx(0.95 * length_prior(120))
+
+
+def test_the_length_prior_reweighs_only_the_best_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Entries past ``LENGTH_PRIOR_WINDOW`` are never packed before the budget fills: they keep their score
+    and place, and their tokens need not be counted."""
+    monkeypatch.setattr(rank_module, "LENGTH_PRIOR_WINDOW", 2)
+    day = date(2026, 5, 1)
+    cands = [Candidate(i, 1, day, "user", f"entry {i}", -1.0) for i in range(1, 5)]
+    ranked = with_length_prior([(c, 1.0 - 0.01 * i) for i, c in enumerate(cands)], {1: 5, 2: 200})
+    assert [cand.message_id for cand, _ in ranked] == [2, 1, 3, 4]
+    assert [score for _, score in ranked[2:]] == [0.98, 0.97]
+    monkeypatch.setattr(rank_module, "LENGTH_PRIOR", 0.0)
+    assert with_length_prior([(cands[0], 1.0)], {}) == [(cands[0], 1.0)]

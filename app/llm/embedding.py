@@ -12,9 +12,10 @@ issue note), both pure CPU, no torch, no download at run time:
   encoder``): 512 dimensions, ~2 ms per message in batches, ~4 ms per query: 30× cheaper to index, worse.
 
 * ``e5+use`` — the default since session 6: both, side by side in one vector (``PairEmbedder``), USE at
-  0.3 of e5's weight. They err differently; on the tune half of the held-out sets the pair brought the
-  evidence of 0.814 (EN) / 0.704 (RU) of questions into the prompt against e5's 0.792 / 0.631, and put more
-  of the owner's evidence among the 25 nearest entries (RU 0.78 → 0.87). It costs USE's ~2 ms per message
+  0.3 of e5's weight in the query (0.25 since session 11: ``PAIR_WEIGHT``). They err differently; on the
+  tune half of the held-out sets the pair brought the evidence of 0.814 (EN) / 0.704 (RU) of questions
+  into the prompt against e5's 0.792 / 0.631, and put more of the owner's evidence among the 25 nearest
+  entries (RU 0.78 → 0.87). It costs USE's ~2 ms per message
   and ~4 ms per query on top of e5, and 904 bytes per stored vector instead of 388.
 
 An ``Embedder`` is thread-safe (one lock: the indexer's batches and the reply's one query never run the
@@ -172,19 +173,26 @@ class PairEmbedder:
     is the first model's query beside ``weight`` times the second's, normalized. One index, one search,
     one stored row per message: everything downstream (storage, deletion, re-indexing on a version bump)
     is the same as for one model. Why two: e5 and USE err differently — USE is worse alone but, added at
-    ``weight`` 0.3 (about the ratio of their spreads, so each counts about as much), puts more of the
-    tune half's evidence near the top (figures in ``tests/bench/recall.py``'s note and the issue).
+    ``weight`` 0.3 (about the ratio of their spreads, so each counts about as much; 0.25 since session 11),
+    puts more of the tune half's evidence near the top (figures in ``tests/bench/recall.py``'s note and the
+    issue).
     """
 
-    def __init__(self, first: Embedder, second: Embedder, weight: float) -> None:
+    def __init__(
+        self, first: Embedder, second: Embedder, weight: float, id_weight: float | None = None
+    ) -> None:
+        """``id_weight``: the weight the id names, if not ``weight``. A passage's vector does not depend on
+        the weight (only the query and the floor do), so a new weight need not re-make any stored vector:
+        the default pair keeps the id it had at its first weight (``PAIR_ID_WEIGHT``)."""
         self.first = first
         self.second = second
         self.weight = weight
+        self.id_weight = weight if id_weight is None else id_weight
         self._norm = float(np.sqrt(2.0) * np.sqrt(1.0 + weight * weight))
 
     @property
     def embedder_id(self) -> str:
-        return f"{self.first.embedder_id}+{self.second.embedder_id}*{self.weight:g}"
+        return f"{self.first.embedder_id}+{self.second.embedder_id}*{self.id_weight:g}"
 
     @property
     def dim(self) -> int:
@@ -196,7 +204,7 @@ class PairEmbedder:
 
     def with_parts(self, wrap: Callable[[Embedder], Embedder]) -> PairEmbedder:
         """The same pair over wrapped parts (the benchmark caches each model's vectors on its own)."""
-        return PairEmbedder(wrap(self.first), wrap(self.second), self.weight)
+        return PairEmbedder(wrap(self.first), wrap(self.second), self.weight, self.id_weight)
 
     def passages(self, texts: Sequence[str]) -> Vectors:
         if not texts:
@@ -214,7 +222,16 @@ class PairEmbedder:
 # with first. Only the scale matters: ranking with meaning alone is the same for any floor below the pool.
 E5_FLOOR = 0.72
 USE_FLOOR = -0.066
-PAIR_WEIGHT = 0.3  # USE's part beside e5's (tune half: 0.2–0.4 about equal, 0.3 best for the owner's turns)
+# USE's part of the query beside e5's. Session 6 chose 0.3 (tune half: 0.2–0.4 about equal, 0.3 best for the
+# owner's turns). Session 11 (tune half, EN / RU / LoCoMo 26 + 30), with the companion's short replies
+# counting 0.7 (a rule later dropped for ``rank.LENGTH_PRIOR``): 0.3 0.907 / 0.911 / 0.885, 0.25 0.916 /
+# 0.919 / 0.885, 0.2 0.916 / 0.920 / 0.883, 0.15 0.893 / 0.925 / 0.883; Russian alone peaked lower (0.15)
+# than English (0.2–0.25), by one question: one weight for both, not one per script. With the length prior
+# as kept: 0.3 0.906 / 0.939 / 0.890, 0.25 0.915 / 0.943 / 0.889; without it 0.25 0.893 / 0.904 / 0.893
+# against 0.3's 0.897 / 0.891 / 0.889. Only the query and the floor use it, so changing it re-indexes
+# nothing (``PAIR_ID_WEIGHT``).
+PAIR_WEIGHT = 0.25
+PAIR_ID_WEIGHT = 0.3  # the weight the default pair's index id has named since session 6
 
 
 @contextlib.contextmanager
@@ -233,7 +250,7 @@ def _openmp_threads(threads: int) -> Iterator[None]:
 
 
 def _pair() -> Embedder:
-    return PairEmbedder(E5Embedder(), UseEmbedder(), PAIR_WEIGHT)
+    return PairEmbedder(E5Embedder(), UseEmbedder(), PAIR_WEIGHT, PAIR_ID_WEIGHT)
 
 
 EMBEDDERS: dict[str, Callable[[], Embedder]] = {"use": UseEmbedder, "e5": E5Embedder, "e5+use": _pair}

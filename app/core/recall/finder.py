@@ -52,8 +52,10 @@ from app.core.recall.people import (
 )
 from app.core.recall.rank import (
     DATE_AFTERMATH_DAYS,
+    LENGTH_PRIOR_WINDOW,
     Candidate,
     rank_candidates,
+    with_length_prior,
     with_neighbours,
 )
 from app.core.recall.semantic import SemanticHit, SemanticMemory
@@ -306,6 +308,9 @@ class Recall:
                 cand.message_id not in exclude_message_ids and cand.conversation_id != conversation_id
             ),
         )
+        if similarity is not None:  # by words alone BM25 already weighs length
+            head = [cand for cand, _ in ranked[:LENGTH_PRIOR_WINDOW]]
+            ranked = with_length_prior(ranked, self._counter.bodies(head))
         return self._pack(ranked, budget_tokens)
 
     def _named_people(self, text: str) -> NamedPeople:
