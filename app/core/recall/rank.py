@@ -224,9 +224,6 @@ def with_neighbours(
 
 # A longer entry is likelier to hold what is asked, and its vector, the mean of many words, is nearer to no
 # single question than a short one's: "Встала. Мне было приятно, хотя и неловко." ranks with the question
-# its contextual key holds while saying little. Each score is multiplied by ``(tokens / LENGTH_REFERENCE) **
-# A longer entry is likelier to hold what is asked, and its vector, the mean of many words, is nearer to no
-# single question than a short one's: "Встала. Мне было приятно, хотя и неловко." ranks with the question
 # its contextual key holds while saying little, and so do the companion's short replies. Each score is
 # multiplied by ``(tokens / LENGTH_REFERENCE) ** LENGTH_PRIOR`` (its rendered tokens: what it costs in the
 # prompt), so a 10-token turn counts 0.72 and a 100-token entry 1.15 of a 50-token one. Tune half (EN / RU /
