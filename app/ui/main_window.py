@@ -111,7 +111,7 @@ class MainWindow(QMainWindow):
         self._memory_panel: MemoryPanel | None = None  # built when first shown (start-up stays short)
         self._last_report: ev.BudgetReport | None = None
         self._sending = False
-        self._days_after_reply = False  # a message was sent: the day list is reloaded once its reply began
+        self._days_after_reply = False  # sent: days and budget refreshed once its reply began
         self._loading = False  # a conversation is being opened
         self._pending_jump: int | None = None
         self._not_ready_reason: Text = ""
@@ -552,27 +552,29 @@ class MainWindow(QMainWindow):
                   on_error=lambda exc: self._on_send_failed(text, exc))
 
     def _on_sent(self, text: str, message_id: int) -> None:
-        """The message is stored. The day list (and "look back") is reloaded once its reply has begun, not
-        now: its two queries, on pool threads, would take turns for Python's lock with the reply's own
-        context assembly and with the window, in the very frames that show the message (the UI bench's send
-        frames waited 12-24 ms for the lock with four threads asking for it). An entry kept in Write mode
-        gets no reply: the list is reloaded at once."""
+        """The message is stored. The day list (and "look back") is reloaded, and the emptied draft recounted,
+        once its reply has begun, not now: their queries and the recount, on other threads, would take turns
+        for Python's lock with the reply's own context assembly and with the window, in the very frames that
+        show the message (the UI bench's send frames waited 12-24 ms for the lock with four threads asking
+        for it). An entry kept in Write mode gets no reply: both happen at once."""
         self._sending = False
-        self.composer.accept_sent(text)
+        answered = self.composer.mode != WRITE
+        self.composer.accept_sent(text, settle=not answered)
         if not self.chat_model.contains(message_id):
             self.chat_model.append(ChatItem(message_id, "user", text, datetime.now()))
         self.chat_view.scroll_to_end()
         self.ritual.refresh()
-        if self.composer.mode == WRITE:
-            self.reload_days()
-        else:
+        if answered:
             self._days_after_reply = True
+        else:
+            self.reload_days()
 
-    def _reload_days_after_reply(self) -> None:
-        """A reply began, ended or failed: the day list waited for it (``_on_sent``)."""
+    def _after_reply_began(self) -> None:
+        """A reply began, ended or failed: the day list and the draft's recount waited for it (_on_sent)."""
         if self._days_after_reply:
             self._days_after_reply = False
             self.reload_days()
+            self.composer.settle()
 
     def _on_send_failed(self, text: str, exc: BaseException) -> None:
         self._sending = False
@@ -644,7 +646,7 @@ class MainWindow(QMainWindow):
     def _on_reply_started(self, event: ev.ReplyStarted) -> None:
         self.composer.set_generating(True)  # even for another day's reply: Stop must stay reachable
         parts.update_action_state(self)
-        self._reload_days_after_reply()
+        self._after_reply_began()
         if event.conversation_id != self.chat_model.conversation_id:
             return
         item = ChatItem(event.message_id, "assistant", "", datetime.now(), streaming=True)
@@ -662,7 +664,7 @@ class MainWindow(QMainWindow):
             self.open_conversation(event.conversation_id)
 
     def _on_reply_finished(self, event: ev.ReplyFinished) -> None:
-        self._reload_days_after_reply()
+        self._after_reply_began()
         self.chat_model.finish(event.message_id, event.text, event.status)
         self.composer.set_generating(False)
         parts.update_action_state(self)
@@ -673,7 +675,7 @@ class MainWindow(QMainWindow):
             self.chat_model.set_remembered(event.reply_id, event.entries)
 
     def _on_error_event(self, event: ev.ErrorRaised) -> None:
-        self._reload_days_after_reply()  # the reply may never begin
+        self._after_reply_began()  # the reply may never begin
         message, hint = translated_event_text(event.message, event.hint)
         show_error(self, self.tr("Hearth needs your attention"), message, hint)
 
