@@ -570,11 +570,15 @@ class MainWindow(QMainWindow):
             self.reload_days()
 
     def _after_reply_began(self) -> None:
-        """A reply began, ended or failed: the day list and the draft's recount waited for it (_on_sent)."""
+        """A reply began, ended or failed: the day list and the draft's recount waited for it (_on_sent).
+        On a later turn of the event loop, not in the one that adds the reply's bubble."""
         if self._days_after_reply:
             self._days_after_reply = False
-            self.reload_days()
-            self.composer.settle()
+            later(self._refresh_after_send, self)
+
+    def _refresh_after_send(self) -> None:
+        self.reload_days()
+        self.composer.settle()
 
     def _on_send_failed(self, text: str, exc: BaseException) -> None:
         self._sending = False
