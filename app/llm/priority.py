@@ -29,13 +29,19 @@ INDEX_NICE = 19  # re-indexing the diary: the lowest
 
 
 def lower_this_thread(nice: int) -> None:
-    """Make the calling thread ``nice`` steps kinder than it is now (Linux; elsewhere nothing)."""
+    """Make the calling thread ``nice`` steps kinder than the app's main thread (Linux; elsewhere nothing).
+
+    Counted from the main thread, not from the caller's own value: a thread inherits its creator's, and the
+    model's owner and the workers are started by the model's loading, itself on a lowered thread — counted
+    from there they would all end at 19, the order among them lost. Never raises a thread's value back (an
+    unprivileged thread may not), so calling it again, or with a smaller step, changes nothing."""
     if not sys.platform.startswith("linux") or nice <= 0:
         return
     try:
         tid = threading.get_native_id()
-        current = os.getpriority(os.PRIO_PROCESS, tid)
-        os.setpriority(os.PRIO_PROCESS, tid, min(19, current + nice))
+        wanted = min(19, os.getpriority(os.PRIO_PROCESS, os.getpid()) + nice)
+        if os.getpriority(os.PRIO_PROCESS, tid) < wanted:
+            os.setpriority(os.PRIO_PROCESS, tid, wanted)
     except OSError as exc:  # a sandbox may forbid it: the thread just keeps its priority
         log.debug("thread priority unchanged: %s", type(exc).__name__)
 

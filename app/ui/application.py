@@ -167,7 +167,8 @@ class HearthApp(QObject):
         self.locker.follow_settings()
         self.window.set_ready(False, lambda: self.tr("Loading the model…"))
         self._loading = True
-        self.runner.run(lambda: self._load_companion(diary), self._on_companion, self._on_load_failed)
+        self.runner.run(lambda: self._load_companion(diary), self._on_companion, self._on_load_failed,
+                        background=True)  # reading the model's files, allocating its cache: not the window's
         self.runner.run(lambda: set_aside_state(diary, self.data_dir), self._show_set_aside_notice,
                         lambda _exc: None)  # only a notice: never in the way of starting
 

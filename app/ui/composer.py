@@ -296,15 +296,24 @@ class Composer(QWidget):
         self.notice.clear()
         self.notice.hide()
 
-    def accept_sent(self, text: str) -> None:
+    def accept_sent(self, text: str, *, settle: bool = True) -> None:
         """The message is stored: clear the editor unless the person already typed something else.
 
         The draft settles at once rather than after the debounce: the next prompt no longer holds the
-        sent text, and the gauge should say so as soon as the companion has recounted it.
+        sent text, and the gauge should say so as soon as the companion has recounted it. ``settle=False``:
+        the window settles it itself (``settle``) once the reply has begun — the recount is Python work
+        that would take turns for Python's lock with the reply's own in the frames that show the message.
         """
         if self.text().strip() == text.strip():
             self.editor.clear()
         self.clear_notice()
+        if settle:
+            self._settle()
+        else:
+            self._debounce.stop()  # (the editor's clearing started it)
+
+    def settle(self) -> None:
+        """Report the draft now (``draft_settled``), as if typing had paused."""
         self._settle()
 
     # -- events -----------------------------------------------------------------------------------

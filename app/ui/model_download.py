@@ -97,7 +97,7 @@ class ModelDownload(QObject):
             return download_model(entry, dest, on_progress=self._on_progress, cancel=cancel,
                                   endpoint=endpoint)
 
-        self.runner.run(work, on_done=self._on_done, on_error=self._on_error)
+        self.runner.run(work, on_done=self._on_done, on_error=self._on_error, background=True)
         self.started.emit(entry)
         return True
 

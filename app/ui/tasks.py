@@ -6,6 +6,13 @@ garbage-collected mid-flight) and drops stale results: when several tasks share 
 draft's token count, a search), only the newest one's callbacks run — git-cola's
 ``if token != self._diff_token: return``.
 
+``run(..., background=True)`` is for long work the window does not wait on to draw (loading the model,
+a download): it runs on a pool of its own whose threads are as kind to the window as the model's
+(``MODEL_NICE``), so on a laptop's two cores it takes turns behind the window's frames rather than beside
+them (the UI bench saw frames wait 9-11 ms for a core while the model loaded at the window's priority).
+The threads it starts inherit that: the model's owner and the workers lower themselves further from
+there. The other tasks (a day's messages, a search) keep the window's priority: the person waits for them.
+
 ``call_in_main(fn)`` marshals a callable from any thread onto the main thread, for progress callbacks
 of long work (a model download reports percent from its worker thread).
 """
@@ -21,6 +28,8 @@ from typing import Any, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QObject, QRunnable, Qt, QThreadPool, Signal
 
+from app.llm.priority import MODEL_NICE, lower_this_thread
+
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
@@ -33,6 +42,7 @@ class _Task:
     on_error: Callable[[BaseException], object] | None
     token_key: str | None
     token: int
+    background: bool = False
 
 
 class _Runnable(QRunnable):
@@ -45,6 +55,8 @@ class _Runnable(QRunnable):
         self._task = task
 
     def run(self) -> None:
+        if self._task.background:
+            lower_this_thread(MODEL_NICE)  # this pool's threads only ever run background work
         try:
             result = self._task.fn()
         except BaseException as exc:  # noqa: BLE001 - every failure goes back to the main thread
@@ -69,6 +81,8 @@ class TaskRunner(QObject):
         super().__init__(parent)
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(max_threads)
+        self._background_pool = QThreadPool(self)  # its threads lower themselves: never the window's tasks
+        self._background_pool.setMaxThreadCount(2)
         self._ids = itertools.count(1)
         self._running: dict[int, tuple[_Task, _Runnable]] = {}
         self._tokens: dict[str, int] = {}
@@ -82,19 +96,21 @@ class TaskRunner(QObject):
         on_error: Callable[[BaseException], object] | None = None,
         *,
         token_key: str | None = None,
+        background: bool = False,
     ) -> None:
-        """Start ``fn`` on the pool. With ``token_key``, an older task's result under that key is dropped."""
+        """Start ``fn`` on the pool. With ``token_key``, an older task's result under that key is dropped;
+        ``background``: long work nobody waits on to see the window (see the module's docstring)."""
         token = 0
         if token_key is not None:
             token = self._tokens.get(token_key, 0) + 1
             self._tokens[token_key] = token
-        task = _Task(next(self._ids), fn, on_done, on_error, token_key, token)
+        task = _Task(next(self._ids), fn, on_done, on_error, token_key, token, background)
         runnable = _Runnable(self, task)
         was_idle = not self._running
         self._running[task.task_id] = (task, runnable)
         if was_idle:
             self.busy_changed.emit(True)
-        self._pool.start(runnable)
+        (self._background_pool if background else self._pool).start(runnable)
 
     def call_in_main(self, fn: Callable[[], None]) -> None:
         """Run ``fn`` on the main thread soon; safe to call from any thread (e.g. progress reports)."""
@@ -115,7 +131,8 @@ class TaskRunner(QObject):
         while self._running:
             if deadline is not None and time.monotonic() > deadline:
                 return False
-            self._pool.waitForDone(20)
+            self._pool.waitForDone(10)
+            self._background_pool.waitForDone(10)
             if app is not None:
                 app.processEvents()
         return True

@@ -284,7 +284,7 @@ def start_download(hearth: Any, hub: Any, entry: Any, dest: Path, seen: Observed
         print(f"download failed: {exc}", file=sys.stderr)
 
     hearth.runner.run(lambda: download_model(entry, dest, on_progress=progress, endpoint=hub.endpoint),
-                      finished, failed)
+                      finished, failed, background=True)  # as the model manager's download runs
 
 
 def open_ritual_views(hearth: Any, meter: StallMeter) -> dict[str, Any]:
