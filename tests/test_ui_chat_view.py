@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QTextDocument
+from PySide6.QtGui import QImage, QTextDocument
 from PySide6.QtWidgets import QApplication
 
 from app.ui.chat_model import ChatItem, ChatModel
@@ -273,3 +273,21 @@ def test_a_dialog_opening_repaints_the_bubbles_only_if_their_colours_change(qtbo
     chat.setPalette(other)
     chat_paints, _plain = deactivated_then_painted()
     assert chat_paints >= 1
+
+
+def test_a_finished_bubble_is_drawn_again_when_what_it_says_changed(qtbot, view: ChatView) -> None:
+    """Finished bubbles are copied from a drawing of their row. A day opened again makes new items (at
+    version 0); a message whose words changed meanwhile, at the same size, must show its new words."""
+    def grab() -> QImage:
+        view.viewport().repaint()
+        return view.viewport().grab().toImage()
+
+    view.chat_model.set_conversation(1, items(3))
+    settle(qtbot, view)
+    before = grab()
+    assert grab() == before  # copied from the drawing: the same pixels
+    changed = items(3)
+    changed[-1].text = changed[-1].text.replace("river", "rivet")  # same length, same size
+    view.chat_model.set_conversation(1, changed)
+    settle(qtbot, view)
+    assert grab() != before

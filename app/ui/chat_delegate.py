@@ -191,7 +191,8 @@ class ChatDelegate(QStyledItemDelegate):
             self._remembered_rects[item.message_id] = remembered.translated(QPointF(rect.topLeft()))
 
     def _look(self, option: QStyleOptionViewItem, item: ChatItem) -> tuple[object, ...]:
-        """Everything a finished bubble's pixels depend on (a language change ``forget``s them all)."""
+        """Everything a finished bubble's pixels depend on (a language change ``forget``s them all); what it
+        says is its ``version``, never reused (``chat_model._VERSIONS``)."""
         rect: QRect = option.rect  # type: ignore[attr-defined]
         palette: QPalette = option.palette  # type: ignore[attr-defined]
         selected = bool(option.state & QStyle.StateFlag.State_Selected)  # type: ignore[attr-defined]

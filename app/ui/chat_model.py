@@ -11,8 +11,9 @@ Streaming appends a token to one item, bumps its ``version`` (the delegate's siz
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import IntEnum
 from typing import Any
@@ -27,6 +28,12 @@ from app.ui.picture_views import PictureView
 PAGE_SIZE = 150
 
 
+# Every look of every item has its own version, never reused: the delegate caches sizes, laid-out documents
+# and drawn bubbles by (message id, version), and a day opened again makes new items — at a fixed 0 they
+# would have been taken for the first look of a message whose text changed since (a picture's text read in).
+_VERSIONS = itertools.count(1)
+
+
 @dataclass
 class ChatItem:
     """One message as the chat pane shows it."""
@@ -37,7 +44,7 @@ class ChatItem:
     created_at: datetime
     status: str = "complete"  # "complete" | "interrupted"
     streaming: bool = False
-    version: int = 0
+    version: int = field(default_factory=lambda: next(_VERSIONS), compare=False)
     remembered: tuple[RememberedEntry, ...] = ()  # what recall gave the model for this reply
     pictures: tuple[PictureView, ...] = ()  # pictures attached to this entry (thumbnails decoded)
 
@@ -237,7 +244,7 @@ class ChatModel(QAbstractListModel):
         item = self._items[pos]
         item.text += piece
         item.streaming = True
-        item.version += 1
+        item.version = next(_VERSIONS)
         row = self.row_of(message_id)
         if row is not None:
             self._changed(row)
@@ -250,7 +257,7 @@ class ChatModel(QAbstractListModel):
             return
         item = self._items[pos]
         item.text, item.status, item.streaming = text, status, False
-        item.version += 1
+        item.version = next(_VERSIONS)
         row = self.row_of(message_id)
         if row is not None:
             self._changed(row)
@@ -262,7 +269,7 @@ class ChatModel(QAbstractListModel):
             return
         item = self._items[pos]
         item.remembered = entries
-        item.version += 1
+        item.version = next(_VERSIONS)
         row = self.row_of(reply_id)
         if row is not None:
             self._changed(row)
@@ -278,7 +285,7 @@ class ChatModel(QAbstractListModel):
         item.pictures = pictures
         if text is not None:
             item.text = text
-        item.version += 1
+        item.version = next(_VERSIONS)
         row = self.row_of(message_id)
         if row is not None:
             self._changed(row)
