@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 from app.core.ritual.calendar import month_grid, shift_month
 from app.core.ritual.lookback import MonthView, PastEntry
 from app.ui.chat_delegate import blend
-from app.ui.fitting_label import longest_fitting
+from app.ui.fitting_label import first_fitting, longest_fitting
 from app.ui.i18n import DateText, Plurals, first_weekday, follow_language
 
 CELL_H = 26
@@ -386,20 +386,19 @@ class PastCard(QAbstractButton):
         """The title as painted. Every card of the row says it the same way, in the longest wording that
         fits them all ("1 month · 6 months · 1 year", not "1 month · 6 months · A year ago"); the shortest
         is elided only where even it does not fit."""
-        metrics = self._title_metrics()
+        metrics = QFontMetrics(self._title_font())
         level = max(card._title_level(metrics) for card in self.row)
         return longest_fitting(self.titles[level:], metrics, self._inner().width())
 
     def _title_level(self, metrics: QFontMetrics) -> int:
         """How far down ``titles`` this card must go for one to fit (0: the longest fits)."""
-        width = self._inner().width()
-        fits = [i for i, title in enumerate(self.titles) if metrics.horizontalAdvance(title) <= width]
-        return fits[0] if fits else len(self.titles) - 1
+        fit = first_fitting(self.titles, metrics, self._inner().width())
+        return len(self.titles) - 1 if fit is None else fit
 
-    def _title_metrics(self) -> QFontMetrics:
+    def _title_font(self) -> QFont:
         bold = QFont(self.font())
         bold.setWeight(QFont.Weight.DemiBold)
-        return QFontMetrics(bold)
+        return bold
 
     def _inner(self) -> QRect:
         """Where the card's two lines go: inside its rounded border."""
@@ -418,9 +417,7 @@ class PastCard(QAbstractButton):
         painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8)
         inner = self._inner()
         metrics = self.fontMetrics()
-        bold = QFont(self.font())
-        bold.setWeight(QFont.Weight.DemiBold)
-        painter.setFont(bold)
+        painter.setFont(self._title_font())
         painter.setPen(text)
         title = self.shown_title()
         painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, title)

@@ -16,14 +16,19 @@ from PySide6.QtGui import QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
 
+def first_fitting(texts: Sequence[str], metrics: QFontMetrics, width: int) -> int | None:
+    """The index of the first of ``texts`` that fits ``width`` in ``metrics``; None if none does."""
+    return next((i for i, text in enumerate(texts) if metrics.horizontalAdvance(text) <= width), None)
+
+
 def longest_fitting(texts: Sequence[str], metrics: QFontMetrics, width: int) -> str:
     """The first of ``texts`` (longest first) that fits ``width`` in ``metrics``, else the last elided to it.
 
     Shared by ``FittingLabel`` and widgets that paint their own text (the "On this day" cards): a shorter
     wording says more than a longer one cut in the middle of a word."""
-    for text in texts:
-        if metrics.horizontalAdvance(text) <= width:
-            return text
+    fit = first_fitting(texts, metrics, width)
+    if fit is not None:
+        return texts[fit]
     if not texts:
         return ""
     return metrics.elidedText(texts[-1], Qt.TextElideMode.ElideRight, max(width, 0))
