@@ -25,6 +25,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+import numpy as np
+
+from app.llm.embedding import Embedder, EmbedderUnavailable
 from app.llm.errors import PromptTooLong
 from app.llm.types import ChatMessage, Completion, GenerationRequest, GenerationStats, Priority
 
@@ -257,3 +260,28 @@ class Clock:
 
     def __call__(self) -> datetime:
         return self.now
+
+
+class ClosableEmbedder:
+    """A real embedder behaving as the app's does in its own process: once closed (or stopped for good),
+    every question raises ``EmbedderUnavailable``. ``asked`` counts the questions."""
+
+    def __init__(self, inner: Embedder) -> None:
+        self._inner = inner
+        self.closed = False
+        self.asked = 0
+        self.embedder_id, self.dim, self.floor = inner.embedder_id, inner.dim, inner.floor
+
+    def passages(self, texts: Sequence[str]) -> np.ndarray:
+        if self.closed:
+            raise EmbedderUnavailable("The meaning model was closed.")
+        return self._inner.passages(texts)
+
+    def query(self, text: str) -> np.ndarray:
+        self.asked += 1
+        if self.closed:
+            raise EmbedderUnavailable("The meaning model was closed.")
+        return self._inner.query(text)
+
+    def close(self) -> None:
+        self.closed = True

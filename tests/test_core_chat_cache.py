@@ -11,11 +11,12 @@ from pathlib import Path
 from app.config import CHAT_STATE_FILE, Settings
 from app.core.companion import Companion
 from app.core.events import Event, ReplyFinished
+from app.llm.embedding import make_embedder
 from app.llm.engine import EngineConfig, ModelEngine
 from app.llm.types import GenerationRequest
 from app.store import Diary, DiaryKey
 from tests.conftest import TEST_PASSPHRASE
-from tests.fakes import Clock, FakeJob, ScriptedModel
+from tests.fakes import Clock, ClosableEmbedder, FakeJob, ScriptedModel
 
 SETTINGS = Settings(reply_length="short", recall_enabled=False)
 DAY = date(2026, 3, 2)
@@ -70,6 +71,28 @@ class CachingModel(ScriptedModel):
     def submit(self, request: GenerationRequest) -> FakeJob:
         self.saved_states = [*getattr(self, "saved_states", []), request.saved_state]
         return super().submit(request)
+
+
+def test_closing_keeps_the_cache_with_recall_by_meaning_on(data_dir: Path) -> None:
+    """Closing stops the meaning model's process before the cache is written; the cache's prompt (an empty
+    message) must not ask it anything, or no cache is ever kept when recall by meaning is on."""
+    diary = Diary.open(data_dir)
+    model = CachingModel(n_ctx=2048)
+    embedder = ClosableEmbedder(make_embedder())
+    companion = Companion(diary, model, Settings(reply_length="short"), clock=Clock(), embedder=embedder)
+    try:
+        assert companion.wait_indexed(timeout=120)
+        companion.send("Walked the dog by the river after work and met Anna there.")
+        assert companion.wait_idle(timeout=60)
+        kept_before = [s for s in model.saved_states if s is not None and s.save]
+        companion.close()  # keeps the cache: a turn happened since the start
+        assert embedder.closed
+        kept = [s for s in model.saved_states if s is not None and s.save]
+        assert len(kept) == len(kept_before) + 1
+    finally:
+        companion.close(keep_cache_s=0)
+        model.close()
+        diary.close()
 
 
 def test_no_cache_is_asked_for_with_an_encrypted_diary(data_dir: Path) -> None:

@@ -22,7 +22,7 @@ from app.core.recall.vectors import VectorIndex, decode, encode
 from app.llm.embedding import Embedder, make_embedder
 from app.llm.errors import EngineError
 from app.store import Diary, PendingText
-from tests.fakes import Clock, ScriptedModel
+from tests.fakes import Clock, ClosableEmbedder, ScriptedModel
 
 FILLER_EN = [
     "Spent the evening fixing the bike chain, my hands are black with grease.",
@@ -179,6 +179,30 @@ def test_a_changed_fact_brings_the_later_entry_first(
         for e in recall.find("Where is my flat?", 400, conversation_id=today, exclude_message_ids=set())
     ]
     assert found.index(new) < found.index(old)  # both are dated in the prompt; the current one comes first
+
+
+def test_a_meaning_model_that_stopped_leaves_recall_by_words(
+    diary: Diary, embedder: Embedder, tiny_engine: object
+) -> None:
+    _write(diary, 1, FILLER_EN)
+    [walk] = _write(diary, 2, ["Walked the dog along the river after work."])
+    closable = ClosableEmbedder(embedder)
+    recall = Recall(diary, tiny_engine, _indexed(diary, closable))  # type: ignore[arg-type]
+    today = diary.conversation_for_day(date(2026, 3, 20)).id
+    closable.close()  # its process stopped for good after the index was loaded
+    found = recall.find("Where did I walk the dog?", 200, conversation_id=today, exclude_message_ids=set())
+    assert found and found[0].message_id == walk  # by words, not an error that loses the turn
+
+
+def test_an_empty_message_recalls_nothing_and_asks_no_meaning(
+    diary: Diary, embedder: Embedder, tiny_engine: object
+) -> None:
+    _write(diary, 1, FILLER_EN)
+    closable = ClosableEmbedder(embedder)
+    recall = Recall(diary, tiny_engine, _indexed(diary, closable))  # type: ignore[arg-type]
+    today = diary.conversation_for_day(date(2026, 3, 20)).id
+    assert recall.find(" \n", 200, conversation_id=today, exclude_message_ids=set()) == []
+    assert closable.asked == 0  # a warm-up's prompt (empty message) costs no embedding
 
 
 # -- contextual keys: a short turn is embedded with the end of the turn before it ------------------------

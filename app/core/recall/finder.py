@@ -31,9 +31,10 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -60,8 +61,11 @@ from app.core.recall.rank import (
 )
 from app.core.recall.semantic import SemanticHit, SemanticMemory
 from app.core.text import REPLY_PLACEHOLDER, Term, fts_query, query_terms
+from app.llm.errors import EngineError
 from app.llm.types import LanguageModel
 from app.store import StoreError
+
+log = logging.getLogger(__name__)
 
 ROLE_LABELS = {"user": "me", "assistant": "you", "system": "note"}
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -218,6 +222,19 @@ def _nearest(semantic: SemanticMemory, text: str) -> tuple[NDArray[np.float32], 
     return query, semantic.hits(query, SEMANTIC_CANDIDATES)
 
 
+def _settled(
+    meaning: Future[tuple[NDArray[np.float32], list[SemanticHit]]],
+) -> tuple[NDArray[np.float32], list[SemanticHit]] | None:
+    """The meaning lookup's answer, or None when the meaning model cannot answer (its process stopped
+    for good, or closed): recall then works by words, as before the index was ready — a turn never
+    fails for want of the meaning model."""
+    try:
+        return meaning.result()
+    except EngineError as exc:
+        log.warning("recall by meaning unavailable, by words this turn: %s", type(exc).__name__)
+        return None
+
+
 def _digest(text: str) -> bytes:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest()
 
@@ -281,7 +298,7 @@ class Recall:
         ``today`` is the day the message is written on: it resolves "yesterday", "last week", "on
         Tuesday" and dates without a year (see ``app.core.recall.dates``).
         """
-        if budget_tokens <= 0:
+        if budget_tokens <= 0 or not text.strip():  # nothing asked (a warm-up's empty message)
             return []
         semantic = self.semantic if self.semantic is not None and self.semantic.ready else None
         # The message is embedded and its nearest entries found on another thread while the words (and the
@@ -295,9 +312,12 @@ class Recall:
         if not terms and not spans and semantic is None:
             return []
         hits = self._candidates(terms, spans, conversation_id)
+        found_by_meaning = _settled(meaning) if meaning is not None else None
+        if found_by_meaning is None:
+            semantic = None
         similarity: dict[int, float] | None = None
-        if semantic is not None and meaning is not None:
-            query, nearest = meaning.result()
+        if semantic is not None and found_by_meaning is not None:
+            query, nearest = found_by_meaning
             hits, similarity = self._with_meaning(semantic, query, nearest, hits, conversation_id)
         candidates = [h for h in hits if h.message_id not in exclude_message_ids]
         floor = semantic.floor if semantic is not None else 0.0
