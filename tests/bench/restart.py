@@ -3,11 +3,12 @@
     python -m tests.bench.restart [--json] [--prompt-tokens 2500]
 
 A fresh diary gets earlier days (for recall) and today's conversation written straight into the store until
-the next prompt holds about ``--prompt-tokens`` tokens (no fold due). Hearth opens on the tiny model, warms
-up, answers one message and closes (the chat's cache is kept in the data dir). Then it opens again and the
-person writes at once — before any warm-up could run — and the first reply's cost is measured; once with the
-kept cache, once on a copy of the diary made at the close without the cache (the same prompt; what every
-restart cost before). A turn that failed or was not measured stops the run (exit status 1).
+the next prompt holds about ``--prompt-tokens`` tokens (no fold due). Hearth opens on the tiny model and the
+app's meaning model (recall by meaning on, as in the app), warms up, answers one message and closes as the app
+does: the meaning model stops and the chat's cache is kept in the data dir. Then it opens again and the person
+writes at once — before any warm-up could run — and the first reply's cost is measured; once with the kept
+cache, once on a copy of the diary made at the close without the cache (the same prompt; what every restart
+cost before). A turn that failed or was not measured stops the run (exit status 1).
 
 Reported: ``evaluated_tokens`` and ``new_tokens`` (the new last turn: note, message, template) of that first
 turn, ``state_bytes``, ``save_ms``, ``load_ms``, ``evaluated_tokens_without_state``, ``prompt_tokens``
@@ -31,6 +32,7 @@ from typing import Any
 from app.config import CHAT_STATE_FILE, Settings
 from app.core.companion import Companion
 from app.core.events import Event
+from app.llm.embedding import default_embedder
 from app.llm.types import Completion
 from app.store import Diary
 from tests.bench.pipeline import RecordingModel, diary_line, load_engine, measured_stats, seed_history
@@ -53,8 +55,12 @@ def fill_conversation(diary: Diary, companion: Companion, target: int, rng: rand
 
 
 def open_companion(diary: Diary, clock: dict[str, datetime]) -> tuple[Companion, RecordingModel]:
+    """Hearth as the app opens it: the tiny model and the app's meaning model (recall by meaning on)."""
     model = RecordingModel(load_engine(None))
-    return Companion(diary, model, Settings(reply_length="short"), clock=lambda: clock["now"]), model
+    companion = Companion(
+        diary, model, Settings(reply_length="short"), clock=lambda: clock["now"], embedder=default_embedder()
+    )
+    return companion, model
 
 
 def first_turn(data_dir: Path, clock: dict[str, datetime], text: str) -> dict[str, Any]:
@@ -131,7 +137,9 @@ def session_before_restart(
         companion.send(diary_line(rng))
         if not companion.wait_idle(timeout=1800):
             raise SystemExit("the turn before closing did not finish in 30 minutes")
-        return prompt_tokens, companion.maintenance.keep_cache_now(600)
+        warm_ups = len(model.warm_ups)
+        companion.close(keep_cache_s=600)  # as the app closes: the meaning model stops, the cache is kept
+        return prompt_tokens, model.warm_ups[-1].result() if len(model.warm_ups) > warm_ups else None
     finally:
         companion.close(keep_cache_s=0)
         model.close()
