@@ -23,6 +23,20 @@ log = logging.getLogger(__name__)
 # each app a scheduling group of its own (systemd app scopes, autogroup), only Hearth's own threads are
 # weighed this way; where Hearth shares a group with another busy program, its reply yields more to it
 # than at nice 3 — the window's frames are what we chose to keep. The order among them stays.
+# Tried against these values and not kept (UI bench with each change switchable, interleaved pairs, kernel
+# 6.18 EEVDF, 2 cores, load 1.4-8 from other sessions; steady-state max stall, medians):
+# - a 0.5 ms slice for the window's thread (``sched_setattr``, ``sched_runtime``: allowed unprivileged, it
+#   wakes up ahead of the running thread): 29.9 ms against 16.1 (5 pairs; ritual 17.6 against 9.8) — the
+#   window takes the core from a worker that holds Python's lock, then waits for the lock instead;
+# - SCHED_BATCH for the lowered threads: 15.1 against 18.6, ritual 16.8 against 13.0 (5 pairs): unclear;
+# - background model jobs on one core fewer (``llama_set_n_threads`` per job): the lock waits shrank (12.4
+#   -> 9.5 ms, lower in 15 of 20 pairs) but the core waits grew, the max stall did not move (18.5 against
+#   19.4, over 16 ms in 11 runs of 20 both ways), start-up got worse (22.1 against 14.9) and the background
+#   jobs took 18% longer;
+# - the Python threads (workers, index, the pool: not the model's) at nice 12, above llama.cpp's: lock
+#   waits 7.8 against 10.9 but core waits 27.8 against 8.0, max 27.4 against 15.7 (5 pairs, load 6-8).
+# Traced (tests/bench/ui.py says how), the steady state's long ticks are mostly the window waiting for
+# Python's lock while its holder — the download, a memory worker — waits in a run queue beside llama.cpp's.
 MODEL_NICE = 15  # the model's thread (and llama.cpp's, which it starts): a person waits for the reply
 BACKGROUND_NICE = 17  # the controller's workers: turns, budget counts, memory jobs
 INDEX_NICE = 19  # re-indexing the diary: the lowest

@@ -32,6 +32,13 @@ the download, with those views open) — target <= 16 for each (60 frames a seco
 what ran, so the number can be trusted, and the load average (a loaded machine stalls every app). The machine
 is shared: run it twice.
 
+To see who had the cores at a worst tick, record the scheduler on the same clock as the bench (``perf record
+-k CLOCK_MONOTONIC -a -e sched:sched_switch -e sched:sched_waking -- <the command below>``): each phase's
+summary has ``started_monotonic_s`` (``startup``, ``ritual`` and the steady state's at the top level), so a
+tick at ``ms`` since start ends at ``started_monotonic_s + ms / 1000`` in the trace. A blocked tick shows
+there as the UI thread asleep in ~1.1 ms rounds (CPython's timed waits for its lock at the 1 ms switch
+interval) while the thread holding the lock waits in a run queue.
+
 On Linux with ``kernel.sched_autogroup_enabled`` (this project's machines, most desktops) every session's
 processes share one scheduling group and the groups share the cores equally: another session's bench run
 with ``nice`` still takes its group's share, and the ``runq_ms`` and ``blocked_ms`` here (a worker holding
@@ -102,6 +109,7 @@ class StallMeter:
         self.runq_ms: list[float] = []  # ... the time it waited for a core (kernel's run-queue wait)
         self.blocked_ms: list[float] = []  # ... the rest of the stall: asleep though a tick was due (GIL)
         self.where: dict[float, list[str]] = {}  # a late tick's time -> where the other threads were then
+        self.started_monotonic_s = 0.0
         self._last_cpu = 0.0
         self._sched = _SchedStat()
         self._last_sched = (0.0, 0.0)
@@ -122,6 +130,7 @@ class StallMeter:
         self._last_cpu = time.thread_time()
         self._last_sched = self._sched.read()
         self._clock.start()
+        self.started_monotonic_s = time.monotonic()  # CLOCK_MONOTONIC, as QElapsedTimer and perf -k use
         self._last = self._clock.nsecsElapsed()
         self._timer.start()
 
@@ -171,6 +180,7 @@ class StallMeter:
             "p99_stall_ms": round(p99, 2),
             "mean_stall_ms": round(statistics.fmean(data), 3),
             "ticks": len(self.stalls),
+            "started_monotonic_s": round(self.started_monotonic_s, 6),
         }
 
 
