@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication, Qt
 
+from app.core.events import JobFailed
 from app.llm.loading import LoadedModel
 from app.llm.server_engine import ServerConfig, ServerModel
 from app.ui.day_ritual import WRITE
@@ -53,6 +54,8 @@ def test_an_entry_saved_in_write_mode_while_the_server_is_gone_is_saved_once_and
 ) -> None:
     hearth = on_server()
     window, composer = hearth.window, hearth.window.composer
+    failed: list[JobFailed] = []
+    hearth.bridge.job_failed.connect(failed.append)
     qtbot.waitUntil(window.ritual.card.isVisible, timeout=10_000)
     qtbot.mouseClick(window.ritual.card.dismiss_button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(composer.mode_switch.write_button, Qt.MouseButton.LeftButton)
@@ -69,6 +72,10 @@ def test_an_entry_saved_in_write_mode_while_the_server_is_gone_is_saved_once_and
     QCoreApplication.processEvents()
     qtbot.waitUntil(lambda: composer.text() == "", timeout=10_000)  # saved: the draft is cleared
     assert open_error_boxes() == []  # nothing asked the server for the person: nothing to say yet
+    # Remembering from the entry could not ask the model: the status bar says why, and what to do.
+    [learning] = [e for e in failed if e.kind == "facts"]
+    assert "Nothing is listening" in learning.message and "Start the model server" in learning.hint
+    assert "did not finish: Nothing is listening" in window.activity.label.text()  # whichever job was last
 
 
 def test_a_reply_the_gone_server_cannot_write_is_said_once(qtbot, on_server, server: LlamaServer) -> None:
