@@ -1,5 +1,6 @@
-"""The semantic index after a failure: the meaning model's process killed mid-batch (an out-of-memory kill, a
-crash) starts anew, and the index carries on with the next entry instead of staying off until a restart.
+"""The meaning model failing under the app: its process killed mid-batch (an out-of-memory kill, a crash)
+starts anew, and the index carries on with the next entry instead of staying off until a restart; a process
+that stops answering (stopped, swapping) costs a turn a few seconds at most, never the reply.
 
 Real parts: a real diary, and a real child process behind ``ProcessEmbedder`` serving the stand-in model of
 ``tests.embedding_worker_driver`` (it hangs on cue and says its process id through a FIFO, so the test kills
@@ -10,7 +11,10 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
+import time
 from collections.abc import Iterator
+from concurrent.futures import wait
 from datetime import date
 from pathlib import Path
 
@@ -18,6 +22,8 @@ import pytest
 
 from app.core.background.indexing import SemanticIndexer
 from app.core.events import Event, IndexProgress, MessageAdded, MessageRemoved
+from app.core.recall import finder
+from app.core.recall.finder import Recall
 from app.core.recall.semantic import SemanticMemory
 from app.llm.embedding_process import ProcessEmbedder
 from app.store import Diary
@@ -67,3 +73,40 @@ def test_a_meaning_model_killed_mid_batch_stops_the_index_only_until_the_next_en
     finally:
         indexer.close()
         embedder.close()
+
+
+def test_a_meaning_model_that_stops_answering_leaves_the_turn_to_words_and_later_turns_do_not_wait(
+    diary: Diary, fifo: str, tiny_engine: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(finder, "MEANING_WAIT_S", 2.0)
+    embedder = ProcessEmbedder(StandIn(fifo), child_command(fifo))
+    cid = diary.conversation_for_day(date(2026, 3, 1)).id or 0
+    shelves = diary.add_message(cid, "user", "Helped Tom hang the new shelves in the hall.").id
+    memory = SemanticMemory(diary, embedder)
+    while memory.index_step():
+        pass
+    recall = Recall(diary, tiny_engine, memory)  # type: ignore[arg-type]
+    today = diary.conversation_for_day(date(2026, 3, 20)).id or 0
+    stalled: list[int] = []
+
+    def read_pid() -> None:
+        with open(fifo, encoding="utf-8") as said:  # the child is inside the query, and stays there
+            stalled.append(int(said.readline()))
+
+    reader = threading.Thread(target=read_pid)
+    reader.start()
+    try:
+        found = recall.find("hang", 200, conversation_id=today, exclude_message_ids=set())
+        assert [e.message_id for e in found] == [shelves]  # by words, after MEANING_WAIT_S
+        started = time.monotonic()
+        again = recall.find("hang", 200, conversation_id=today, exclude_message_ids=set())
+        assert time.monotonic() - started < finder.MEANING_WAIT_S  # not asked while that lookup waits
+        assert [e.message_id for e in again] == [shelves]
+    finally:
+        reader.join(60)
+        if stalled:
+            os.kill(stalled[0], signal.SIGKILL)  # the stalled lookup ends (the next one starts a new child)
+    wait(finder._STALLED, timeout=60)  # noqa: SLF001
+    assert recall.find("shelves", 200, conversation_id=today, exclude_message_ids=set())
+    assert embedder.child_pid not in (None, *stalled)  # asked again once the stalled lookup ended
+    embedder.close()
