@@ -634,7 +634,11 @@ class MainWindow(QMainWindow):
 
     # -- companion events -------------------------------------------------------------------------
     def _on_companion_changed(self, companion: Companion | None) -> None:
-        """A companion is ready: it writes to the day on screen and budgets for the draft in the editor."""
+        """A companion is ready: it writes to the day on screen and budgets for the draft in the editor.
+        No reply of the one before is still ours to wait for (the diary was locked, or a backup restored,
+        while one streamed: its end is never delivered), so the composer is not left on Stop."""
+        self._replies_begun.clear()
+        self.composer.set_generating(False)
         self.set_ready(companion is not None, lambda: self.tr("Loading the model…"))
         if companion is None:
             return
