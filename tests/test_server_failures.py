@@ -83,3 +83,16 @@ def test_a_wrong_key_is_refused_and_hearth_chat_uses_the_key_from_the_environmen
         monkeypatch.setattr("sys.stdin", io.StringIO("Hello again.\n"))
         assert main(["chat", "--server", server.url]) == 1
         assert "API key" in capsys.readouterr().err  # one clear line, no traceback
+
+
+def test_no_server_at_the_address_is_one_line_that_fits_the_terminal(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from app.cli import main
+    from tests.llama_server import free_port
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("Hello.\n"))
+    assert main(["chat", "--server", f"http://127.0.0.1:{free_port()}"]) == 1
+    [line] = capsys.readouterr().err.splitlines()
+    assert "Nothing is listening" in line and "Start the model server" in line
+    assert "Test connection" not in line  # a button of the model manager: nothing to press in a terminal

@@ -17,7 +17,7 @@ from keyring.backend import KeyringBackend
 from app.store import Diary, DiaryKey, WrongPassphrase
 from app.store.cipher import verify_key
 from app.ui.application import HearthApp
-from tests.ui_helpers import START_TIMEOUT_MS, launcher, seed_days, wait_ready
+from tests.ui_helpers import START_TIMEOUT_MS, launcher, quick_settings, seed_days, type_and_send, wait_ready
 
 PASS = "lantern-orchard-47"
 NEW = "quiet-harbour-913"
@@ -238,3 +238,25 @@ def test_a_passphrase_remembered_in_the_keyring_unlocks_at_start(
     assert remembered.remember(data_dir, PASS)
     hearth = launch()  # ready without a dialog
     assert hearth.locker.dialog is None and hearth.diary is not None and hearth.diary.encrypted
+
+
+def test_locking_while_a_reply_streams_leaves_the_composer_free_after_unlocking(
+    qtbot: Any, launch: Any, data_dir: Path, memory_keyring: MemoryKeyring
+) -> None:
+    _encrypted_diary(data_dir)
+    hearth = launch(quick_settings(reply_length="long", reply_reserve=512), wait=False)
+    _unlock(qtbot, hearth, PASS)
+    wait_ready(qtbot, hearth)
+    tokens: list[object] = []
+    hearth.bridge.token.connect(lambda *piece: tokens.append(piece))
+    type_and_send(qtbot, hearth, "Tell me a long story about the lighthouse keeper and the sea.")
+    qtbot.waitUntil(lambda: len(tokens) > 3, timeout=START_TIMEOUT_MS)
+    assert hearth.window.composer.generating
+    hearth.window.actions_["lock"].trigger()  # the reply's end is never delivered: its companion is retired
+    _unlock(qtbot, hearth, PASS)
+    wait_ready(qtbot, hearth)
+    composer = hearth.window.composer
+    assert not composer.generating and hearth.window.actions_["send"].isEnabled()
+    type_and_send(qtbot, hearth, "Another entry after unlocking.")
+    hearth.runner.wait_idle()
+    assert not composer.notice.isVisible() and composer.text() == ""  # sent, not "a reply is being written"

@@ -173,3 +173,16 @@ def test_typed_errors_read_in_russian_with_their_details(russian: None) -> None:
         "Запросу нужно 5000 токенов, а помещается только 3500."
     title, message, _hint = error_for(PermissionError(13, "Permission denied", "/d/x"))
     assert title == "Нет доступа" and "/d/x" in message
+
+
+def test_why_recall_by_meaning_is_off_reads_in_russian(qtbot: Any, russian: None) -> None:
+    from app.core.events import IndexProgress
+    from app.ui.activity import IndexStatusLabel
+
+    label = IndexStatusLabel()
+    qtbot.addWidget(label)
+    why = "The meaning model stopped unexpectedly (exit code -9)."
+    label.show_progress(IndexProgress(0, 0, "e5", failed=why))
+    said = "Модель для поиска по смыслу неожиданно остановилась (код выхода -9)."
+    assert label.toolTip().splitlines()[0] == said
+    assert not is_english(label.toolTip()) and not is_english(label.text())

@@ -104,7 +104,13 @@ class ReplyTurn:
             self.emit(ErrorRaised("The reply could not be prepared.", "Try again, or restart Hearth."))
             return ReplyOutcome(0, "", "interrupted", None, None)
         self._keep_note(user_message.id, prompt)
-        placeholder = self.diary.add_message(conversation_id, "assistant", PLACEHOLDER, status="interrupted")
+        try:
+            placeholder = self.diary.add_message(
+                conversation_id, "assistant", PLACEHOLDER, status="interrupted"
+            )
+        except StoreError as exc:  # a full disk, a diary another program holds: no reply can be kept
+            self.emit(ErrorRaised(str(exc), exc.hint))
+            return ReplyOutcome(0, "", "interrupted", None, None)
         message_id = self._writing = placeholder.id
         try:
             short = instruction is not None
@@ -137,14 +143,27 @@ class ReplyTurn:
             if completion is not None and completion.finish_reason != "cancelled"
             else "interrupted"
         )
-        if not text:
-            self.diary.delete_message(message_id)
-            self.emit(MessageRemoved(message_id, conversation_id))
-            self.emit(ReplyFinished(message_id, conversation_id, "", "interrupted", _stats(completion)))
-            return ReplyOutcome(0, "", "interrupted", completion, prompt)
-        self.diary.update_message(message_id, text=text, status=status)
+        try:
+            if not text:
+                self.diary.delete_message(message_id)
+                self.emit(MessageRemoved(message_id, conversation_id))
+                self.emit(ReplyFinished(message_id, conversation_id, "", "interrupted", _stats(completion)))
+                return ReplyOutcome(0, "", "interrupted", completion, prompt)
+            self.diary.update_message(message_id, text=text, status=status)
+        except StoreError as exc:  # the reply was written but cannot be kept: said, and its bubble ends
+            self.emit(ErrorRaised(str(exc), exc.hint))
+            self.emit(ReplyFinished(message_id, conversation_id, text, "interrupted", _stats(completion)))
+            return ReplyOutcome(0, text, "interrupted", completion, prompt)
         self.emit(ReplyFinished(message_id, conversation_id, text, status, _stats(completion)))
         return ReplyOutcome(message_id, text, status, completion, prompt)
+
+    def _persist_so_far(self, message_id: int, text: str) -> None:
+        """Write the reply as streamed so far; a failure (a full disk) leaves the stream going: the end
+        tries again, and says why if it fails too."""
+        try:
+            self.diary.update_message(message_id, text=text)
+        except StoreError as exc:
+            log.warning("the reply so far could not be saved: %s", type(exc).__name__)
 
     def _keep_note(self, message_id: int, prompt: AssembledPrompt) -> None:
         """Keep what the prompt put before the message, so every later turn holds the same bytes there."""
@@ -184,7 +203,7 @@ class ReplyTurn:
                     text = "".join(pieces).strip()
                     if len(pieces) != written and text:
                         written = len(pieces)
-                        self.diary.update_message(message_id, text=text)
+                        self._persist_so_far(message_id, text)
         except EngineError as exc:
             self.emit(ErrorRaised(str(exc), exc.hint))
             return None

@@ -72,8 +72,8 @@ class ServerError(EngineError):
 
 class ServerUnreachable(ServerError):
     hint = (
-        "Nothing answers at that address. Start the model server (or check its address and port),"
-        " then press Test connection."
+        "Nothing answers at that address. Start the model server (or check its address and port in the"
+        " model manager), then try again."
     )
 
 

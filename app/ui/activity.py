@@ -166,7 +166,8 @@ class IndexStatusLabel(QLabel):
         self._progress = event
         if event.failed:
             self.setText(self.tr("Recall by meaning is off"))
-            self.setToolTip(event.failed + "\n" + self.tr("Recall still finds entries by their words."))
+            why = translated("Errors", event.failed)  # the core's English text, in the interface's language
+            self.setToolTip(why + "\n" + self.tr("Recall still finds entries by their words."))
             self.show()
             return
         if event.total == 0 or event.indexed >= event.total:

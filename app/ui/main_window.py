@@ -112,6 +112,7 @@ class MainWindow(QMainWindow):
         self._last_report: ev.BudgetReport | None = None
         self._sending = False
         self._days_after_reply = False  # sent: days and budget refreshed once its reply began
+        self._replies_begun: set[int] = set()  # replies started and not yet finished
         self._loading = False  # a conversation is being opened
         self._pending_jump: int | None = None
         self._not_ready_reason: Text = ""
@@ -633,7 +634,11 @@ class MainWindow(QMainWindow):
 
     # -- companion events -------------------------------------------------------------------------
     def _on_companion_changed(self, companion: Companion | None) -> None:
-        """A companion is ready: it writes to the day on screen and budgets for the draft in the editor."""
+        """A companion is ready: it writes to the day on screen and budgets for the draft in the editor.
+        No reply of the one before is still ours to wait for (the diary was locked, or a backup restored,
+        while one streamed: its end is never delivered), so the composer is not left on Stop."""
+        self._replies_begun.clear()
+        self.composer.set_generating(False)
         self.set_ready(companion is not None, lambda: self.tr("Loading the model…"))
         if companion is None:
             return
@@ -648,6 +653,7 @@ class MainWindow(QMainWindow):
             self.ritual.refresh()
 
     def _on_reply_started(self, event: ev.ReplyStarted) -> None:
+        self._replies_begun.add(event.message_id)
         self.composer.set_generating(True)  # even for another day's reply: Stop must stay reachable
         parts.update_action_state(self)
         self._after_reply_began()
@@ -668,6 +674,7 @@ class MainWindow(QMainWindow):
             self.open_conversation(event.conversation_id)
 
     def _on_reply_finished(self, event: ev.ReplyFinished) -> None:
+        self._replies_begun.discard(event.message_id)
         self._after_reply_began()
         self.chat_model.finish(event.message_id, event.text, event.status)
         self.composer.set_generating(False)
@@ -680,6 +687,13 @@ class MainWindow(QMainWindow):
 
     def _on_error_event(self, event: ev.ErrorRaised) -> None:
         self._after_reply_began()  # the reply may never begin
+        if not self._replies_begun and self.composer.generating:
+            # A reply asked for (Ask Hearth, Go deeper, Regenerate: Stop is shown from the click) that could
+            # not begin — its prompt could not be made, the model's server is gone: no ReplyFinished follows,
+            # and Send would wait for it for good.
+            self.composer.set_generating(False)
+            parts.update_action_state(self)
+            self.ritual.refresh()
         message, hint = translated_event_text(event.message, event.hint)
         show_error(self, self.tr("Hearth needs your attention"), message, hint)
 

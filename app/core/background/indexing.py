@@ -72,7 +72,7 @@ class SemanticIndexer:
         self.schedule()
 
     def schedule(self) -> None:
-        if not self._closed.is_set() and not self._failed:
+        if not self._closed.is_set():
             self._worker.submit(self._run, key="index")
 
     def on_event(self, event: Event) -> None:
@@ -97,7 +97,8 @@ class SemanticIndexer:
                 indexed = self.memory.index_step(INDEX_BATCH)
                 counting = self._counted_batch()
                 if not indexed:
-                    self._report(final=True)
+                    self._report(final=True, recovered=self._failed)
+                    self._failed = False
                     if counting:
                         continue
                     return
@@ -105,10 +106,14 @@ class SemanticIndexer:
                 if self._since_progress >= PROGRESS_EVERY:
                     self._report(final=False)
         except (EngineError, StoreError) as exc:
-            # Recall goes on by words; said once, not on every message.
+            # Recall goes on by words for what is not indexed; said once, not on every message. The next
+            # change to the diary tries again: the meaning model's process starts anew after a crash (up to
+            # its MAX_STARTS; then it refuses at once), a full disk may have room again — one failure must
+            # not leave every later entry unindexed until the app restarts.
+            if not self._failed:
+                log.error("the semantic index stopped: %s", type(exc).__name__)
+                self._emit(IndexProgress(0, 0, self.memory.embedder_id, failed=str(exc)))
             self._failed = True
-            log.error("the semantic index stopped: %s", type(exc).__name__)
-            self._emit(IndexProgress(0, 0, self.memory.embedder_id, failed=str(exc)))
 
     def _counted_batch(self) -> bool:
         """Count a batch of entries ahead of recall; True if more may remain. A failure (the model closed
@@ -124,8 +129,9 @@ class SemanticIndexer:
                 self._count_failed = True
             return False
 
-    def _report(self, *, final: bool) -> None:
-        if final and self._since_progress == 0:
+    def _report(self, *, final: bool, recovered: bool = False) -> None:
+        """``recovered``: the index works again after a failure: said even if nothing new was indexed."""
+        if final and self._since_progress == 0 and not recovered:
             return  # nothing new since the last report
         self._since_progress = 0
         counts = self.memory.counts()

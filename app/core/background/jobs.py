@@ -18,6 +18,7 @@ from app.core.background.worker import Worker
 from app.core.errors import CoreError
 from app.core.events import Event, JobFailed, JobFinished, JobStarted
 from app.core.memory.summary import JobCancelled
+from app.llm.errors import EngineError
 from app.llm.types import Completion, GenerationRequest, JobHandle, LanguageModel
 from app.store import StoreError
 
@@ -68,7 +69,7 @@ class BackgroundJobs:
         except JobCancelled:
             self._emit(JobFailed(job_id, kind, "Cancelled.", ""))
             return
-        except (CoreError, StoreError) as exc:
+        except (CoreError, StoreError, EngineError) as exc:  # typed: its words say what happened, what to do
             self._emit(JobFailed(job_id, kind, str(exc), exc.hint))
             return
         except Exception as exc:  # noqa: BLE001 - a failed job is reported, never fatal

@@ -29,6 +29,7 @@ from app.core.memory.digests import Digests, week_scope
 from app.core.memory.reflections import Reflector
 from app.core.memory.summary import RollingSummary, Summarizer
 from app.core.session import CompanionSession
+from app.llm.errors import EngineError
 from app.llm.types import Completion, GenerationRequest, Priority, SavedState
 from app.store import StoreError
 
@@ -92,7 +93,15 @@ class MaintenanceScheduler:
 
     # -- folds -----------------------------------------------------------------------------------
     def fold_if_due(self, conversation_id: int) -> None:
-        if self._fold_due(conversation_id):
+        """Schedule a fold if the tail outgrew its share. The check counts tokens: when it cannot (the model's
+        server went away, the diary cannot be read) it is skipped — the next entry checks again — and never
+        fails what called it: an entry already saved would look unsaved, and be saved twice."""
+        try:
+            due = self._fold_due(conversation_id)
+        except (EngineError, StoreError) as exc:
+            log.warning("could not check whether to fold: %s", type(exc).__name__)
+            return
+        if due:
             self.jobs.schedule("summary", lambda: self._fold(conversation_id), key=f"fold-{conversation_id}")
 
     def _fold_due(self, conversation_id: int) -> bool:

@@ -23,6 +23,7 @@ from app.core.memory.facts import (
 )
 from app.core.memory.summary import Generate
 from app.core.session import CompanionSession
+from app.llm.types import GenerationRequest
 from app.store import Fact, FactChanges, Message
 
 
@@ -39,6 +40,9 @@ def fact_saved(fact: Fact) -> FactSaved:
         provenance_message_id=fact.provenance_message_id,
         updated_at=fact.updated_at,
     )
+
+
+EXTRACTION_MARGIN = 16  # tokens: what a template renders differently at the edge of the room
 
 
 class MemoryService:
@@ -93,11 +97,29 @@ class MemoryService:
 
         Returns the events (the job runner emits them when the job succeeds).
         """
-        completion = generate(extraction_request(message.text))
+        completion = generate(self._extraction_request(message.text))
         candidate = parse_candidate(completion.text)
         if candidate is None or rejection_reason(candidate, message.text) is not None:
             return []
         return self.remember(candidate, message.id)
+
+    def _extraction_request(self, text: str) -> GenerationRequest:
+        """The request for ``text``, or for its beginning when the whole entry does not fit the model's
+        context (a long entry: the model refused it, and its facts were never learned). Exact counts through
+        the model's own template, like ``Summarizer._shorten``."""
+        model = self._session.model
+        request = extraction_request(text)
+        room = model.n_ctx - request.max_tokens - EXTRACTION_MARGIN
+        if model.count_chat_tokens(request.messages) <= room:
+            return request
+        low, high = 0, len(text)
+        while low < high:  # the longest beginning that fits
+            mid = (low + high + 1) // 2
+            if model.count_chat_tokens(extraction_request(text[:mid] + " …").messages) <= room:
+                low = mid
+            else:
+                high = mid - 1
+        return extraction_request(text[:low] + " …")
 
     def remember(self, candidate: FactCandidate, message_id: int) -> list[Event]:
         """Reconcile and keep one candidate; the events say what changed, with every fact as it now is."""

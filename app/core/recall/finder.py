@@ -87,6 +87,11 @@ SEMANTIC_CANDIDATES = 120
 # One thread embeds the messages recall is asked about (see ``Recall.find``); the embedder's own lock
 # keeps it from running beside the indexer's batches anyway.
 _EMBEDDING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recall-embedding")
+# How long a turn waits for its meaning lookup: a query takes 20-60 ms here, and a meaning model's process
+# started anew loads in a few seconds. Past this the model is stalled (its process stopped, or swapping):
+# the turn recalls by words, and no turn asks it again until that lookup has ended (``_STALLED``).
+MEANING_WAIT_S = 15.0
+_STALLED: list[Future[tuple[NDArray[np.float32], list[SemanticHit]]]] = []  # that lookup, while it runs
 COUNT_AHEAD_BATCH = 256  # messages counted per ``Recall.count_ahead`` (~0.1 s of background work)
 _RECALL_COUNT_SUFFIX = "+recall-line"  # stored token counts of " text\n", apart from the raw text's
 
@@ -226,13 +231,24 @@ def _settled(
     meaning: Future[tuple[NDArray[np.float32], list[SemanticHit]]],
 ) -> tuple[NDArray[np.float32], list[SemanticHit]] | None:
     """The meaning lookup's answer, or None when the meaning model cannot answer (its process stopped
-    for good, or closed): recall then works by words, as before the index was ready — a turn never
-    fails for want of the meaning model."""
+    for good, or closed, or does not answer in ``MEANING_WAIT_S``): recall then works by words, as before
+    the index was ready — a turn never fails, nor waits for good, for want of the meaning model."""
     try:
-        return meaning.result()
+        return meaning.result(timeout=MEANING_WAIT_S)
+    except TimeoutError:
+        _STALLED[:] = [meaning]
+        log.warning("recall by meaning did not answer in %.0f s: by words until it does", MEANING_WAIT_S)
+        return None
     except EngineError as exc:
         log.warning("recall by meaning unavailable, by words this turn: %s", type(exc).__name__)
         return None
+
+
+def _meaning_stalled() -> bool:
+    """A lookup that outlived ``MEANING_WAIT_S`` still waits on the meaning model: ask it nothing more."""
+    if _STALLED and _STALLED[0].done():
+        _STALLED.clear()
+    return bool(_STALLED)
 
 
 def _digest(text: str) -> bytes:
@@ -301,6 +317,8 @@ class Recall:
         if budget_tokens <= 0 or not text.strip():  # nothing asked (a warm-up's empty message)
             return []
         semantic = self.semantic if self.semantic is not None and self.semantic.ready else None
+        if semantic is not None and _meaning_stalled():
+            semantic = None
         # The message is embedded and its nearest entries found on another thread while the words (and the
         # names of the people it asks about) are looked up here: the model runs in C without the GIL, and
         # so do numpy's search and SQLite's FTS5 ranking, so on two cores the lexical half costs little on

@@ -2115,8 +2115,8 @@ How was your day?</source>
         <translation>Проверьте адрес сервера в менеджере моделей и что сервер запущен.</translation>
     </message>
     <message>
-        <source>Nothing answers at that address. Start the model server (or check its address and port), then press Test connection.</source>
-        <translation>По этому адресу никто не отвечает. Запустите сервер модели (или проверьте адрес и порт), затем нажмите «Проверить соединение».</translation>
+        <source>Nothing answers at that address. Start the model server (or check its address and port in the model manager), then try again.</source>
+        <translation>По этому адресу никто не отвечает. Запустите сервер модели (или проверьте его адрес и порт в менеджере моделей) и попробуйте снова.</translation>
     </message>
     <message>
         <source>The server did not answer in time. It may be busy or overloaded; try again, or use a smaller model.</source>

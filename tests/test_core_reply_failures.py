@@ -1,0 +1,94 @@
+"""A reply when the diary cannot take it: the disk is full (SQLite's own SQLITE_FULL, through a page limit on
+the real diary file), with the real tiny model. The person is told what happened and what to do — never
+"something went wrong in the background" — the reply's bubble ends, and what they wrote is kept."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import event as sa_event
+
+from app.config import Settings
+from app.core.companion import Companion
+from app.core.events import ErrorRaised, Event, ReplyFinished, ReplyStarted, TokenStreamed
+from app.store import Diary, DiskFull
+
+ENTRY = "Walked my dog Rex by the river this morning."
+
+
+class Rig:
+    def __init__(self, data_dir: Path, engine: Any) -> None:
+        self.diary = Diary.open(data_dir)
+        self.companion = Companion(self.diary, engine, Settings(reply_reserve=48, reply_length="short"))
+        self.events: list[Event] = []
+        self.companion.subscribe(self.events.append)
+
+    def of(self, kind: type) -> list[Any]:
+        return [e for e in self.events if isinstance(e, kind)]
+
+    def fill_the_disk(self) -> None:
+        """No page more for the diary file; then fill what room is left in its pages (another program's
+        entries, as if written by it), down to the smallest row."""
+        with self.diary.engine.connect() as conn:
+            pages = conn.exec_driver_sql("PRAGMA page_count").scalar()
+        sa_event.listen(self.diary.engine, "connect",
+                        lambda c, _r: c.execute(f"PRAGMA max_page_count = {pages}"))  # fmt: skip
+        self.diary.engine.dispose()
+        elsewhere = self.diary.conversation_for_day(date(2020, 1, 1)).id or 0
+        for words in (300, 30, 3, 1):
+            with pytest.raises(DiskFull):
+                for _ in range(5000):
+                    self.diary.add_message(elsewhere, "user", "filler " * words)
+
+    def close(self) -> None:
+        self.companion.close(keep_cache_s=0)
+        self.diary.close()
+
+
+@pytest.fixture
+def rig(data_dir: Path, tiny_engine: Any) -> Iterator[Rig]:
+    made = Rig(data_dir, tiny_engine)
+    yield made
+    made.close()
+
+
+def _said_disk_full(rig: Rig) -> None:
+    [error] = rig.of(ErrorRaised)
+    assert "full" in error.message and error.hint == DiskFull.hint
+    assert "went wrong" not in error.message
+
+
+def test_asking_for_a_reply_on_a_full_disk_says_so_and_keeps_the_entry(rig: Rig) -> None:
+    entry = rig.companion.write(ENTRY)
+    rig.fill_the_disk()
+    rig.events.clear()
+    rig.companion.ask()
+    assert rig.companion.wait_idle(timeout=60)
+    _said_disk_full(rig)
+    assert [m.id for m in rig.diary.messages(rig.companion.conversation_id)] == [entry]
+
+
+def test_a_reply_the_full_disk_cannot_keep_is_said_and_its_bubble_ends(rig: Rig) -> None:
+    entry = rig.companion.write(ENTRY)
+    filled: list[bool] = []
+
+    def fill_once(event: Event) -> None:  # the disk fills up while the reply streams
+        if isinstance(event, TokenStreamed) and not filled:
+            filled.append(True)
+            rig.fill_the_disk()
+
+    rig.companion.subscribe(fill_once)
+    rig.events.clear()
+    rig.companion.ask()
+    assert rig.companion.wait_idle(timeout=60)
+    assert filled
+    _said_disk_full(rig)
+    [started] = rig.of(ReplyStarted)
+    [finished] = rig.of(ReplyFinished)
+    assert finished.message_id == started.message_id and finished.status == "interrupted"
+    assert finished.text  # the words streamed stay on screen
+    assert rig.diary.messages(rig.companion.conversation_id)[0].id == entry
