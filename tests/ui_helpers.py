@@ -72,13 +72,16 @@ def close_error_boxes() -> None:
 
 
 def wait_ready(qtbot: Any, hearth: HearthApp) -> None:
-    """Until the companion exists, today's conversation is on screen and its budget drawn, nothing running.
+    """Until the companion exists, today's conversation is on screen and opened (``conversation_loaded``
+    sent: it comes a turn after the bubbles, and a test waiting for the next day's signal must not catch
+    today's) and its budget drawn, nothing running.
 
     The budget comes from the companion's own worker (not the runner), so it is waited for by itself.
     """
     window = hearth.window
     qtbot.waitUntil(lambda: hearth.companion is not None and window.chat_model.conversation_id is not None
                     and window.chat_model.conversation_id == hearth.companion.conversation_id
+                    and window.opened_conversation_id == window.chat_model.conversation_id
                     and window.gauge.report is not None,
                     timeout=START_TIMEOUT_MS)
     hearth.runner.wait_idle()

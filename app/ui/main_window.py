@@ -114,6 +114,7 @@ class MainWindow(QMainWindow):
         self._days_after_reply = False  # sent: days and budget refreshed once its reply began
         self._replies_begun: set[int] = set()  # replies started and not yet finished
         self._loading = False  # a conversation is being opened
+        self.opened_conversation_id: int | None = None  # the day whose opening finished (conversation_loaded)
         self._pending_jump: int | None = None
         self._not_ready_reason: Text = ""
         self._model_name = ""
@@ -441,6 +442,7 @@ class MainWindow(QMainWindow):
             return
         self._pending_jump = then_jump_to
         self._loading = True
+        self._cancel_measuring()  # an earlier day still being measured must not show after this one was asked
 
         def load() -> Loaded:
             cid = conversation_id
@@ -503,6 +505,7 @@ class MainWindow(QMainWindow):
         self.lookback.day_shown(conversation)
         self.sidebar.set_current(conversation_id)
         self.reload_days()
+        self.opened_conversation_id = conversation_id
         self.conversation_loaded.emit(conversation_id)
 
     def open_message(self, message_id: int) -> None:
