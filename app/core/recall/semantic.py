@@ -10,6 +10,8 @@ makes and searches them:
   entry is searchable by meaning within a moment, and an imported diary catches up in the background.
   What is embedded for a message is made in one place, ``passage_text``: its own words, and for a short
   turn the end of the turn before it.
+* ``query_vector`` embeds the message recall is asked about; the last few are kept (``QUERY_CACHE``): the
+  budget gauge recalls for a draft at every pause in typing, so a sent message's vector is usually made.
 * ``hits`` — the messages nearest to a query vector, and facts that came from a message lead back to it
   ("fact-augmented keys": a question about what the person said they like finds the entry it was said in).
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -47,6 +50,11 @@ INDEX_BATCH = 16  # messages per step: a reply's query embedding never waits lon
 FACT_WEIGHT = 0.9
 FACT_HITS_SHARE = 8
 FACT_HITS_MIN = 8
+# Query vectors kept by text. The budget gauge assembles the next prompt, recall included, at every pause in
+# typing (``app.core.prompt.next_prompt``), so the message a turn recalls for was usually embedded a moment
+# before it was sent; kept, the turn skips its embedding, the longest stage of a recall (~25 ms of e5 on one
+# thread, far more on a busy machine). A vector depends on the text and the embedder alone.
+QUERY_CACHE = 16
 SHORT_TURN = 80  # characters: a turn shorter than this is embedded after the end of the turn it answers
 CONTEXT_CHARS = 200  # characters of that turn (its end) a short turn is embedded with
 # The form of the embedded text, part of the index's id: changing ``passage_text`` (or the two figures above)
@@ -99,6 +107,8 @@ class SemanticMemory:
         self._fact_source: dict[int, int] = {}
         self._loaded = threading.Event()
         self._lock = threading.Lock()
+        self._queries: OrderedDict[str, NDArray[np.float32]] = OrderedDict()
+        self._queries_lock = threading.Lock()
 
     @property
     def embedder_id(self) -> str:
@@ -184,7 +194,19 @@ class SemanticMemory:
 
     # -- asking ------------------------------------------------------------------------------------
     def query_vector(self, text: str) -> NDArray[np.float32]:
-        return self.embedder.query(text)
+        """``text`` embedded as a query; the last ``QUERY_CACHE`` are kept (see there)."""
+        with self._queries_lock:
+            kept = self._queries.get(text)
+            if kept is not None:
+                self._queries.move_to_end(text)
+                return kept
+        vector = self.embedder.query(text)
+        vector.setflags(write=False)  # shared by every later ask of the same text
+        with self._queries_lock:
+            self._queries[text] = vector
+            if len(self._queries) > QUERY_CACHE:
+                self._queries.popitem(last=False)
+        return vector
 
     def hits(self, query: NDArray[np.float32], k: int) -> list[SemanticHit]:
         """The ``k`` messages nearest to ``query``, a fact's source message counting as near as its fact."""
