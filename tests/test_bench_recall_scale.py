@@ -27,6 +27,10 @@ def test_the_store_bench_reports_every_stage_of_a_recall(capsys: pytest.CaptureF
     assert result["find_ms_p95_cold"] == cold["find_ms_p95"] >= cold["find_ms_p50"] > 0
     assert cold["stages"]["find/pack/count"]["queries"] > 0  # the first recall of the entries counts them
     assert "find/pack/store_counts" not in warm["stages"]  # the second reads the counts stored
+    typed = result["typed"]  # each question recalled once before, as the budget gauge does while it is typed
+    assert typed["stages"]["find"]["queries"] == len(recall_scale.QUESTIONS)
+    assert "embed/e5-small-q4" not in typed["stages"] and "embed/e5-small-q4" in warm["stages"]
+    assert result["find_ms_p95_typed"] == typed["find_ms_p95"] > 0
     assert 0 < result["count_ahead_ms_per_message"] < 50
     assert cold["entries_mean"] > 0 and 0.5 < cold["budget_used_mean"] <= 1.0
 
@@ -35,3 +39,11 @@ def test_what_it_cannot_measure_stops_it(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(recall_scale.SemanticMemory, "load", lambda self: None)  # the index never loads
     with pytest.raises(SystemExit, match="not measured: the semantic index"):
         recall_scale.run(300, 3284, "e5+use", "qwen2.5-3b", seed=1)
+
+
+def test_the_questions_can_be_embedded_in_the_meaning_models_own_process_as_the_app_does() -> None:
+    result = recall_scale.run(600, 3284, "e5+use", "qwen2.5-3b", seed=7, process=True)
+    assert result["embedding_process"] is True
+    for name in ("cold", "warm", "typed"):
+        assert result[name]["stages"]["embed"]["queries"] == len(recall_scale.QUESTIONS)
+    assert "embed/e5-small-q4" not in result["warm"]["stages"]  # the models run in the child, not here

@@ -12,7 +12,7 @@ from sqlalchemy import text
 
 from app.core.recall import finder as recall_module
 from app.core.recall import rank as rank_module
-from app.core.recall.finder import Recall, RecalledEntry, render_recall
+from app.core.recall.finder import Recall, RecalledEntry, day_header, render_recall
 from app.core.recall.rank import (
     COMPANION_WEIGHT,
     Candidate,
@@ -205,6 +205,22 @@ def test_counted_ahead_recall_counts_nothing_and_stays_exact(
     found = Recall(diary, tiny_engine).find("kite", 500, conversation_id=None, exclude_message_ids=set())
     assert len(found) >= 5 and all(not text.startswith(" ") for text in counted)  # labels and days only
     _assert_exact(found, tiny_engine, 500)
+
+
+def test_a_day_is_counted_only_for_an_entry_that_fits_without_it(
+    diary: Diary, tiny_engine: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Packing skips an entry too long for what is left; the header of its day is not counted for it."""
+    _day(diary, date(2026, 6, 1), ("user", "Kite festival. " + "Wind, colours, string. " * 40))
+    _, short = _day(diary, date(2026, 6, 2), ("user", "Kite."))
+    recall = Recall(diary, tiny_engine)
+    counted: list[str] = []
+    count_tokens = tiny_engine.count_tokens
+    monkeypatch.setattr(tiny_engine, "count_tokens", lambda text: counted.append(text) or count_tokens(text))
+    found = recall.find("kite", 30, conversation_id=None, exclude_message_ids=set())
+    assert [e.message_id for e in found] == short
+    assert day_header(date(2026, 6, 2)) in counted and day_header(date(2026, 6, 1)) not in counted
+    _assert_exact(found, tiny_engine, 30)
 
 
 def test_counting_ahead_resumes_where_it_stopped_and_then_reads_only_new_entries(

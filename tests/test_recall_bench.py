@@ -80,3 +80,68 @@ def test_the_budget_counts_a_recommended_models_tokens_by_default(capsys: pytest
     finally:
         qwen.close()
         tiny.close()
+
+
+def _with_observations(sample: dict[str, object]) -> dict[str, object]:
+    """The Russian sample with LoCoMo-style observations: well-formed, several sources, and malformed."""
+    return {
+        **sample,
+        "session_1_observation": {
+            "Марина": [
+                ["Марина с мужем взяли из приюта рыжую собаку Бусю.", "D1:3"],
+                ["Марина записывает длинные дни.", ["D1:1", "D1:3"]],
+                ["Источник вне дневника.", "D99:1"],
+                "не пара",
+            ],
+            "Олег": [["Олег расспрашивает Марину.", "D1:2"]],
+        },
+        "session_2_observation": {"Марина": [["Второй факт Марины.", "D2:1, D2:3"]]},
+    }
+
+
+def test_observations_are_read_in_session_order_with_odd_entries_kept_as_empty() -> None:
+    from tests.bench.recall_facts import observations
+
+    sample = _with_observations(json.loads(RUSSIAN_SAMPLE.read_text(encoding="utf-8")))
+    found = observations(sample, "a")
+    assert found[0] == ("Марина с мужем взяли из приюта рыжую собаку Бусю.", ["D1:3"])
+    assert found[1][1] == ["D1:1", "D1:3"]
+    assert found[3] == ("", [])  # not a [text, ids] pair
+    assert found[4] == ("Второй факт Марины.", ["D2:1", "D2:3"])
+    assert observations(sample, "b") == [("Олег расспрашивает Марину.", ["D1:2"])]
+    assert len(observations(sample, "both")) == 6
+
+
+def test_facts_are_saved_with_their_source_and_the_oldest_retired_past_the_cap(tmp_path: Path) -> None:
+    from app.store import Diary
+    from tests.bench.recall import ingest
+    from tests.bench.recall_facts import FactOptions, save_facts
+
+    sample = _with_observations(json.loads(RUSSIAN_SAMPLE.read_text(encoding="utf-8")))
+    diary = Diary.open(tmp_path)
+    try:
+        data = ingest(sample, diary)
+        counts = save_facts(sample, diary, data.message_ids, FactOptions("a", cap=2))
+        assert (counts.saved, counts.live, counts.skipped) == (3, 2, 2)  # D99:1 and the malformed one
+        live = sorted(diary.list_facts(), key=lambda f: f.id or 0)
+        assert [f.text for f in live] == ["Марина записывает длинные дни.", "Второй факт Марины."]
+        assert live[0].provenance_message_id == data.message_ids["D1:1"]  # the first source in the diary
+        assert all(f.source == "automatic" for f in live)
+        assert len(diary.list_facts(include_retired=True)) == 3
+    finally:
+        diary.close()
+
+
+def test_facts_from_observations_are_indexed_and_counted_in_the_output(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sample = _with_observations(json.loads(RUSSIAN_SAMPLE.read_text(encoding="utf-8")))
+    path = tmp_path / "observed.json"
+    path.write_text(json.dumps(sample, ensure_ascii=False), encoding="utf-8")
+    assert main(["--budget", "3284", "--facts", "observation", "--facts-cap", "0", str(path)]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert (result["facts"], result["facts_skipped"]) == (3, 2)
+    assert result["facts_from"] == "observation:a:cap0"
+    assert result["fact_vectors"] == 3  # the app's indexer embedded them
+    assert main(["--budget", "3284", "--facts", "observation", str(RUSSIAN_SAMPLE)]) == 0
+    assert json.loads(capsys.readouterr().out)["facts"] == 0  # no observations: run without facts

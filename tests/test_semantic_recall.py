@@ -166,6 +166,32 @@ def test_a_fact_leads_back_to_the_message_it_came_from(
     assert memory.hits(memory.query_vector("What am I allergic to?"), 3)[0].message_id == source
 
 
+def test_a_query_typed_again_is_not_embedded_again(diary: Diary, embedder: Embedder) -> None:
+    """The budget gauge recalls for the draft at every pause in typing; the turn that sends it finds its
+    vector made. The last ``QUERY_CACHE`` queries are kept, the least recently asked forgotten first."""
+    from app.core.recall import semantic
+
+    asked: list[str] = []
+
+    class Counting:
+        embedder_id, dim, floor = embedder.embedder_id, embedder.dim, embedder.floor
+        passages = staticmethod(embedder.passages)
+
+        def query(self, text: str) -> np.ndarray:
+            asked.append(text)
+            return embedder.query(text)
+
+    memory = SemanticMemory(diary, Counting())  # type: ignore[arg-type]
+    first = memory.query_vector("What am I allergic to?")
+    assert np.array_equal(memory.query_vector("What am I allergic to?"), first) and len(asked) == 1
+    for n in range(semantic.QUERY_CACHE):
+        memory.query_vector(f"question {n}")
+    memory.query_vector("What am I allergic to?")
+    assert asked.count("What am I allergic to?") == 2  # pushed out by sixteen others, then embedded anew
+    memory.query_vector(f"question {semantic.QUERY_CACHE - 1}")
+    assert len(asked) == semantic.QUERY_CACHE + 2
+
+
 def test_a_changed_fact_brings_the_later_entry_first(
     diary: Diary, embedder: Embedder, tiny_engine: object
 ) -> None:

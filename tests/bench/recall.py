@@ -12,8 +12,16 @@ vocabulary only, ``tests/data/vocab``): the budget is a 3B model's 4,096-token w
 built for. ``--tokenizer tiny`` counts with the bundled tiny model's instead, which spends about twice the
 tokens on Russian (report half: RU 0.709 with it against 0.825 with Qwen2.5's, EN 0.866 against 0.894).
 
+``--facts observation`` also saves LoCoMo's observations (GPT-made facts with their source turns) as the
+diary's facts before it is indexed, so recall's fact-augmented keys (a fact near the question leads to the
+message it came from, ``SemanticMemory.hits``) are exercised; the facts go into the prompt's facts block
+too, as in the app. They stand in for the facts the app's own model would extract: a 3B model finds fewer
+and vaguer ones than GPT, so the figure with them is an **upper bound** of this path, not the target figure
+(``tests.bench.recall_facts``: whose facts, the app's limit of live facts, odd entries). A file without
+observations (the held-out sets) runs without facts: ``"facts": 0`` in the output says how many were used.
+
 Reported: ``overall`` (mean fraction of evidence present), ``all_evidence`` (fraction of questions with
-all their evidence present), ``by_category``, ``by_file``, ``questions`` and recall timings.
+all their evidence present), ``by_category``, ``by_file``, ``facts``, ``questions`` and recall timings.
 """
 
 from __future__ import annotations
@@ -49,6 +57,7 @@ from tests.bench.recall_context import (
     core_assembler,
     load_counting_model,
 )
+from tests.bench.recall_facts import SPEAKERS, FactCounts, FactOptions, save_facts
 
 _CLOCK = re.compile(r"\b(?P<h>\d{1,2}):(?P<m>\d{2})\s*(?P<ampm>[ap]\.?m\.?)?", re.IGNORECASE)
 _EVIDENCE_ID = re.compile(r"D(\d+):0*(\d+)")
@@ -87,12 +96,13 @@ def evidence_ids(raw: Sequence[str]) -> list[str]:
 
 @dataclass
 class Ingested:
-    """A LoCoMo file in a fresh store: dia_id → text, and the conversation the questions go to."""
+    """A LoCoMo file in a fresh store: dia_id → text and message id; the conversation the questions go to."""
 
     diary: Diary
     texts: dict[str, str]
     latest_conversation_id: int
     messages: int
+    message_ids: dict[str, int] = field(default_factory=dict)
 
 
 def session_times(sample: dict[str, Any], numbers: list[int]) -> dict[int, datetime]:
@@ -137,6 +147,7 @@ def ingest(sample: dict[str, Any], diary: Diary) -> Ingested:
     times = session_times(sample, list(numbered))
     sessions = sorted(((times[n], n, turns) for n, turns in numbered.items()), key=lambda s: (s[0], s[1]))
     texts: dict[str, str] = {}
+    message_ids: dict[str, int] = {}
     conversation_id = 0
     count = 0
     for when, _, turns in sessions:
@@ -147,10 +158,12 @@ def ingest(sample: dict[str, Any], diary: Diary) -> Ingested:
                 continue
             role = "user" if turn.get("speaker") == owner else "assistant"
             stamp = when.replace(second=min(59, i % 60))
-            diary.add_message(conversation_id, role, text, created_at=stamp)
-            texts[evidence_ids([turn["dia_id"]])[0]] = text
+            message = diary.add_message(conversation_id, role, text, created_at=stamp)
+            dia_id = evidence_ids([turn["dia_id"]])[0]
+            texts[dia_id] = text
+            message_ids[dia_id] = message.id or 0
             count += 1
-    return Ingested(diary, texts, conversation_id, count)
+    return Ingested(diary, texts, conversation_id, count, message_ids)
 
 
 @dataclass
@@ -159,6 +172,7 @@ class Scores:
     assembly_ms: list[float] = field(default_factory=list)
     recall_ms: list[float] = field(default_factory=list)
     skipped: int = 0
+    facts: FactCounts = field(default_factory=FactCounts)
 
     def summary(self) -> dict[str, Any]:
         rows = self.questions
@@ -178,6 +192,9 @@ class Scores:
             },
             "n_questions": len(rows),
             "skipped_no_known_evidence": self.skipped,
+            "facts": self.facts.live,
+            "facts_saved": self.facts.saved,
+            "facts_skipped": self.facts.skipped,
             "recall_find_ms_median": _round(statistics.median(self.recall_ms) if self.recall_ms else None),
             "recall_find_ms_p95": _round(_p95(self.recall_ms) if self.recall_ms else None),
             "assembly_ms_median": _round(statistics.median(self.assembly_ms) if self.assembly_ms else None),
@@ -198,9 +215,15 @@ def _p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
 
-def run_file(path: Path, budget: int, make_assembler: Callable[[Diary], Assembler], scores: Scores) -> None:
+def run_file(
+    path: Path,
+    budget: int,
+    make_assembler: Callable[[Diary], Assembler],
+    scores: Scores,
+    facts: FactOptions | None = None,
+) -> None:
     for sample in samples_of(json.loads(path.read_text(encoding="utf-8"))):
-        run_sample(path, sample, budget, make_assembler, scores)
+        run_sample(path, sample, budget, make_assembler, scores, facts)
 
 
 def run_sample(
@@ -209,11 +232,17 @@ def run_sample(
     budget: int,
     make_assembler: Callable[[Diary], Assembler],
     scores: Scores,
+    facts: FactOptions | None = None,
 ) -> None:
     with tempfile.TemporaryDirectory(prefix="hearth-bench-") as tmp:
         diary = Diary.open(Path(tmp))
         try:
             data = ingest(sample, diary)
+            if facts is not None:  # before the index is built: the indexer embeds them like the app's
+                saved = save_facts(sample, diary, data.message_ids, facts)
+                scores.facts.saved += saved.saved
+                scores.facts.live += saved.live
+                scores.facts.skipped += saved.skipped
             assembler = make_assembler(diary)
             for qa in sample.get("qa", []):
                 category = qa.get("category")
@@ -257,6 +286,7 @@ class Indexer:
         self.index_ms = 0.0
         self.vectors = 0
         self.vector_bytes = 0
+        self.fact_vectors = 0
 
     def index(self, diary: Diary) -> SemanticMemory:
         memory = SemanticMemory(diary, self.embedder)
@@ -268,6 +298,7 @@ class Indexer:
         if not counts.complete:
             raise SystemExit(f"indexing stopped at {counts.indexed} of {counts.total} messages")
         rows, size = diary.vector_bytes()
+        self.fact_vectors += len(diary.fact_vectors(memory.embedder_id))
         self.vectors += rows
         self.vector_bytes += size
         return memory
@@ -285,6 +316,7 @@ class Indexer:
             "query_embed_ms_median": _round(statistics.median(queries) if queries else None),
             "query_embed_ms_p95": _round(_p95(queries) if queries else None),
             "index_bytes_per_message": round(self.vector_bytes / self.vectors, 1) if self.vectors else None,
+            "fact_vectors": self.fact_vectors,
         }
 
 
@@ -306,7 +338,20 @@ def main(argv: list[str] | None = None) -> int:
         "--tokenizer", choices=TOKENIZERS, default=DEFAULT_TOKENIZER,
         help="whose tokens the budget counts: the bundled tiny model's, or a recommended 3B model's",
     )
+    parser.add_argument(
+        "--facts", choices=("none", "observation"), default="none",
+        help="observation: save LoCoMo's observations as the diary's facts (see above)",
+    )
+    parser.add_argument(
+        "--fact-speakers", choices=SPEAKERS, default="a",
+        help="whose observations: speaker_a's (the person's, as the app extracts), speaker_b's, or both",
+    )
+    parser.add_argument(
+        "--facts-cap", type=int, default=FactOptions().cap,
+        help="live facts kept, oldest retired first, as automatic memory does (0: all)",
+    )
     args = parser.parse_args(argv)
+    facts = FactOptions(args.fact_speakers, args.facts_cap) if args.facts == "observation" else None
     model = load_counting_model(args.tokenizer)
     indexer = Indexer(args.embedder) if args.retriever == "hybrid" else None
     make_assembler = core_assembler(model, indexer.index if indexer else lambda _diary: None)
@@ -315,7 +360,7 @@ def main(argv: list[str] | None = None) -> int:
     for path in args.files:
         scores = Scores()
         try:
-            run_file(path, args.budget, make_assembler, scores)
+            run_file(path, args.budget, make_assembler, scores, facts)
         except (OSError, ValueError, KeyError) as exc:
             print(f"{path}: cannot benchmark this file: {exc}", file=sys.stderr)
             return 2
@@ -324,10 +369,14 @@ def main(argv: list[str] | None = None) -> int:
         total.recall_ms += scores.recall_ms
         total.assembly_ms += scores.assembly_ms
         total.skipped += scores.skipped
+        total.facts.saved += scores.facts.saved
+        total.facts.live += scores.facts.live
+        total.facts.skipped += scores.facts.skipped
     result = {
         "budget": args.budget,
         "assembler": "core",
         "retriever": args.retriever,
+        "facts_from": f"observation:{args.fact_speakers}:cap{args.facts_cap}" if facts else None,
         "tokenizer": getattr(model, "tokenizer_id", type(model).__name__),
         **(indexer.report() if indexer else {"embedder": None}),
         **total.summary(),

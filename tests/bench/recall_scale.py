@@ -17,7 +17,16 @@ The questions are diary questions in English and Russian, some naming days ("las
   (the first recall of those entries; a Recall with an empty memory);
 * ``warm``: the same questions again with a new ``Recall`` (an empty memory, the store's counts kept: what
   the app sees after a restart, and — since the indexer's worker counts entries ahead of recall
-  (``Recall.count_ahead``, timed per message as ``count_ahead_ms_per_message``) — once it has caught up).
+  (``Recall.count_ahead``, timed per message as ``count_ahead_ms_per_message``) — once it has caught up);
+* ``typed``: as ``warm``, but each question is recalled once, untimed, before it is asked — as the budget
+  gauge does while the person types it (``app.core.prompt.next_prompt`` assembles the next prompt, recall
+  included, at every pause): the turn then finds its query's vector made (``SemanticMemory.query_vector``)
+  and its entries counted. The app's usual turn when the message was typed; ``warm`` is one sent without a
+  pause, or pasted.
+
+The questions are embedded in this process unless ``--embedding-process`` is given: then in the meaning
+model's own process, as the app does (``app.llm.embedding_process``; a pipe's round trip more per question,
+and the child runs at the background's priority, so on a busy machine it waits longer for a core).
 
 Reported for each pass: the whole ``find``'s median and p95, and the median and p95 of every stage (terms,
 dates, FTS5, embedding, vector search, fetching, ranking, neighbours, packing and its token counts), each
@@ -53,7 +62,8 @@ from app.core.recall import finder
 from app.core.recall.finder import COUNT_AHEAD_BATCH, Recall, RecalledEntry
 from app.core.recall.semantic import SemanticMemory, index_id
 from app.core.recall.vectors import encode
-from app.llm.embedding import DEFAULT_EMBEDDER, EMBEDDERS, EmbedderUnavailable, make_embedder
+from app.llm.embedding import DEFAULT_EMBEDDER, EMBEDDERS, EmbedderUnavailable, make_embedder, release
+from app.llm.embedding_process import ProcessEmbedder, worker_command
 from app.store import Diary
 from app.store.db import DB_FILE
 from tests.bench.recall_context import DEFAULT_TOKENIZER, TOKENIZERS, load_counting_model
@@ -282,13 +292,33 @@ def prepared_diary(
 
 
 def run(
-    messages: int, budget: int, embedder_name: str, tokenizer: str, seed: int, reuse: Path | None = None
+    messages: int,
+    budget: int,
+    embedder_name: str,
+    tokenizer: str,
+    seed: int,
+    reuse: Path | None = None,
+    process: bool = False,
 ) -> dict[str, Any]:
+    """``process``: embed the questions in the meaning model's own process, as the app does
+    (``app.llm.embedding_process``: a pipe's round trip more, and the child's lower priority)."""
+    embedder: Any = None
     try:
         embedder = make_embedder(embedder_name)
+        if process:
+            embedder = ProcessEmbedder(embedder, worker_command(embedder_name))
         embedder.query("warm up")  # loading the weights is start-up, not a query
+        return _run(messages, budget, embedder, tokenizer, seed, reuse) | {"embedding_process": process}
     except EmbedderUnavailable as exc:
         raise SystemExit(f"not measured: {exc}") from exc
+    finally:
+        if embedder is not None:
+            release(embedder)
+
+
+def _run(
+    messages: int, budget: int, embedder: Any, tokenizer: str, seed: int, reuse: Path | None
+) -> dict[str, Any]:
     model = load_counting_model(tokenizer)
     today = FIRST_DAY + timedelta(days=DIARY_DAYS)
     with tempfile.TemporaryDirectory(prefix="hearth-bench-") as tmp:
@@ -309,7 +339,7 @@ def run(
             memory_bytes = memory.nbytes
             passes: dict[str, Any] = {}
             load_average = [round(os.getloadavg()[0], 2)]
-            for name in ("cold", "warm"):
+            for name in ("cold", "warm", "typed"):
                 recall = Recall(diary, model, memory)
                 recall.find(
                     "warm up the connection pool",
@@ -320,7 +350,9 @@ def run(
                 )
                 clock = StageClock()
                 with instrumented(recall, diary, memory, model, clock):
-                    entries = _measured(clock, recall, budget, conversation, set(tail), today)
+                    entries = _measured(
+                        clock, recall, budget, conversation, set(tail), today, typed=name == "typed"
+                    )
                     _unwrap(diary, memory, model, *(obj for obj, _, _ in _pair_parts(embedder)))
                 passes[name] = _pass_figures(clock, entries, budget)
             load_average.append(round(os.getloadavg()[0], 2))
@@ -341,6 +373,7 @@ def run(
         "index_load_s": round(load_s, 2),
         "find_ms_p95_cold": passes["cold"]["find_ms_p95"],
         "find_ms_p95_warm": passes["warm"]["find_ms_p95"],
+        "find_ms_p95_typed": passes["typed"]["find_ms_p95"],
         "target_ms_p95": TARGET_MS_P95,
         "index_bytes_per_message": {
             "vector": round(built["vector_bytes"] / messages, 1),
@@ -368,10 +401,23 @@ def _count_ahead_ms(recall: Recall, batches: int = 8) -> float:
 
 
 def _measured(
-    clock: StageClock, recall: Recall, budget: int, conversation: int, exclude: set[int], today: date
+    clock: StageClock,
+    recall: Recall,
+    budget: int,
+    conversation: int,
+    exclude: set[int],
+    today: date,
+    *,
+    typed: bool = False,
 ) -> list[list[RecalledEntry]]:
     found = []
     for question in QUESTIONS:
+        if typed:  # the budget gauge's recall of the finished draft: not the turn's, not timed
+            clock.start()
+            recall.find(
+                question, budget, conversation_id=conversation, exclude_message_ids=exclude, today=today
+            )
+            clock.queries.pop()
         clock.start()
         entries = recall.find(
             question, budget, conversation_id=conversation, exclude_message_ids=exclude, today=today
@@ -417,6 +463,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="build the diary in DIR once and measure a fresh copy of it on every run (for profiling)",
     )
+    parser.add_argument(
+        "--embedding-process", action="store_true",
+        help="embed the questions in the meaning model's own process, as the app does",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -428,7 +478,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="one line of JSON")
     add_arguments(parser)
     args = parser.parse_args(argv)
-    result = run(args.messages, args.budget, args.embedder, args.tokenizer, args.seed, args.reuse)
+    result = run(
+        args.messages, args.budget, args.embedder, args.tokenizer, args.seed, args.reuse,
+        args.embedding_process,
+    )
     print(json.dumps(result, ensure_ascii=False, indent=None if args.json else 1))
     return 0
 

@@ -292,7 +292,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.recall:
         figures = recall_scale.run(
-            args.messages, args.budget, args.embedder, args.tokenizer, args.seed, args.reuse
+            args.messages, args.budget, args.embedder, args.tokenizer, args.seed, args.reuse,
+            args.embedding_process,
         )
         print(json.dumps(figures, ensure_ascii=False, indent=None if args.json else 1))
         return

@@ -24,7 +24,9 @@ Why this shape:
 * **A turn's budget on 100,000 messages** (p95 <= 60 ms on an idle machine). The embedding and the vector
   search run on a thread of their own while FTS5 ranks the words here; a turn's new token counts are stored
   in one commit, and the indexer's worker counts entries ahead (``Recall.count_ahead``), so a turn seldom
-  tokenizes. Stage by stage: ``python -m tests.bench.store --recall``.
+  tokenizes. A typed message was usually recalled for already, by the budget gauge at the last pause in
+  typing: its vector is kept (``SemanticMemory.query_vector``) and the turn skips the embedding, the longest
+  stage. Stage by stage: ``python -m tests.bench.store --recall``.
 """
 
 from __future__ import annotations
@@ -427,10 +429,12 @@ class Recall:
             bodies = self._counter.bodies([cand for cand, _ in window])
             for cand, score in window:
                 cost = self._counter.piece(_label(cand.role)) + bodies[cand.message_id]
+                if cost > left:  # too long even without its day's header, which then is never counted:
+                    continue  # a new Recall (a restart) counted hundreds of headers of skipped days (~7 ms)
                 if cand.day not in days_open:
                     cost += self._counter.piece(day_header(cand.day))
-                if cost > left:
-                    continue
+                    if cost > left:
+                        continue
                 left -= cost
                 days_open.add(cand.day)
                 chosen.append(

@@ -10,6 +10,8 @@ makes and searches them:
   entry is searchable by meaning within a moment, and an imported diary catches up in the background.
   What is embedded for a message is made in one place, ``passage_text``: its own words, and for a short
   turn the end of the turn before it.
+* ``query_vector`` embeds the message recall is asked about; the last few are kept (``QUERY_CACHE``): the
+  budget gauge recalls for a draft at every pause in typing, so a sent message's vector is usually made.
 * ``hits`` — the messages nearest to a query vector, and facts that came from a message lead back to it
   ("fact-augmented keys": a question about what the person said they like finds the entry it was said in).
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -36,7 +39,22 @@ from app.store import IndexCounts, PendingText
 log = logging.getLogger(__name__)
 
 INDEX_BATCH = 16  # messages per step: a reply's query embedding never waits long behind a batch
-FACT_WEIGHT = 0.9  # a fact's similarity, lent to the message it came from, counts a little less
+# A fact's similarity, lent to the message it came from, counts a little less (``hits``); the facts searched
+# per query are ``k // FACT_HITS_SHARE`` of the ``k`` messages asked for, at least ``FACT_HITS_MIN`` (15 at
+# recall's 120). Measured with LoCoMo's GPT-made observations as the person's facts (``tests/bench/recall.py
+# --facts observation``: speaker_a's, 80 live a diary as automatic memory keeps; an upper bound of what a 3B
+# model's extraction gives), tune half 26 + 30: weight 0.8 0.871, 0.9 0.879, 0.95 0.881, 1.0 0.876; 4 fact
+# hits 0.882, 15 0.879, 30 0.879 — all within a question or two, against 0.889 without facts (0.888 with the
+# facts kept out of the prompt: their block in the prompt, not these keys, costs the difference). Inference
+# questions (category 3) gain (0.530 → 0.621), categories 1 and 4 lose about as much. Kept as they were.
+FACT_WEIGHT = 0.9
+FACT_HITS_SHARE = 8
+FACT_HITS_MIN = 8
+# Query vectors kept by text. The budget gauge assembles the next prompt, recall included, at every pause in
+# typing (``app.core.prompt.next_prompt``), so the message a turn recalls for was usually embedded a moment
+# before it was sent; kept, the turn skips its embedding, the longest stage of a recall (~25 ms of e5 on one
+# thread, far more on a busy machine). A vector depends on the text and the embedder alone.
+QUERY_CACHE = 16
 SHORT_TURN = 80  # characters: a turn shorter than this is embedded after the end of the turn it answers
 CONTEXT_CHARS = 200  # characters of that turn (its end) a short turn is embedded with
 # The form of the embedded text, part of the index's id: changing ``passage_text`` (or the two figures above)
@@ -89,6 +107,8 @@ class SemanticMemory:
         self._fact_source: dict[int, int] = {}
         self._loaded = threading.Event()
         self._lock = threading.Lock()
+        self._queries: OrderedDict[str, NDArray[np.float32]] = OrderedDict()
+        self._queries_lock = threading.Lock()
 
     @property
     def embedder_id(self) -> str:
@@ -174,12 +194,24 @@ class SemanticMemory:
 
     # -- asking ------------------------------------------------------------------------------------
     def query_vector(self, text: str) -> NDArray[np.float32]:
-        return self.embedder.query(text)
+        """``text`` embedded as a query; the last ``QUERY_CACHE`` are kept (see there)."""
+        with self._queries_lock:
+            kept = self._queries.get(text)
+            if kept is not None:
+                self._queries.move_to_end(text)
+                return kept
+        vector = self.embedder.query(text)
+        vector.setflags(write=False)  # shared by every later ask of the same text
+        with self._queries_lock:
+            self._queries[text] = vector
+            if len(self._queries) > QUERY_CACHE:
+                self._queries.popitem(last=False)
+        return vector
 
     def hits(self, query: NDArray[np.float32], k: int) -> list[SemanticHit]:
         """The ``k`` messages nearest to ``query``, a fact's source message counting as near as its fact."""
         best: dict[int, float] = dict(self._messages.search(query, k))
-        fact_hits = self._facts.search(query, max(8, k // 8))
+        fact_hits = self._facts.search(query, max(FACT_HITS_MIN, k // FACT_HITS_SHARE))
         if fact_hits:
             live = {
                 v.key_id: v.message_id
