@@ -190,6 +190,13 @@ def test_a_query_typed_again_is_not_embedded_again(diary: Diary, embedder: Embed
     assert asked.count("What am I allergic to?") == 2  # pushed out by sixteen others, then embedded anew
     memory.query_vector(f"question {semantic.QUERY_CACHE - 1}")
     assert len(asked) == semantic.QUERY_CACHE + 2
+    assert all(isinstance(key, bytes) for key in memory._queries)  # noqa: SLF001 - digests, never the words
+    memory.forget_messages([])  # a deletion: a kept vector may be the deleted message's
+    memory.query_vector(f"question {semantic.QUERY_CACHE - 1}")
+    assert len(asked) == semantic.QUERY_CACHE + 3
+    memory.forget_everything()
+    memory.query_vector(f"question {semantic.QUERY_CACHE - 1}")
+    assert len(asked) == semantic.QUERY_CACHE + 4
 
 
 def test_a_changed_fact_brings_the_later_entry_first(

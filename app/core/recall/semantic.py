@@ -21,6 +21,7 @@ the meantime.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import threading
 from collections import OrderedDict
@@ -107,7 +108,8 @@ class SemanticMemory:
         self._fact_source: dict[int, int] = {}
         self._loaded = threading.Event()
         self._lock = threading.Lock()
-        self._queries: OrderedDict[str, NDArray[np.float32]] = OrderedDict()
+        # keyed by a digest, never the text: no draft's words are kept in memory for this
+        self._queries: OrderedDict[bytes, NDArray[np.float32]] = OrderedDict()
         self._queries_lock = threading.Lock()
 
     @property
@@ -179,8 +181,10 @@ class SemanticMemory:
         return self._diary.index_counts(self.embedder_id)
 
     def forget_messages(self, message_ids: Sequence[int]) -> None:
-        """Deleted messages leave memory too (the store already deleted their vectors)."""
+        """Deleted messages leave memory too (the store already deleted their vectors), and so do the kept
+        query vectors: one may be a deleted message's (the turn that sent it)."""
         self._messages.remove(message_ids)
+        self._forget_queries()
 
     def forget_facts(self, fact_ids: Sequence[int]) -> None:
         self._facts.remove(fact_ids)
@@ -191,19 +195,25 @@ class SemanticMemory:
         self._messages.clear()
         self._facts.clear()
         self._fact_source.clear()
+        self._forget_queries()
+
+    def _forget_queries(self) -> None:
+        with self._queries_lock:
+            self._queries.clear()
 
     # -- asking ------------------------------------------------------------------------------------
     def query_vector(self, text: str) -> NDArray[np.float32]:
         """``text`` embedded as a query; the last ``QUERY_CACHE`` are kept (see there)."""
+        key = hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
         with self._queries_lock:
-            kept = self._queries.get(text)
+            kept = self._queries.get(key)
             if kept is not None:
-                self._queries.move_to_end(text)
+                self._queries.move_to_end(key)
                 return kept
         vector = self.embedder.query(text)
         vector.setflags(write=False)  # shared by every later ask of the same text
         with self._queries_lock:
-            self._queries[text] = vector
+            self._queries[key] = vector
             if len(self._queries) > QUERY_CACHE:
                 self._queries.popitem(last=False)
         return vector
