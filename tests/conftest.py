@@ -118,3 +118,12 @@ def server_model(llama_server: object) -> Iterator[object]:
     model = ServerModel(ServerConfig(llama_server.url, n_ctx=4096))  # type: ignore[attr-defined]
     yield model
     model.close()
+
+
+@pytest.fixture
+def fifo(tmp_path: Path) -> str:
+    """A named pipe for the meaning model's stand-in child (``tests.embedding_worker_driver``): asked to
+    embed "hang", it writes its process id there and hangs, so a test can stall or kill it."""
+    path = tmp_path / "hang.fifo"
+    os.mkfifo(path)
+    return str(path)

@@ -38,13 +38,6 @@ WAIT_S = 60.0
 
 
 @pytest.fixture
-def fifo(tmp_path: Path) -> str:
-    path = tmp_path / "hang.fifo"
-    os.mkfifo(path)
-    return str(path)
-
-
-@pytest.fixture
 def stand_in(fifo: str) -> Iterator[ProcessEmbedder]:
     embedder = ProcessEmbedder(StandIn(fifo), child_command(fifo))
     yield embedder

@@ -33,13 +33,6 @@ WAIT_S = 60.0
 
 
 @pytest.fixture
-def fifo(tmp_path: Path) -> str:
-    path = tmp_path / "hang.fifo"
-    os.mkfifo(path)
-    return str(path)
-
-
-@pytest.fixture
 def diary(data_dir: Path) -> Iterator[Diary]:
     with Diary.open(data_dir) as opened:
         yield opened
