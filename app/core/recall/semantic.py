@@ -51,10 +51,10 @@ INDEX_BATCH = 16  # messages per step: a reply's query embedding never waits lon
 FACT_WEIGHT = 0.9
 FACT_HITS_SHARE = 8
 FACT_HITS_MIN = 8
-# Query vectors kept by text. The budget gauge assembles the next prompt, recall included, at every pause in
-# typing (``app.core.prompt.next_prompt``), so the message a turn recalls for was usually embedded a moment
-# before it was sent; kept, the turn skips its embedding, the longest stage of a recall (~25 ms of e5 on one
-# thread, far more on a busy machine). A vector depends on the text and the embedder alone.
+# Query vectors kept, by their text's digest. The budget gauge assembles the next prompt, recall included, at
+# every pause in typing (``app.core.prompt.next_prompt``), so the message a turn recalls for was usually
+# embedded a moment before it was sent; kept, the turn skips its embedding, the longest stage of a recall
+# (~25 ms of e5 on one thread, far more on a busy machine). A vector depends on its text and embedder alone.
 QUERY_CACHE = 16
 SHORT_TURN = 80  # characters: a turn shorter than this is embedded after the end of the turn it answers
 CONTEXT_CHARS = 200  # characters of that turn (its end) a short turn is embedded with
