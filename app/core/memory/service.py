@@ -22,6 +22,7 @@ from app.core.memory.facts import (
     rejection_reason,
 )
 from app.core.memory.summary import Generate
+from app.core.prompt.budget import shortened_to_fit
 from app.core.session import CompanionSession
 from app.llm.types import GenerationRequest
 from app.store import Fact, FactChanges, Message
@@ -106,20 +107,17 @@ class MemoryService:
     def _extraction_request(self, text: str) -> GenerationRequest:
         """The request for ``text``, or for its beginning when the whole entry does not fit the model's
         context (a long entry: the model refused it, and its facts were never learned). Exact counts through
-        the model's own template, like ``Summarizer._shorten``."""
+        the model's own template, as a summary's over-long line (``shortened_to_fit``)."""
         model = self._session.model
         request = extraction_request(text)
         room = model.n_ctx - request.max_tokens - EXTRACTION_MARGIN
         if model.count_chat_tokens(request.messages) <= room:
             return request
-        low, high = 0, len(text)
-        while low < high:  # the longest beginning that fits
-            mid = (low + high + 1) // 2
-            if model.count_chat_tokens(extraction_request(text[:mid] + " …").messages) <= room:
-                low = mid
-            else:
-                high = mid - 1
-        return extraction_request(text[:low] + " …")
+
+        def fits(part: str) -> bool:
+            return model.count_chat_tokens(extraction_request(part).messages) <= room
+
+        return extraction_request(shortened_to_fit(text, fits))
 
     def remember(self, candidate: FactCandidate, message_id: int) -> list[Event]:
         """Reconcile and keep one candidate; the events say what changed, with every fact as it now is."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from app.core.language import with_language_rule
 from app.core.ports import DiaryPort
-from app.core.prompt.budget import PromptAssembler, StableContext, TailMessage
+from app.core.prompt.budget import PromptAssembler, StableContext, TailMessage, shortened_to_fit
 from app.core.prompt.templates import background_request, render_prompt
 from app.llm.types import Completion, GenerationRequest, LanguageModel
 
@@ -115,15 +115,11 @@ class Summarizer:
     def _shorten(
         self, system: str, previous: str, line: str, input_name: str, values: dict[str, str], room: int
     ) -> str:
-        low, high = 0, len(line)
-        while low < high:
-            mid = (low + high + 1) // 2
-            request = self._request(system, self._input(input_name, previous, [line[:mid] + " …"], values))
-            if self.model.count_chat_tokens(request.messages) <= room:
-                low = mid
-            else:
-                high = mid - 1
-        return line[:low] + " …"
+        def fits(shortened: str) -> bool:
+            request = self._request(system, self._input(input_name, previous, [shortened], values))
+            return self.model.count_chat_tokens(request.messages) <= room
+
+        return shortened_to_fit(line, fits)
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ between); the diary stores it whole.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -399,15 +399,31 @@ class PromptAssembler:
         if self._count.text(text) <= max_tokens:
             return text, False
         max_tokens = max(0, max_tokens - self._count.text(TRUNCATION_MARK))
-        low, high = 0, len(text) // 2
-        while low < high:  # the longest head+end (equal halves in characters) that fits
-            mid = (low + high + 1) // 2
-            candidate = text[:mid] + text[len(text) - mid :]
-            if self._count.text(candidate) <= max_tokens:
-                low = mid
-            else:
-                high = mid - 1
-        return text[:low] + TRUNCATION_MARK + text[len(text) - low :], True
+        # the longest head+end (equal halves in characters) that fits
+        half = longest_fitting(
+            len(text) // 2, lambda n: self._count.text(text[:n] + text[len(text) - n :]) <= max_tokens
+        )
+        return text[:half] + TRUNCATION_MARK + text[len(text) - half :], True
+
+
+def longest_fitting(limit: int, fits: Callable[[int], bool]) -> int:
+    """The largest ``n`` in ``0..limit`` with ``fits(n)``, 0 if none: ``fits`` holds up to some ``n`` and
+    never after (a text cut to ``n`` characters, counted in tokens). A binary search: a few counts however
+    long the text, where cutting a word at a time would count it hundreds of times."""
+    low, high = 0, limit
+    while low < high:
+        mid = (low + high + 1) // 2
+        if fits(mid):
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def shortened_to_fit(text: str, fits: Callable[[str], bool]) -> str:
+    """The longest beginning of ``text`` that, marked as cut (" …"), ``fits``: a single entry too long for any
+    background request (a summary's line, a fact extraction) is read from its beginning."""
+    return text[: longest_fitting(len(text), lambda n: fits(text[:n] + " …"))] + " …"
 
 
 def _tail_facts(tail: Sequence[TailMessage]) -> list[FactLine]:
