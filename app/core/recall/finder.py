@@ -333,14 +333,13 @@ class Recall:
             return []
         hits = self._candidates(terms, spans, conversation_id)
         found_by_meaning = _settled(meaning) if meaning is not None else None
-        if found_by_meaning is None:
-            semantic = None
         similarity: dict[int, float] | None = None
+        floor = 0.0
         if semantic is not None and found_by_meaning is not None:
             query, nearest = found_by_meaning
             hits, similarity = self._with_meaning(semantic, query, nearest, hits, conversation_id)
+            floor = semantic.floor
         candidates = [h for h in hits if h.message_id not in exclude_message_ids]
-        floor = semantic.floor if semantic is not None else 0.0
         ranked = with_neighbours(
             rank_candidates(text, terms, candidates, spans, similarity, floor),
             self._diary.messages_by_id,
