@@ -680,6 +680,10 @@ class MainWindow(QMainWindow):
         self._replies_begun.discard(event.message_id)
         self._after_reply_began()
         self.chat_model.finish(event.message_id, event.text, event.status)
+        self._reply_over()
+
+    def _reply_over(self) -> None:
+        """No reply runs now: Send comes back, and the actions and the ritual that waited for it."""
         self.composer.set_generating(False)
         parts.update_action_state(self)
         self.ritual.refresh()
@@ -694,9 +698,7 @@ class MainWindow(QMainWindow):
             # A reply asked for (Ask Hearth, Go deeper, Regenerate: Stop is shown from the click) that could
             # not begin — its prompt could not be made, the model's server is gone: no ReplyFinished follows,
             # and Send would wait for it for good.
-            self.composer.set_generating(False)
-            parts.update_action_state(self)
-            self.ritual.refresh()
+            self._reply_over()
         message, hint = translated_event_text(event.message, event.hint)
         show_error(self, self.tr("Hearth needs your attention"), message, hint)
 
