@@ -72,9 +72,10 @@ def close_error_boxes() -> None:
 
 
 def wait_ready(qtbot: Any, hearth: HearthApp) -> None:
-    """Until the companion exists, today's conversation is on screen and opened (``conversation_loaded``
-    sent: it comes a turn after the bubbles, and a test waiting for the next day's signal must not catch
-    today's) and its budget drawn, nothing running.
+    """Until the companion exists, today's conversation is on screen and opened — the last opening asked
+    for has finished (``conversation_loaded`` sent: it comes a turn after the bubbles, and the companion's
+    arrival opens the day again; a test waiting for the next day's signal must not catch today's) — and its
+    budget drawn, nothing running.
 
     The budget comes from the companion's own worker (not the runner), so it is waited for by itself.
     """

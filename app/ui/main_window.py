@@ -114,7 +114,8 @@ class MainWindow(QMainWindow):
         self._days_after_reply = False  # sent: days and budget refreshed once its reply began
         self._replies_begun: set[int] = set()  # replies started and not yet finished
         self._loading = False  # a conversation is being opened
-        self.opened_conversation_id: int | None = None  # the day whose opening finished (conversation_loaded)
+        # the day whose opening finished (conversation_loaded); None while a day is being opened
+        self.opened_conversation_id: int | None = None
         self._pending_jump: int | None = None
         self._not_ready_reason: Text = ""
         self._model_name = ""
@@ -442,6 +443,7 @@ class MainWindow(QMainWindow):
             return
         self._pending_jump = then_jump_to
         self._loading = True
+        self.opened_conversation_id = None
         self._cancel_measuring()  # an earlier day still being measured must not show after this one was asked
 
         def load() -> Loaded:
