@@ -90,6 +90,27 @@ def test_send_persists_first_then_streams_and_persists_the_reply(data_dir: Path)
         rig.close()
 
 
+def test_no_background_work_is_queued_before_the_entry_is_stored(data_dir: Path) -> None:
+    """The background worker's idle hooks write today's opening question when the day is empty: anything
+    queued before the entry is stored (the day's digest check) could drain first and run them against a day
+    that is about to be written in. Storing waits for the background to drain, as a slow disk would."""
+    rig = Rig(data_dir, ScriptedModel(n_ctx=2048))
+    add_message = rig.diary.add_message
+
+    def add_after_the_background_drained(conversation_id: int, role: str, *args: Any, **kwargs: Any) -> Any:
+        if role == "user":
+            assert rig.companion.wait_idle(timeout=30)
+        return add_message(conversation_id, role, *args, **kwargs)
+
+    rig.diary.add_message = add_after_the_background_drained  # type: ignore[method-assign]
+    try:
+        rig.turn()
+        types = [e.type for e in rig.events]
+        assert types[:3] == ["message_added", "reply_started", "token"]
+    finally:
+        rig.close()
+
+
 def test_empty_and_huge_messages_are_rejected_and_nothing_is_stored(rig: Rig) -> None:
     for bad in ("", "   \n"):
         with pytest.raises(MessageRejected) as info:

@@ -185,7 +185,7 @@ class Companion:
     def _commit(self, text: str, answering: str = "") -> Message:
         """Store the person's entry before anything else (and the question it answers, on an empty day)."""
         _check_message(text)
-        self.maintenance.check_day()
+        self.maintenance.follow_the_date()
         conversation_id = self.session.conversation_id
         first_today = not self.diary.messages(conversation_id, limit=1)
         try:
@@ -194,6 +194,7 @@ class Companion:
             message = self._add("user", conversation_id, text)
         except StoreError as exc:
             raise MessageRejected(str(exc), exc.hint or MessageRejected.hint) from exc
+        self.maintenance.digest_finished_days()
         if first_today:
             self.maintenance.back_up()
         self.maintenance.chat_cache.changed()
@@ -300,9 +301,10 @@ class Companion:
     def attach(self, images: Sequence[PreparedImage], caption: str = "") -> int:
         """An entry with these checked pictures (``app.store.prepare_image``) in the open conversation;
         no reply is asked for (the person asks about it when they like). Returns the entry's id."""
-        self.maintenance.check_day()
+        self.maintenance.follow_the_date()
         first_today = not self.diary.messages(self.session.conversation_id, limit=1)
         message = self.pictures.attach(images, caption)
+        self.maintenance.digest_finished_days()
         if first_today:
             self.maintenance.back_up()  # the day's backup, as after the day's first written entry
         self.maintenance.chat_cache.changed()

@@ -70,9 +70,14 @@ class MaintenanceScheduler:
         self.schedule_warm(self.chat_cache.restore_request())
         self.back_up()
 
-    def check_day(self) -> None:
-        """Follow the date past midnight; digest the days that ended (once per day, in the background)."""
+    def follow_the_date(self) -> None:
+        """Follow the date past midnight, before an entry picks the day it belongs to."""
         self._session.follow_the_date()
+
+    def digest_finished_days(self) -> None:
+        """Digest the days that ended (once per day, in the background). Called once the entry is stored:
+        the background worker drains after this, and its idle hooks (today's opening question) must see
+        the day as written in, not as empty."""
         today = self._session.today()
         if self._digest_checked != today:
             self._digest_checked = today
