@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 
 from app.core.text import content_stems
-from tests.bench.recall import evidence_ids, parse_session_time, samples_of
+from tests.bench.locomo_ids import evidence_ids
+from tests.bench.recall import parse_session_time, samples_of
 
 HELDOUT = Path(__file__).parent / "data" / "heldout"
 # The tune half has a third and a fourth diary per language; the report half stays at two.

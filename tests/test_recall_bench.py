@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.bench.recall import evidence_ids, main, parse_session_time
+from tests.bench.locomo_ids import evidence_ids
+from tests.bench.recall import main, parse_session_time
 
 RUSSIAN_SAMPLE = Path(__file__).parent / "data" / "locomo_ru_sample.json"
 

@@ -33,7 +33,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -50,6 +50,7 @@ from app.llm.embedding import (
 )
 from app.store import Diary
 from tests.bench.embed_cache import CachedEmbedder
+from tests.bench.locomo_ids import evidence_ids
 from tests.bench.recall_context import (
     DEFAULT_TOKENIZER,
     TOKENIZERS,
@@ -60,7 +61,6 @@ from tests.bench.recall_context import (
 from tests.bench.recall_facts import SPEAKERS, FactCounts, FactOptions, save_facts
 
 _CLOCK = re.compile(r"\b(?P<h>\d{1,2}):(?P<m>\d{2})\s*(?P<ampm>[ap]\.?m\.?)?", re.IGNORECASE)
-_EVIDENCE_ID = re.compile(r"D(\d+):0*(\d+)")
 
 
 def parse_session_time(text: str) -> datetime:
@@ -84,14 +84,6 @@ def parse_session_time(text: str) -> datetime:
             hour = 0
     day = days[0].start
     return datetime(day.year, day.month, day.day, hour % 24, minute % 60)
-
-
-def evidence_ids(raw: Sequence[str]) -> list[str]:
-    """Normalized dia_ids ("D30:05" → "D30:5"; "D8:6; D9:17" → two ids)."""
-    found: list[str] = []
-    for item in raw:
-        found += [f"D{a}:{b}" for a, b in _EVIDENCE_ID.findall(str(item))]
-    return list(dict.fromkeys(found))
 
 
 @dataclass

@@ -32,10 +32,10 @@ from typing import Any
 
 from app.core.memory.facts import MAX_AUTOMATIC_FACTS
 from app.store import Diary, StoreError
+from tests.bench.locomo_ids import evidence_ids
 
 SPEAKERS = ("a", "b", "both")
 _OBSERVATION = re.compile(r"session_(\d+)_observation")
-_TURN_ID = re.compile(r"D(\d+):0*(\d+)")
 
 
 @dataclass(frozen=True)
@@ -79,8 +79,7 @@ def _fact(item: Any) -> tuple[str, list[str]]:
     if not isinstance(item, list | tuple) or len(item) != 2 or not isinstance(item[0], str):
         return "", []
     sources = item[1] if isinstance(item[1], list) else [item[1]]
-    ids = [f"D{a}:{b}" for source in sources for a, b in _TURN_ID.findall(str(source))]
-    return item[0].strip(), ids
+    return item[0].strip(), evidence_ids(sources)
 
 
 def save_facts(
