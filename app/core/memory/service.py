@@ -22,7 +22,7 @@ from app.core.memory.facts import (
     rejection_reason,
 )
 from app.core.memory.summary import Generate
-from app.core.prompt.budget import shortened_to_fit
+from app.core.prompt.budget import REQUEST_MARGIN, shortened_to_fit
 from app.core.session import CompanionSession
 from app.llm.types import GenerationRequest
 from app.store import Fact, FactChanges, Message
@@ -41,9 +41,6 @@ def fact_saved(fact: Fact) -> FactSaved:
         provenance_message_id=fact.provenance_message_id,
         updated_at=fact.updated_at,
     )
-
-
-EXTRACTION_MARGIN = 16  # tokens: what a template renders differently at the edge of the room
 
 
 class MemoryService:
@@ -110,7 +107,7 @@ class MemoryService:
         the model's own template, as a summary's over-long line (``shortened_to_fit``)."""
         model = self._session.model
         request = extraction_request(text)
-        room = model.n_ctx - request.max_tokens - EXTRACTION_MARGIN
+        room = model.n_ctx - request.max_tokens - REQUEST_MARGIN
         if model.count_chat_tokens(request.messages) <= room:
             return request
 

@@ -19,7 +19,13 @@ from dataclasses import dataclass
 
 from app.core.language import with_language_rule
 from app.core.ports import DiaryPort
-from app.core.prompt.budget import PromptAssembler, StableContext, TailMessage, shortened_to_fit
+from app.core.prompt.budget import (
+    REQUEST_MARGIN,
+    PromptAssembler,
+    StableContext,
+    TailMessage,
+    shortened_to_fit,
+)
 from app.core.prompt.templates import background_request, render_prompt
 from app.llm.types import Completion, GenerationRequest, LanguageModel
 
@@ -99,7 +105,7 @@ class Summarizer:
         self, system: str, previous: str, lines: list[str], input_name: str, values: dict[str, str]
     ) -> tuple[list[str], list[str]]:
         """As many lines as fit one request; a single line too long for any request is shortened."""
-        room = self.model.n_ctx - self.reply_tokens - 16
+        room = self.model.n_ctx - self.reply_tokens - REQUEST_MARGIN
         chunk: list[str] = []
         for index, line in enumerate(lines):
             trial = [*chunk, line]

@@ -56,6 +56,9 @@ from app.core.recall.finder import RecalledEntry
 from app.llm.types import ChatMessage, LanguageModel
 
 TRUNCATION_MARK = "\n[…the middle of this long entry is kept in the diary…]\n"
+# Tokens a background request keeps free below the model's context: what a chat template renders
+# differently at the edge of the room (a summary's chunk, a fact extraction's entry).
+REQUEST_MARGIN = 16
 # What a message is counted after (``message_tokens``): a system message, and a user turn before a reply.
 _ANCHOR: tuple[ChatMessage, ...] = ({"role": "system", "content": "."},)
 _ANCHOR_USER: tuple[ChatMessage, ...] = (*_ANCHOR, {"role": "user", "content": "."})
