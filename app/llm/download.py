@@ -13,10 +13,13 @@ Files in ``dest_dir`` (``data_dir/models``)::
     NAME.gguf.<sha16>.incomplete    the partial download: append-only, resumed with a Range request
     .NAME.gguf.lock                 one download of a file at a time, across threads and processes
 
-Threads: a worker thread owns the lock, the part file and the connection. The calling thread (the CLI,
-or the GUI's model-manager worker) only watches: it calls ``on_progress`` every ~0.1 s and, once
-``cancel`` is set, returns within a fraction of a second even on a stalled connection; the worker stops
-at its next chunk and releases the lock, so a resumed download never writes beside a stale one.
+Processes: the transfer (``Transfer``: the lock, the part file, the connection) runs in a child process
+(``app.llm.download_process``), so its hundreds of chunks a second never take the app's Python lock from
+the window. The calling thread (the CLI, or the GUI's model-manager worker) only watches what the child
+reports: it calls ``on_progress`` every ~0.1 s and, once ``cancel`` is set, returns within a fraction of a
+second even on a stalled connection; the child has stopped by then (or was killed), and the lock is free,
+so a resumed download never writes beside a stale one. A child that dies is a ``DownloadError``; the part
+file it leaves is resumed by the next try.
 
 Privacy: nothing here runs unless the person asked for a download; no token is sent, telemetry is off.
 What speaks to the hub (metadata, headers, error mapping) is in ``app.llm.hub``.
@@ -37,10 +40,11 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Protocol
 
 from app.config import ensure_private_dir
 from app.llm.catalog import CatalogEntry, format_bytes
+from app.llm.download_process import DownloadChild, Job
 from app.llm.errors import ChecksumMismatch, DownloadCancelled, DownloadError
 from app.llm.hub import (
     Target,
@@ -54,10 +58,10 @@ from app.llm.hub import (
 
 PROGRESS_INTERVAL_S = 0.1
 RATE_WINDOW_S = 5.0
-STOP_GRACE_S = 0.5  # a cancelled caller waits this long at most for the worker to let go
+STOP_GRACE_S = 0.5  # a cancelled caller waits this long at most for the child to stop, then kills it
 CONNECT_TIMEOUT_S = 10.0
 READ_TIMEOUT_S = 30.0
-RETRY_DELAYS_S: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)  # per attempt without new bytes
+RETRY_DELAYS_S: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)  # per attempt without new bytes (sent with the job)
 HASH_BLOCK = 4 * 1024 * 1024
 DISK_MARGIN = 64 * 1024 * 1024
 
@@ -113,7 +117,8 @@ def download_model(
     under the final name that has not been verified.
     """
     refuse_if_offline()
-    transfer = _Transfer(entry, ensure_private_dir(dest_dir), resolve_endpoint(endpoint))
+    job = Job(entry, ensure_private_dir(dest_dir), resolve_endpoint(endpoint), RETRY_DELAYS_S)
+    transfer = DownloadChild(job)
     reporter = _ProgressReporter(on_progress)
     transfer.start()
     try:
@@ -125,16 +130,21 @@ def download_model(
                 )
             reporter.report(transfer)
     except BaseException:  # cancelled, Ctrl+C, or the progress callback failed
-        transfer.stop.set()
-        transfer.done.wait(STOP_GRACE_S)
+        transfer.stop(STOP_GRACE_S)
         raise
     if transfer.error is not None:
-        if isinstance(transfer.error, DownloadError):
-            raise transfer.error
-        raise DownloadError(f"The download failed: {transfer.error}") from transfer.error
+        raise transfer.error
     reporter.report(transfer, force=True)
     assert transfer.result is not None
     return transfer.result
+
+
+class _Watched(Protocol):
+    """A transfer's state as the reporter reads it (the child's, as ``DownloadChild`` last heard it)."""
+
+    downloaded: int
+    total: int
+    phase: Phase
 
 
 class _ProgressReporter:
@@ -146,7 +156,7 @@ class _ProgressReporter:
         self._last: tuple[int, Phase] | None = None
         self._last_time = 0.0
 
-    def report(self, transfer: _Transfer, *, force: bool = False) -> None:
+    def report(self, transfer: _Watched, *, force: bool = False) -> None:
         if self._callback is None:
             return
         now = time.monotonic()
@@ -156,7 +166,7 @@ class _ProgressReporter:
         self._last, self._last_time = state, now
         self._callback(self._snapshot(transfer, now))
 
-    def _snapshot(self, transfer: _Transfer, now: float) -> DownloadProgress:
+    def _snapshot(self, transfer: _Watched, now: float) -> DownloadProgress:
         downloaded, total = transfer.downloaded, transfer.total
         if transfer.phase != "downloading":
             self._samples.clear()
@@ -169,12 +179,17 @@ class _ProgressReporter:
         return DownloadProgress(downloaded, total, rate, eta, transfer.phase)
 
 
-class _Transfer(threading.Thread):
-    """The worker: lock, resolve, resume, stream, verify, rename. Reports through plain attributes."""
+class Transfer(threading.Thread):
+    """The worker: lock, resolve, resume, stream, verify, rename. Reports through plain attributes.
 
-    def __init__(self, entry: CatalogEntry, dest_dir: Path, endpoint: str) -> None:
+    It runs in the download's child process (``app.llm.download_process.main``), never in the app's."""
+
+    def __init__(
+        self, entry: CatalogEntry, dest_dir: Path, endpoint: str, retry_delays_s: tuple[float, ...]
+    ) -> None:
         super().__init__(name=f"hearth-download-{entry.name}", daemon=True)
         self.entry, self.dest_dir, self.endpoint = entry, dest_dir, endpoint
+        self.retry_delays_s = retry_delays_s
         self.stop = threading.Event()
         self.done = threading.Event()
         self.phase: Phase = "waiting"
@@ -191,7 +206,7 @@ class _Transfer(threading.Thread):
             self.phase = "done"
         except _Stopped:
             pass
-        except BaseException as exc:  # handed to the calling thread
+        except BaseException as exc:  # reported to the app by the child's main thread
             self.error = exc
         finally:
             self.done.set()
@@ -240,9 +255,9 @@ class _Transfer(threading.Thread):
                 if not retryable:
                     raise error from exc
                 failures = 0 if self.downloaded > before else failures + 1
-                if failures > len(RETRY_DELAYS_S):
+                if failures > len(self.retry_delays_s):
                     raise error from exc
-                if self.stop.wait(RETRY_DELAYS_S[failures - 1] if failures else 0.0):
+                if self.stop.wait(self.retry_delays_s[failures - 1] if failures else 0.0):
                     raise _Stopped from exc
         return self._verify_and_publish(target, final)
 

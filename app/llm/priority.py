@@ -37,6 +37,12 @@ log = logging.getLogger(__name__)
 #   waits 7.8 against 10.9 but core waits 27.8 against 8.0, max 27.4 against 15.7 (5 pairs, load 6-8).
 # Traced (tests/bench/ui.py says how), the steady state's long ticks are mostly the window waiting for
 # Python's lock while its holder — the download, a memory worker — waits in a run queue beside llama.cpp's.
+# The download's transfer has since moved to a child process (``app.llm.download_process``), and with it the
+# import of huggingface-hub and httpx at its start (traced: 20-200 ms ticks, often a run's worst, with the
+# download's thread importing or reading sources through ``inspect``). While a download runs, the window
+# waits for the lock 5x less (0.45 -> 0.09 ms per 10 ms tick, lower in 12 of 12 pairs; ticks over 16 ms
+# 9 -> 2.5), but the steady state's max stall did not move (67 -> 50 ms, lower in 6 of 12; load 2.7-11):
+# its worst ticks come from the memory workers and the model's thread, after the download or beside it.
 MODEL_NICE = 15  # the model's thread (and llama.cpp's, which it starts): a person waits for the reply
 BACKGROUND_NICE = 17  # the controller's workers: turns, budget counts, memory jobs
 INDEX_NICE = 19  # re-indexing the diary: the lowest

@@ -42,6 +42,7 @@ from app.ui.errors import error_for, show_error, show_exception, translated_text
 from app.ui.i18n import DateText, install_language
 from app.ui.locking import LockController
 from app.ui.main_window import MainWindow
+from app.ui.model_download import ModelDownload
 from app.ui.model_manager import ModelManagerDialog
 from app.ui.picture_settings import StorageDialog
 from app.ui.reminder import DailyReminder
@@ -370,6 +371,8 @@ class HearthApp(QObject):
         if companion is not None:
             with contextlib.suppress(Exception):
                 companion.stop()
+        for download in self.runner.findChildren(ModelDownload):
+            download.cancel()  # its child process stops; the part file stays for the next start
         self.runner.wait_idle(timeout)
         if companion is not None:
             with contextlib.suppress(Exception):

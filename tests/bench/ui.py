@@ -9,7 +9,7 @@ summary fold is forced) runs, while a 10 ms ``QTimer`` measures how late the eve
 3. at the same time, a model download from the local test hub (``tests.hub_server``, in a process of its
    own like a real hub on another machine: ``tests.bench.hub_child``), throttled so it
    overlaps the turn, through ``app.llm.download.download_model`` in the ``TaskRunner`` with progress
-   shown in the status bar.
+   shown in the status bar (the transfer itself runs in the download's child process, as in the app).
 
 Before the turn the daily ritual's views are opened and stay open through it (issue 13): the calendar, "On
 this day" and the day's mood are in the window; the Insights charts and the weekly review are opened as a
