@@ -74,6 +74,7 @@ MORE_TEXTS = (
                                 "file."),
     QT_TRANSLATE_NOOP("Errors", "Check the internet connection (or HF_ENDPOINT) and pull again: it resumes "
                                 "where it stopped."),
+    QT_TRANSLATE_NOOP("Errors", "Start the download again: it resumes where it stopped."),
     QT_TRANSLATE_NOOP("Errors", "Check HF_ENDPOINT: it must point to the Hugging Face hub or a faithful "
                                 "mirror."),
     QT_TRANSLATE_NOOP("Errors", "The model catalog may be out of date, or HF_ENDPOINT points to a mirror "
@@ -245,6 +246,9 @@ MESSAGE_TEMPLATES = (
     QT_TRANSLATE_NOOP("Errors", "Cannot reach {host}: {reason}."),
     QT_TRANSLATE_NOOP("Errors", "Cannot write the model file in the data directory: {reason}."),
     QT_TRANSLATE_NOOP("Errors", "The download failed: {reason}"),
+    QT_TRANSLATE_NOOP("Errors", "The download could not start ({reason})."),
+    QT_TRANSLATE_NOOP("Errors", "The download stopped unexpectedly (its process ended with exit code {code}); "
+                                "what was downloaded is kept."),
     QT_TRANSLATE_NOOP("Errors", "Not enough disk space: the download needs {needed} more, {free} is free in "
                                 "{folder}."),
     QT_TRANSLATE_NOOP("Errors", "The downloaded {name} is not the expected file (sha256 {got}…, {size} "

@@ -2079,6 +2079,10 @@ How was your day?</source>
         <translation>Проверьте подключение к интернету (или HF_ENDPOINT) и снова выполните pull: скачивание продолжится с того же места.</translation>
     </message>
     <message>
+        <source>Start the download again: it resumes where it stopped.</source>
+        <translation>Запустите скачивание снова: оно продолжится с того же места.</translation>
+    </message>
+    <message>
         <source>Check HF_ENDPOINT: it must point to the Hugging Face hub or a faithful mirror.</source>
         <translation>Проверьте HF_ENDPOINT: он должен указывать на Hugging Face Hub или его точное зеркало.</translation>
     </message>
@@ -2601,6 +2605,14 @@ How was your day?</source>
     <message>
         <source>The download failed: {reason}</source>
         <translation>Скачать не удалось: {reason}</translation>
+    </message>
+    <message>
+        <source>The download could not start ({reason}).</source>
+        <translation>Скачивание не удалось запустить ({reason}).</translation>
+    </message>
+    <message>
+        <source>The download stopped unexpectedly (its process ended with exit code {code}); what was downloaded is kept.</source>
+        <translation>Скачивание неожиданно прервалось (его процесс завершился с кодом {code}); уже скачанное сохранено.</translation>
     </message>
     <message>
         <source>Not enough disk space: the download needs {needed} more, {free} is free in {folder}.</source>
