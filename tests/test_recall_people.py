@@ -55,6 +55,19 @@ def test_someone_elses_relations_are_not_the_writers() -> None:
     assert names_in(texts, ("partner", "brother", "friend", "sister")) == Counter()
 
 
+def test_a_russian_possessive_adjective_makes_the_relation_someone_elses() -> None:
+    texts = [
+        "Егор с Надиным сыном, Тимуром, катались на коньках.",  # Nadya's son
+        "Выбирал серьги с Валериной женой Олей.",
+        "Несли портрет маминого отца, Ивана Петровича.",  # the writer's grandfather
+        "Ходили в гости к папиному брату Коле.",
+    ]
+    assert names_in(texts, ("son", "partner", "father", "brother")) == Counter()
+    assert names_in(
+        ["Вечером звонила сестра Надя.", "Один друг, Вася, помог."], ("sister", "friend")
+    ) == Counter({"Надя": 1, "Вася": 1})
+
+
 def test_inflected_names_count_as_one_person_in_their_most_written_form() -> None:
     counts = Counter({"Нора": 3, "Норой": 1, "Света": 1})
     assert best_names(counts) == ("Нора", "Света")

@@ -18,6 +18,14 @@ def test_question_words_and_stopwords_are_dropped() -> None:
     assert _stems("Когда мы ездили на озеро?") == [stem("ездили"), stem("озеро")]
 
 
+def test_russian_pronouns_and_question_words_are_dropped_in_every_case() -> None:
+    # "кого" would search "ког*" (every "когда"), "своего" "сво*", "кому" "ком*" ("комната")
+    assert _stems("Кого я позвала в гости?") == [stem("позвала"), stem("гости")]
+    assert _stems("Кому я подарила свою вазу?") == [stem("подарила"), stem("вазу")]
+    assert _stems("Кем работает моего брата жена?") == [stem("работает"), stem("брата"), stem("жена")]
+    assert _stems("На каком этаже нас поселили?") == [stem("этаже"), stem("поселили")]
+
+
 def test_forms_of_one_word_are_one_term() -> None:
     assert len(query_terms("dog dogs Dog")) == 1
     assert len(query_terms("собака собаку собакой")) == 1

@@ -111,6 +111,14 @@ _NAMED_BEFORE = re.compile(
     r"(?:my|our|мой|моя|моё|мое|мои|наш|наша|наше|наши)\s+(?:[^\W\d_]+\s+){0,2}$",
     re.IGNORECASE,
 )
+# A Russian possessive adjective right before the relation word makes it someone else's: "с Надиным сыном"
+# (Nadya's son), "Валериной женой", "маминого отца" (the writer's grandfather). Made from a name (capitalized
+# in mid-sentence: "Один друг" opens a sentence) or from a relation word by "-ин"/"-ын" and a case ending.
+_POSSESSIVE_ENDING = r"(?:ин|ын)(?:а|о|ы|у|ого|ой|ому|ым|ых|ом|ыми)?"
+_SOMEONE_ELSES = re.compile(
+    rf"(?:(?<![.!?…]\s)(?<!^)\b[А-ЯЁ][а-яё]+{_POSSESSIVE_ENDING}"
+    rf"|\b(?:мам|пап|бабушк|дедушк|сестр|тёт|тет|дяд|мужн|жен){_POSSESSIVE_ENDING})\s+$"
+)
 _CYRILLIC_LETTER = re.compile(r"[\u0400-\u04ff]")
 NAMES_PER_QUESTION = 3  # the most often named people of the asked relations
 SCAN_LIMIT = 120  # the newest entries with the relation's words read per question (~5 ms at 100k)
@@ -235,11 +243,13 @@ def _name_before(before: str) -> str | None:
 
 def _owned(before: str, relation: str) -> bool:
     """Is the relation the writer's own? "my (best) friend", "наш кот", "с подругой" — not "her boyfriend",
-    "Tom's cousin", "у него … друг". English says whose it is; Russian often does not, so there only
-    another's owner (anywhere in the clause before it) rules it out."""
+    "Tom's cousin", "у него … друг", "с Надиным сыном". English says whose it is; Russian often does not, so
+    there only another's owner (anywhere in the clause before it, or a possessive adjective) rules it out."""
     clause = re.split(r"[.!?;:]", before)[-1]
     words = [fold(w) for w in _TOKEN.findall(clause)]
     if any(w in _OTHERS for w in words) or clause.rstrip().endswith(("'s", "’s")):
+        return False
+    if _SOMEONE_ELSES.search(before):
         return False
     return bool(_CYRILLIC_LETTER.search(relation)) or any(w in _MINE for w in words[-_OWNER_WORDS:])
 
