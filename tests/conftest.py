@@ -8,9 +8,18 @@ from pathlib import Path
 
 import pytest
 
+from tests.hub_server import HubServer
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("HF_HUB_OFFLINE", "0")
 os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
+
+
+@pytest.fixture
+def hub() -> Iterator[HubServer]:
+    """A local stand-in for the Hugging Face hub on 127.0.0.1 (``tests.hub_server``), for download tests."""
+    with HubServer() as server:
+        yield server
 
 
 @pytest.fixture(autouse=True)

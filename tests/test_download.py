@@ -12,7 +12,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,12 +25,6 @@ from tests.hub_server import HubFile, HubServer, fake_gguf
 
 SIZE = 3 * 1024 * 1024 + 123  # not a multiple of any block size
 REPO, FILE = "test-org/Tiny-GGUF", "tiny-q4_k_m.gguf"
-
-
-@pytest.fixture
-def hub() -> Iterator[HubServer]:
-    with HubServer() as server:
-        yield server
 
 
 @pytest.fixture

@@ -12,13 +12,12 @@ import dataclasses
 import json
 import logging
 import os
-import select
 import signal
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -29,18 +28,13 @@ from app.llm.download import download_model, partial_bytes
 from app.llm.download_process import WORKER_ARGUMENT, worker_command
 from app.llm.errors import DownloadCancelled, DownloadError
 from tests.hub_server import HubFile, HubServer, fake_gguf
+from tests.processes import process_gone
 from tests.test_download import sha256_of, wait_until
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = 2 * 1024 * 1024 + 77
 MIDWAY = SIZE // 3
 WAIT_S = 30.0
-
-
-@pytest.fixture
-def hub() -> Iterator[HubServer]:
-    with HubServer() as server:
-        yield server
 
 
 @pytest.fixture
@@ -73,16 +67,7 @@ def the_child_of(parent: int) -> int:
 
 
 def gone(pid: int, timeout: float = WAIT_S) -> bool:
-    """Wait for process ``pid`` (a child of this process or not) to end."""
-    try:
-        fd = os.pidfd_open(pid)
-    except ProcessLookupError:
-        return True
-    try:
-        readable, _, _ = select.select([fd], [], [], timeout)
-        return bool(readable)
-    finally:
-        os.close(fd)
+    return process_gone(pid, timeout)
 
 
 def in_background(fn: Callable[[], Path]) -> tuple[threading.Thread, list[Path | BaseException]]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import os
-import select
 import signal
 import subprocess
 import sys
@@ -32,6 +31,7 @@ from app.llm.embedding import (
 )
 from app.llm.embedding_process import MAX_STARTS, ProcessEmbedder, worker_command
 from tests.embedding_worker_driver import DIM, SECRET, StandIn, child_command
+from tests.processes import process_gone
 
 ROOT = Path(__file__).resolve().parents[1]
 WAIT_S = 60.0
@@ -45,16 +45,7 @@ def stand_in(fifo: str) -> Iterator[ProcessEmbedder]:
 
 
 def _gone(pid: int, timeout: float = WAIT_S) -> bool:
-    """Wait for process ``pid`` (any process, not only a child of this one) to end."""
-    try:
-        fd = os.pidfd_open(pid)
-    except ProcessLookupError:
-        return True
-    try:
-        readable, _, _ = select.select([fd], [], [], timeout)
-        return bool(readable)
-    finally:
-        os.close(fd)
+    return process_gone(pid, timeout)
 
 
 def test_the_app_embeds_in_a_child_with_the_same_vectors_as_in_process() -> None:

@@ -19,12 +19,6 @@ from app.ui.model_manager import ModelManagerDialog
 from app.ui.tasks import TaskRunner
 from tests.hub_server import HubServer, fake_gguf
 
-
-@pytest.fixture
-def hub() -> Iterator[HubServer]:
-    with HubServer() as server:
-        yield server
-
 MB = 1 << 20
 
 
