@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Protocol
 
+from app.llm import child_process
 from app.llm.catalog import CatalogEntry
 from app.llm.errors import ChecksumMismatch, DownloadCancelled, DownloadError
 
@@ -60,14 +61,8 @@ _ERRORS: dict[str, type[DownloadError]] = {
 
 def worker_command() -> list[str]:
     """How to start the child: this interpreter, or the packaged executable (it has no ``python -m``)."""
-    if getattr(sys, "frozen", False):
-        return [sys.executable, WORKER_ARGUMENT]
-    return [sys.executable, "-m", "app.llm.download_process"]
+    return child_process.worker_command("app.llm.download_process", WORKER_ARGUMENT)
 
-
-# The child starts in the folder that holds the ``app`` package (the project, or site-packages): ``-m``
-# puts its working folder first on the module path, and the app's own may hold a folder named like a module.
-_CHILD_CWD = None if getattr(sys, "frozen", False) else str(Path(__file__).resolve().parents[2])
 # A terminal's Ctrl+C goes to its foreground process group: in a group of its own, only the app gets it,
 # and the app stops the child (else the child could die first, and the CLI say "failed" for "paused").
 _OWN_PROCESS_GROUP = 0 if os.name == "posix" else None
@@ -120,7 +115,7 @@ class DownloadChild:
         try:
             process = subprocess.Popen(
                 self._command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                cwd=_CHILD_CWD, process_group=_OWN_PROCESS_GROUP,
+                cwd=child_process.CHILD_CWD, process_group=_OWN_PROCESS_GROUP,
             )
         except OSError as exc:
             raise DownloadError(f"The download could not start ({type(exc).__name__}).") from None
@@ -137,7 +132,7 @@ class DownloadChild:
         """Ask the child to stop (it keeps what it downloaded), give it ``grace_s``, then kill it: either
         way the part file is whole up to what was counted and the lock is free when this returns."""
         if self._process is not None:
-            _stop(self._process, grace_s)
+            child_process.stop_child(self._process, grace_s)
 
     def _read(self, process: subprocess.Popen[bytes]) -> None:
         assert process.stdout is not None
@@ -183,22 +178,11 @@ def _asked_to_stop(process: subprocess.Popen[bytes]) -> bool:
     return process.stdin is None or process.stdin.closed
 
 
-def _stop(process: subprocess.Popen[bytes], grace_s: float) -> None:
-    if process.stdin is not None:
-        with contextlib.suppress(OSError):
-            process.stdin.close()
-    try:
-        process.wait(grace_s)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-
-
 @atexit.register
 def _stop_all() -> None:
     """The app is exiting with a download still running: stop its child (a killed app closes the pipe)."""
     for process in list(_running):
-        _stop(process, CHILD_STOP_GRACE_S * 2)
+        child_process.stop_child(process, CHILD_STOP_GRACE_S * 2)
 
 
 # -- the child's side -----------------------------------------------------------------------------------

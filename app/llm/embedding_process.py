@@ -32,11 +32,11 @@ import sys
 import threading
 import weakref
 from collections.abc import Sequence
-from pathlib import Path
 from typing import IO, Protocol
 
 import numpy as np
 
+from app.llm import child_process
 from app.llm.embedding import Embedder, EmbedderUnavailable, Vectors
 from app.llm.priority import BACKGROUND_NICE, process_at_least
 
@@ -56,14 +56,7 @@ VECTORS, ERROR = b"v", b"e"
 
 def worker_command(name: str) -> list[str]:
     """How to start a child serving embedder ``name``: this interpreter (or the packaged executable)."""
-    if getattr(sys, "frozen", False):
-        return [sys.executable, WORKER_ARGUMENT, name]
-    return [sys.executable, "-m", "app.llm.embedding_process", name]
-
-
-# The child starts in the folder that holds the ``app`` package (the project, or site-packages): ``-m``
-# puts its working folder first on the module path, and the app's own may hold a folder named like a module.
-_CHILD_CWD = None if getattr(sys, "frozen", False) else str(Path(__file__).resolve().parents[2])
+    return child_process.worker_command("app.llm.embedding_process", WORKER_ARGUMENT, name)
 
 
 class ProcessEmbedder:
@@ -148,7 +141,7 @@ class ProcessEmbedder:
         try:
             self._child = subprocess.Popen(
                 self._command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                env=_child_environment(), cwd=_CHILD_CWD,
+                env=_child_environment(), cwd=child_process.CHILD_CWD,
             )
         except OSError as exc:
             raise EmbedderUnavailable(f"The meaning model could not start ({type(exc).__name__}).") from exc
@@ -178,14 +171,7 @@ class ProcessEmbedder:
 def _stop(child: subprocess.Popen[bytes]) -> None:
     """Close the child's stdin (it exits once it has answered what it is on), wait a moment, then kill it.
     Its stdout is closed last: a request still reading it holds it until the answer or the end."""
-    if child.stdin is not None:
-        with contextlib.suppress(OSError):
-            child.stdin.close()
-    try:
-        child.wait(STOP_TIMEOUT_S)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        child.wait()
+    child_process.stop_child(child, STOP_TIMEOUT_S)
     if child.stdout is not None:
         with contextlib.suppress(OSError):
             child.stdout.close()
