@@ -24,6 +24,8 @@ from app.store import Diary
         ("С кем сейчас живёт мой батя?", ("father",)),
         ("Кем трудится моя школьная подружка?", ("friend",)),
         ("Что случилось с отцом?", ("father",)),
+        ("Where does my grandson study now?", ("grandchild",)),
+        ("Сколько у меня внуков?", ("grandchild",)),
         ("What shade is our hatchback?", ()),
         ("Walked to the river after work.", ()),
     ],
@@ -40,9 +42,10 @@ def test_names_follow_or_precede_the_writers_own_relations() -> None:
         "Валера — мой лучший друг, мы с ним с техникума.",
         "Вечером звонила сестра Надя.",
         "Дима — это мой старый друг.",
+        "Приезжал внук Тёма на выходные.",
     ]
-    counts = names_in(texts, ("sister", "friend"))
-    assert counts == Counter({"Nora": 2, "Ellie": 1, "Валера": 1, "Надя": 1, "Дима": 1})
+    counts = names_in(texts, ("sister", "friend", "grandchild"))
+    assert counts == Counter({"Nora": 2, "Ellie": 1, "Валера": 1, "Надя": 1, "Дима": 1, "Тёма": 1})
 
 
 def test_someone_elses_relations_are_not_the_writers() -> None:

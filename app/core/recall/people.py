@@ -47,6 +47,7 @@ daughter: daughter дочь дочери дочка доченька
 friend: friend mate pal buddy bestie друг подруга подружка приятель приятельница дружище товарищ
 grandparent: grandmother grandma gran granny nan nana grandfather grandpa grandad granddad бабушка
     бабуля баба дедушка дед деда
+grandchild: grandson granddaughter grandchild grandkid внук внучка внучок внучек внученька внучонок
 relative: aunt auntie uncle cousin niece nephew тётя тетя дядя кузен кузина племянник племянница
 in-law: sister-in-law brother-in-law mother-in-law father-in-law son-in-law daughter-in-law свекровь
     свёкор тёща тесть золовка невестка зять шурин деверь свояченица
@@ -77,6 +78,7 @@ _HYPERNYM_TABLE = """
 sister brother: sibling siblings сиблинг
 mother father: parent parents родитель родители
 son daughter: child children kid kids ребёнок ребенок дети детей
+grandchild: grandchildren grandkids внуки внуков внучата
 partner: partner partners spouse супруг супруга половинка половина
 relative in-law sister brother mother father: relative relatives родственник родственница родня
 """
