@@ -13,6 +13,10 @@ from tests.hub_server import HubServer
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("HF_HUB_OFFLINE", "0")
 os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
+# llama.cpp on one thread (``app.llm.loader.threads_for`` says why): on a shared 2-core machine two threads
+# spin at ggml's barriers whenever anything else runs, and the suite's model tests slowed 3-7x with them.
+# Inherited by the CLI and app processes the tests start; the servers below are given the same count.
+os.environ.setdefault("HEARTH_THREADS", "1")
 
 
 @pytest.fixture

@@ -16,6 +16,8 @@ from pathlib import Path
 
 ALIAS = "smollm2"
 READY_WITHIN_S = 120.0
+# The servers compute on as many threads as the suite's own engines (``HEARTH_THREADS``, set by conftest).
+LLAMA_THREADS = os.environ.get("HEARTH_THREADS", "1")
 
 
 def free_port() -> int:
@@ -40,7 +42,8 @@ class LlamaServer:
     def start(self) -> LlamaServer:
         args = [sys.executable, "-m", "llama_cpp.server", "--model", str(self.model_path),
                 "--model_alias", ALIAS, "--host", "127.0.0.1", "--port", str(self.port),
-                "--n_ctx", str(self.n_ctx), "--verbose", "False", "--n_threads", "2"]  # fmt: skip
+                "--n_ctx", str(self.n_ctx), "--verbose", "False",
+                "--n_threads", LLAMA_THREADS, "--n_threads_batch", LLAMA_THREADS]  # fmt: skip
         if self.api_key:
             args += ["--api_key", self.api_key]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
@@ -119,7 +122,8 @@ class LlamaCppServer(LlamaServer):
     def start(self) -> LlamaCppServer:
         args = [str(self.binary), "--model", str(self.model_path), "--alias", ALIAS,
                 "--host", "127.0.0.1", "--port", str(self.port), "--ctx-size", str(2 * self.n_ctx),
-                "--parallel", "2", "--no-kv-unified", "--cache-reuse", "16", "--threads", "2",
+                "--parallel", "2", "--no-kv-unified", "--cache-reuse", "16",
+                "--threads", LLAMA_THREADS, "--threads-batch", LLAMA_THREADS,
                 "--log-disable"]  # fmt: skip
         if self.api_key:
             args += ["--api-key", self.api_key]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -151,3 +152,18 @@ def test_validate_model_file(tiny_model_path: Path, tmp_path: Path) -> None:
     cut.write_bytes(tiny_model_path.read_bytes()[:50_000])  # an interrupted copy
     with pytest.raises(ModelCorrupt):
         validate_model_file(cut)
+
+
+def test_llama_threads_come_from_the_settings_then_the_environment_then_the_cpus(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from app.llm.loader import THREADS_ENV, threads_for
+
+    monkeypatch.setenv(THREADS_ENV, "1")
+    assert threads_for(3) == (3, 3)  # the person's setting wins
+    assert threads_for(0) == (1, 1)
+    monkeypatch.setenv(THREADS_ENV, "none")  # not a count: ignored
+    cpus = os.cpu_count() or 1
+    assert threads_for(None) == (max(cpus // 2, 1), cpus)
+    monkeypatch.delenv(THREADS_ENV)
+    assert threads_for(0) == (max(cpus // 2, 1), cpus)

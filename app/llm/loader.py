@@ -153,6 +153,28 @@ def _load_failure(info: GGUFInfo, details: str) -> Exception:
     return ModelCorrupt(f"llama.cpp could not load {name} ({_telling_line(details)}).")
 
 
+# The threads llama.cpp computes on when the settings say 0 ("let llama.cpp choose"), if set: ``1`` keeps a
+# shared machine's model off ggml's spinning barriers (see ``threads_for``). The test suite sets it.
+THREADS_ENV = "HEARTH_THREADS"
+
+
+def threads_for(n_threads: int | None) -> tuple[int, int]:
+    """(generation, prompt) threads: the settings' count for both; else ``HEARTH_THREADS`` for both; else
+    llama-cpp-python's defaults (half the CPUs for generation, all of them for a prompt).
+
+    Why a count can be forced below the default: ggml's threads meet at a barrier after every operation and
+    wait there spinning. When another program holds one of the cores, a thread spins away its time slice
+    waiting for a partner that is not running: on this 2-core machine, under load, reading a 600-token
+    prompt on the tiny model took 21-44 s with 2 threads and 6-14 s with 1 (and 12-17 s of CPU against 4)."""
+    if n_threads:
+        return n_threads, n_threads
+    forced = os.environ.get(THREADS_ENV, "")
+    if forced.isdigit() and int(forced) > 0:
+        return int(forced), int(forced)
+    cpus = os.cpu_count() or 1
+    return max(cpus // 2, 1), cpus  # llama-cpp-python's defaults
+
+
 def new_context(
     model: internals.LlamaModel,
     *,
@@ -168,9 +190,7 @@ def new_context(
     params.n_ubatch = n_batch
     params.n_seq_max = 1
     params.no_perf = False  # keep llama.cpp's own counters: tests check our numbers against them
-    cpus = os.cpu_count() or 1
-    params.n_threads = n_threads or max(cpus // 2, 1)  # llama-cpp-python's default for generation
-    params.n_threads_batch = n_threads or cpus
+    params.n_threads, params.n_threads_batch = threads_for(n_threads)
     params.type_k = params.type_v = kv_cache_type_id(kv_cache_type)
     if kv_cache_type != "f16":
         params.flash_attn_type = llama_cpp.LLAMA_FLASH_ATTN_TYPE_ENABLED  # quantized V needs it

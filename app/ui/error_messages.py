@@ -247,8 +247,8 @@ MESSAGE_TEMPLATES = (
     QT_TRANSLATE_NOOP("Errors", "Cannot write the model file in the data directory: {reason}."),
     QT_TRANSLATE_NOOP("Errors", "The download failed: {reason}"),
     QT_TRANSLATE_NOOP("Errors", "The download could not start ({reason})."),
-    QT_TRANSLATE_NOOP("Errors", "The download stopped unexpectedly (its process ended with exit code {code}); "
-                                "what was downloaded is kept."),
+    QT_TRANSLATE_NOOP("Errors", "The download stopped unexpectedly (its process ended with exit code "
+                                "{code}); what was downloaded is kept."),
     QT_TRANSLATE_NOOP("Errors", "Not enough disk space: the download needs {needed} more, {free} is free in "
                                 "{folder}."),
     QT_TRANSLATE_NOOP("Errors", "The downloaded {name} is not the expected file (sha256 {got}…, {size} "
