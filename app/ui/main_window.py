@@ -54,7 +54,7 @@ from app.ui.pictures import PictureController
 from app.ui.remembered_notice import RememberedNotice
 from app.ui.ritual_controller import RitualController
 from app.ui.sidebar import Sidebar, SidebarEntry
-from app.ui.staged import StagedBuild, later, paint_aside_steps
+from app.ui.staged import StagedBuild, later, paint_aside_steps, show_painted_once
 from app.ui.tasks import TaskRunner
 from app.ui.unscrubbed import deleted_everywhere, tell_if_any
 
@@ -162,7 +162,7 @@ class MainWindow(QMainWindow):
             then()
 
     def _show_now(self) -> None:
-        self.show()
+        show_painted_once(self)
         self._showing = False
         waiting, self._when_shown = self._when_shown, []
         for then in waiting:
