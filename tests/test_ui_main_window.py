@@ -14,6 +14,7 @@ from app.ui.errors import open_error_boxes
 from tests.ui_helpers import (
     REPLY_TIMEOUT_MS,
     Launcher,
+    PaintsAfterShow,
     click_row,
     launcher,
     quick_settings,
@@ -284,6 +285,23 @@ def test_a_day_opened_during_the_staged_start_is_measured_once_at_the_width_it_i
     window = hearth.window
     qtbot.waitUntil(lambda: window.isVisible() and window.chat_model.rowCount() == 6, timeout=20_000)
     assert widths and set(widths) == {window.chat_view.content_width()}
+
+
+def test_the_staged_window_is_painted_once_after_it_is_shown(qtbot, data_dir: Path) -> None:
+    """Its first paint is its only one: no update Qt's ``show()`` posted is left to repaint all of it after
+    the expose (the second whole paint was 10 ms of one turn at start-up)."""
+    from app.ui.bridge import CompanionBridge
+    from app.ui.main_window import MainWindow
+    from app.ui.tasks import TaskRunner
+
+    window = MainWindow(CompanionBridge(), TaskRunner(), data_dir, staged=True)
+    qtbot.addWidget(window)
+    window.show_built()
+    qtbot.waitUntil(lambda: window.is_built, timeout=10_000)
+    counted = PaintsAfterShow(window.splitter)
+    window.when_shown(counted.start)  # right after show() returns
+    counted.settle(qtbot)
+    assert counted.updates_later == 0 and counted.paints == 1
 
 
 def test_unlocking_a_window_never_locked_leaves_its_panes_alone(qtbot, data_dir: Path) -> None:

@@ -12,7 +12,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtWidgets import QWidget
 
 from app.config import ModelSettings, Settings, SettingsStore, ensure_private_dir
 from app.llm.embedding import default_embedder
@@ -127,3 +128,37 @@ def click_row(qtbot: Any, view: Any, row: int) -> None:
     index = view.model().index(row, 0)
     view.scrollTo(index)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center())
+
+
+class PaintsAfterShow(QObject):
+    """Counts, from ``start()`` on, the paints of ``watched`` and the "update later" events Qt's ``show()``
+    posts to every widget it shows (each one, delivered after the window's expose, repaints its widget)."""
+
+    def __init__(self, watched: QWidget) -> None:
+        super().__init__()
+        self.watched = watched
+        self.paints = 0
+        self.updates_later = 0
+        self.counting = False
+
+    def start(self) -> None:
+        self.counting = True
+        app = QCoreApplication.instance()
+        assert app is not None
+        app.installEventFilter(self)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if self.counting and event.type() == QEvent.Type.Paint and obj is self.watched:
+            self.paints += 1
+        if self.counting and event.type() == QEvent.Type.UpdateLater and isinstance(obj, QWidget) \
+                and obj.window() is self.watched.window():
+            self.updates_later += 1
+        return False
+
+    def settle(self, qtbot) -> None:  # noqa: ANN001 - pytest-qt's fixture
+        """Wait for the first paint, then deliver whatever is still posted (a late update among it)."""
+        qtbot.waitUntil(lambda: self.paints >= 1, timeout=5_000)
+        QCoreApplication.sendPostedEvents()
+        app = QCoreApplication.instance()
+        assert app is not None
+        app.removeEventFilter(self)
