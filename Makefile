@@ -53,10 +53,11 @@ tesseract:
 		echo "Tesseract is missing (sudo apt-get install $(TESSERACT_PACKAGES)): the picture-text tests skip."; \
 	fi
 
+# The 25 slowest tests are printed last, so a CI log shows where a slow run's time went.
 test: $(STAMP) tesseract
 	@echo "Checking the layers, then running the whole test suite offscreen (about 15 minutes on 2 cores)…"
 	$(BIN)/lint-imports
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q --durations=25
 
 # The standalone app (packaging/README.md): PyInstaller goes into .venv here, only for this target, so
 # `make test`'s install never needs it. The archive: dist/Hearth-<version>-linux-<arch>.tar.gz.
