@@ -138,7 +138,9 @@ class HubServer:
         return self
 
     def stop(self) -> None:
-        """Stop listening: new connections are refused (the port stays reserved for ``start()``)."""
+        """Stop listening: new connections are refused (the port stays reserved for ``start()``). A response
+        held by ``pause_at`` is let go: it goes on sending, and ends where its client has gone."""
+        self._pause_at = None
         self._resume.set()
         if self._httpd is not None:
             self._httpd.shutdown()
@@ -310,6 +312,8 @@ class _Handler(BaseHTTPRequestHandler):
                 if hub._pause_at is not None and offset >= hub._pause_at:
                     hub._paused.set()
                     hub._resume.wait()
+                    if hub._pause_at is not None and offset >= hub._pause_at:
+                        return  # let go while still paused: looping here would spin, holding Python's lock
                     continue
                 self.wfile.write(data[offset:end])
                 self.wfile.flush()
