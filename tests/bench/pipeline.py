@@ -185,6 +185,7 @@ def run(
     server_model: str = "",
     baseline: bool = True,
     model_path: Path | None = None,
+    timeout_s: float = 900,
 ) -> dict[str, Any]:
     rng = random.Random(4)
     today = date(2026, 3, 2)
@@ -200,8 +201,8 @@ def run(
         started = time.monotonic()
         try:
             companion.warm_up()  # as the app does once the model is loaded (a person opens, then writes)
-            if not companion.wait_idle(timeout=900):
-                raise SystemExit("the warm-up did not finish in 15 minutes")
+            if not companion.wait_idle(timeout=timeout_s):
+                raise SystemExit(f"the warm-up did not finish in {timeout_s:.0f} s")
             messages: list[str] = []
             for turn in range(turns):
                 clock["now"] += timedelta(minutes=3)
@@ -209,8 +210,10 @@ def run(
                 model.turn = turn
                 messages.append(diary_line(rng))
                 companion.send(messages[-1])
-                if not companion.wait_idle(timeout=900):
-                    raise SystemExit(f"turn {turn} did not finish in 15 minutes")
+                if not companion.wait_idle(timeout=timeout_s):
+                    raise SystemExit(
+                        f"turn {turn} (its reply and background work) did not finish in {timeout_s:.0f} s"
+                    )
                 stats = measured_stats(events[before:], turn + 1)
                 system = model.chat_requests[-1].messages[0]["content"]
                 previous = model.chat_requests[-2].messages[0]["content"] if turn else system
@@ -358,6 +361,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--server", metavar="URL", help="an OpenAI-compatible server, not the tiny model")
     parser.add_argument("--server-model", metavar="NAME", default="", help="its model (default: its first)")
     parser.add_argument("--no-baseline", action="store_true", help="skip the naive baseline")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=900,
+        help="seconds the warm-up, or one turn with its background work, may take",
+    )
     args = parser.parse_args(argv)
     say = lambda line: print(line, file=sys.stderr, flush=True)  # noqa: E731
     result = run(
@@ -368,6 +377,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.server_model,
         baseline=not args.no_baseline,
         model_path=args.model,
+        timeout_s=args.timeout,
     )
     result["load_average"] = [round(x, 2) for x in os.getloadavg()]
     if args.json:
