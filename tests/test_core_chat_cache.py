@@ -10,7 +10,7 @@ from pathlib import Path
 
 from app.config import CHAT_STATE_FILE, Settings
 from app.core.companion import Companion
-from app.core.events import Event, ReplyFinished
+from app.core.events import Event, JobStarted, ReplyFinished
 from app.llm.embedding import make_embedder
 from app.llm.engine import EngineConfig, ModelEngine
 from app.llm.types import GenerationRequest
@@ -140,3 +140,28 @@ def test_forget_everything_and_encryption_on_shred_the_kept_cache(data_dir: Path
     kept.write_bytes(b"kv" * 1000)
     diary.change_key(DiaryKey(TEST_PASSPHRASE).derive())  # closes it
     assert not kept.exists()
+
+
+def test_the_idle_timer_firing_during_a_reply_queues_no_cache_job(data_dir: Path) -> None:
+    """A slow reply outlasts the idle timer: keeping the cache then would only flash "Getting ready…" (and
+    arm the timer again, once a minute), so nothing is queued until the reply has ended."""
+    diary = Diary.open(data_dir)
+    model = CachingModel(n_ctx=2048, scripts={"reply": ["one two three four five six"]})
+    companion = Companion(diary, model, SETTINGS, clock=Clock())
+    events: list[Event] = []
+    companion.subscribe(events.append)
+    try:
+        companion.send("A quiet day.")
+        assert companion.wait_idle(timeout=30)
+        model.release.clear()
+        companion.send("Another entry, answered slowly.")
+        assert model.streaming.wait(10)
+        companion.maintenance.keep_cache()  # the idle timer fires mid-reply
+        model.release.set()
+        assert companion.wait_idle(timeout=30)
+        assert not [e for e in events if isinstance(e, JobStarted) and e.kind == "warm"]
+        assert companion.maintenance.chat_cache.dirty  # still to be kept, once idle again
+    finally:
+        companion.close(keep_cache_s=0)
+        model.close()
+        diary.close()

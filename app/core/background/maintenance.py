@@ -158,7 +158,13 @@ class MaintenanceScheduler:
 
     # -- the chat's cache for the next start -------------------------------------------------------
     def keep_cache(self) -> None:
-        """Write the chat's cache for the next start, in the background (after a while idle)."""
+        """Write the chat's cache for the next start, in the background (after a while idle).
+
+        Not while a reply is being written: the job would only find the model busy, yet show "Getting ready
+        for your next message…", and its end would arm the idle timer again — once a minute through a slow
+        reply (a 3B model on a laptop CPU). The reply's end arms it anew."""
+        if self._busy():
+            return
         conversation_id = self._session.conversation_id
         self.jobs.schedule("warm", lambda: self._keep(conversation_id), key="keep-cache")
 
