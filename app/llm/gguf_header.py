@@ -25,8 +25,8 @@ from app.llm.errors import ModelCorrupt, ModelFileMissing, NotAGGUF
 GGUF_MAGIC = b"GGUF"
 DEFAULT_ALIGNMENT = 32
 
-# GGUF metadata value types → struct format of a scalar.
-_SCALARS = {
+# GGUF metadata value types → struct format of a scalar (also read by tests.bench.synthetic_model).
+SCALAR_FORMATS = {
     0: "<B",
     1: "<b",
     2: "<H",
@@ -183,8 +183,8 @@ class _Reader:
         self.pos = self._within(self.pos, pos)
 
     def value(self, vtype: int, key: str, digest: Any, lengths: dict[str, int]) -> Any:
-        if vtype in _SCALARS:
-            return self.scalar(_SCALARS[vtype])
+        if vtype in SCALAR_FORMATS:
+            return self.scalar(SCALAR_FORMATS[vtype])
         if vtype == _STRING:
             return self.string().decode("utf-8", errors="replace")
         if vtype == _ARRAY:
@@ -196,12 +196,12 @@ class _Reader:
         count = self.scalar("<Q")
         lengths[key] = count
         start = self.pos
-        if item_type in _SCALARS:
-            width = struct.calcsize(_SCALARS[item_type])
+        if item_type in SCALAR_FORMATS:
+            width = struct.calcsize(SCALAR_FORMATS[item_type])
             self.take(width * count)
             items: list[Any] | None = None
             if count <= 1024:
-                items = list(struct.unpack_from(f"<{count}{_SCALARS[item_type][1]}", self.buf, start))
+                items = list(struct.unpack_from(f"<{count}{SCALAR_FORMATS[item_type][1]}", self.buf, start))
         elif item_type == _STRING and count <= 1024:
             items = [self.string().decode("utf-8", errors="replace") for _ in range(count)]
         elif item_type == _STRING:

@@ -37,6 +37,8 @@ from pathlib import Path
 
 import numpy as np
 
+from app.llm.gguf_header import SCALAR_FORMATS
+
 try:
     import gguf
 except ImportError:  # pragma: no cover - the dev extra installs it
@@ -196,13 +198,6 @@ def copy_tokenizer(writer: gguf.GGUFWriter) -> None:
     writer.add_add_bos_token(False)
 
 
-SCALARS = {
-    gguf.GGUFValueType.UINT8: "<B", gguf.GGUFValueType.INT8: "<b", gguf.GGUFValueType.UINT16: "<H",
-    gguf.GGUFValueType.INT16: "<h", gguf.GGUFValueType.UINT32: "<I", gguf.GGUFValueType.INT32: "<i",
-    gguf.GGUFValueType.FLOAT32: "<f", gguf.GGUFValueType.BOOL: "<?", gguf.GGUFValueType.UINT64: "<Q",
-    gguf.GGUFValueType.INT64: "<q", gguf.GGUFValueType.FLOAT64: "<d",
-}  # fmt: skip
-
 Field = tuple[gguf.GGUFValueType, gguf.GGUFValueType | None, object]
 
 
@@ -242,9 +237,9 @@ def read_items(data: bytes, pos: int, vtype: gguf.GGUFValueType, length: int) ->
             text, pos = read_string(data, pos)
             items.append(text)
         return items, pos
-    if vtype not in SCALARS:
+    if vtype not in SCALAR_FORMATS:
         raise ValueError(f"nested arrays are not expected in a vocabulary file ({vtype.name})")
-    fmt = SCALARS[vtype]
+    fmt = SCALAR_FORMATS[vtype]
     size = struct.calcsize(fmt)
     return list(struct.unpack_from(f"<{length}{fmt[1]}", data, pos)), pos + size * length
 
