@@ -312,8 +312,6 @@ class _Handler(BaseHTTPRequestHandler):
                 if hub._pause_at is not None and offset >= hub._pause_at:
                     hub._paused.set()
                     hub._resume.wait()
-                    if hub._pause_at is not None and offset >= hub._pause_at:
-                        return  # let go while still paused: looping here would spin, holding Python's lock
                     continue
                 self.wfile.write(data[offset:end])
                 self.wfile.flush()

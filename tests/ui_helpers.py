@@ -139,18 +139,16 @@ class PaintsAfterShow(QObject):
         self.watched = watched
         self.paints = 0
         self.updates_later = 0
-        self.counting = False
 
     def start(self) -> None:
-        self.counting = True
         app = QCoreApplication.instance()
         assert app is not None
         app.installEventFilter(self)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if self.counting and event.type() == QEvent.Type.Paint and obj is self.watched:
+        if event.type() == QEvent.Type.Paint and obj is self.watched:
             self.paints += 1
-        if self.counting and event.type() == QEvent.Type.UpdateLater and isinstance(obj, QWidget) \
+        if event.type() == QEvent.Type.UpdateLater and isinstance(obj, QWidget) \
                 and obj.window() is self.watched.window():
             self.updates_later += 1
         return False
