@@ -14,6 +14,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+# The packaged app's executable serves the app's model (``app.llm.model_process``) when its first argument is
+# this. Kept here, with nothing heavy imported, because the packaged entry point reads it at every start.
+MODEL_WORKER_ARGUMENT = "--hearth-model-worker"
+
 # The child starts in the folder that holds the ``app`` package (the project, or site-packages): ``-m``
 # puts its working folder first on the module path, and the app's own may hold a folder named like a module.
 CHILD_CWD = None if getattr(sys, "frozen", False) else str(Path(__file__).resolve().parents[2])

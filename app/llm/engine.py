@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,7 @@ from app.llm.errors import EngineError, PromptTooLong, UnsupportedModel
 from app.llm.generation import run_job
 from app.llm.gguf_header import GGUFInfo
 from app.llm.owner import Job, ModelOwner
+from app.llm.priority import MODEL_NICE
 from app.llm.slots import KVSlot
 from app.llm.types import ChatMessage, Completion, GenerationRequest, JobHandle
 from app.llm.vocab import Vocab
@@ -43,6 +44,7 @@ class EngineConfig:
     n_threads: int | None = None  # None/0: llama.cpp default
     kv_cache_type: str = "f16"  # f16 | q8_0 | q4_0
     n_batch: int = 256
+    owner_nice: int = MODEL_NICE  # the owner thread's steps below the process's main thread (0: as it)
 
 
 def inspect_gguf(path: Path) -> dict[str, Any]:
@@ -85,23 +87,16 @@ class ModelEngine:
             raise
         self._vocab = Vocab(self._model)
         try:
-            self._template = ChatTemplate(
-                self._info.chat_template,
-                bos_text=self._vocab.bos_text,
-                eos_text=self._vocab.eos_text,
-                add_bos=self._vocab.add_bos,
-                tokenize=self._vocab.tokenize,
-            )
-        except Exception as exc:  # jinja2.TemplateError and friends
+            self._template = chat_template_for(self._info, self._vocab)
+        except UnsupportedModel:
             self._free_native()
-            name = self._info.path.name
-            raise UnsupportedModel(f"The chat template inside {name} cannot be read ({exc}).") from exc
+            raise
         self._native_lock = threading.Lock()  # counting never races with freeing the vocabulary
         self._n_ctx = llama_cpp.llama_n_ctx(self._slots["chat"].ctx.ctx)
         self._last_tokens_per_s = 0.0
         self._closed = False
         self._close_lock = threading.Lock()
-        self._owner = ModelOwner(self._run)
+        self._owner = ModelOwner(self._run, nice=config.owner_nice)
 
     # -- LanguageModel -------------------------------------------------------------------------
     @property
@@ -159,16 +154,7 @@ class ModelEngine:
     def submit(self, request: GenerationRequest) -> JobHandle:
         """Queue a job. Raises ``PromptTooLong`` (before llama.cpp runs) if it cannot fit."""
         self._check_open()
-        if request.slot not in SLOTS:
-            raise ValueError(f"Unknown slot {request.slot!r}; use one of {', '.join(SLOTS)}.")
-        if not request.messages:
-            raise ValueError("A generation request needs at least one message.")
-        if request.max_tokens < 1 or request.max_tokens >= self._n_ctx:
-            raise ValueError(f"max_tokens must be between 1 and {self._n_ctx - 1}.")
-        tokens = self.chat_tokens(request.messages, add_generation_prompt=not request.prefill_only)
-        limit = self._n_ctx - request.max_tokens
-        if len(tokens) > limit:
-            raise PromptTooLong(len(tokens), limit)
+        tokens = checked_prompt(request, self._n_ctx, self.chat_tokens)
         return self._owner.submit(request, tokens)
 
     def info(self) -> dict[str, Any]:
@@ -250,6 +236,38 @@ class ModelEngine:
             slot.close()
         self._slots.clear()
         self._model.close()
+
+
+def chat_template_for(info: GGUFInfo, vocab: Vocab) -> ChatTemplate:
+    """The GGUF's chat template bound to its vocabulary; ``UnsupportedModel`` if Jinja cannot read it."""
+    try:
+        return ChatTemplate(
+            info.chat_template,
+            bos_text=vocab.bos_text,
+            eos_text=vocab.eos_text,
+            add_bos=vocab.add_bos,
+            tokenize=vocab.tokenize,
+        )
+    except Exception as exc:  # jinja2.TemplateError and friends
+        raise UnsupportedModel(f"The chat template inside {info.path.name} cannot be read ({exc}).") from exc
+
+
+def checked_prompt(
+    request: GenerationRequest, n_ctx: int, chat_tokens: Callable[..., list[int]]
+) -> list[int]:
+    """The request's prompt tokens, after the checks every engine makes before llama.cpp runs: a known
+    slot, some messages, a sane ``max_tokens``, and a prompt that leaves room for it (``PromptTooLong``)."""
+    if request.slot not in SLOTS:
+        raise ValueError(f"Unknown slot {request.slot!r}; use one of {', '.join(SLOTS)}.")
+    if not request.messages:
+        raise ValueError("A generation request needs at least one message.")
+    if request.max_tokens < 1 or request.max_tokens >= n_ctx:
+        raise ValueError(f"max_tokens must be between 1 and {n_ctx - 1}.")
+    tokens: list[int] = chat_tokens(request.messages, add_generation_prompt=not request.prefill_only)
+    limit = n_ctx - request.max_tokens
+    if len(tokens) > limit:
+        raise PromptTooLong(len(tokens), limit)
+    return tokens
 
 
 def _with_state(completion: Completion, outcome: kv_state.StateOutcome) -> Completion:

@@ -38,6 +38,15 @@ class OutOfMemory(EngineError):
     hint = "Close other programs, lower the context size, or use a smaller (more quantized) model."
 
 
+class ModelStopped(EngineError):
+    """The model's process ended while it worked (``app.llm.model_process``): killed, or out of memory."""
+
+    hint = (
+        "Send the message again: Hearth starts the model anew. If it keeps stopping, close other programs"
+        " or choose a smaller model."
+    )
+
+
 class PromptTooLong(EngineError):
     """The prompt does not fit ``n_ctx - reply_reserve``; refused before llama.cpp is called."""
 
@@ -79,8 +88,7 @@ class ServerUnreachable(ServerError):
 
 class ServerTimeout(ServerError):
     hint = (
-        "The server did not answer in time. "
-        "It may be busy or overloaded; try again, or use a smaller model."
+        "The server did not answer in time. It may be busy or overloaded; try again, or use a smaller model."
     )
 
 

@@ -141,6 +141,18 @@ def load_model(info: GGUFInfo, n_gpu_layers: int) -> internals.LlamaModel:
         raise _load_failure(info, LLAMA_LOG.recent()) from exc
 
 
+def load_vocabulary(info: GGUFInfo) -> internals.LlamaModel:
+    """Only the file's vocabulary (no weights): what counting tokens and rendering the chat need, in a
+    process that leaves the model itself to another (``app.llm.model_process``)."""
+    params = llama_cpp.llama_model_default_params()
+    params.vocab_only = True
+    LLAMA_LOG.clear()
+    try:
+        return internals.LlamaModel(path_model=str(info.path), params=params, verbose=False)
+    except ValueError as exc:
+        raise _load_failure(info, LLAMA_LOG.recent()) from exc
+
+
 def _load_failure(info: GGUFInfo, details: str) -> Exception:
     lowered = details.lower()
     name = info.path.name

@@ -18,6 +18,7 @@ Loading takes from a fraction of a second to many seconds: callers run it off th
 from __future__ import annotations
 
 import logging
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -30,12 +31,12 @@ from app.llm.tiny import TINY_NAME, tiny_model_path
 from app.llm.types import LanguageModel
 
 if TYPE_CHECKING:
-    from app.llm.engine import ModelEngine
     from app.llm.server_engine import ServerConfig, ServerModel
 
 
 class RunningModel(LanguageModel, Protocol):
-    """A loaded model as the app holds it: in Hearth (``ModelEngine``) or on a server (``ServerModel``)."""
+    """A loaded model as the app holds it: in Hearth (``ProcessModel``, or ``ModelEngine`` in the app's own
+    process) or on a server (``ServerModel``)."""
 
     @property
     def model_path(self) -> Path | None:
@@ -47,6 +48,7 @@ class RunningModel(LanguageModel, Protocol):
     def forget_cache(self, slot: str = "chat") -> None:
         """Drop what Hearth holds of the slot's prompt (the diary was locked)."""
         ...
+
 
 log = logging.getLogger(__name__)
 
@@ -140,15 +142,25 @@ def import_local_engine(model: ModelSettings) -> None:
     if model.server_url:
         return
     try:
-        import app.llm.engine  # noqa: F401
+        import app.llm.model_process  # noqa: F401 - and with it the engine
     except ImportError as exc:  # the first load says so, with its own error
         log.info("the local engine was not imported early: %s", type(exc).__name__)
 
 
-def _load(model: ModelSettings, path: Path) -> ModelEngine:
-    from app.llm.engine import ModelEngine  # llama.cpp, imported only when a model really loads
+# ``0`` runs the model on a thread of the app's own process instead of a child (diagnostics, comparisons).
+MODEL_PROCESS_ENV = "HEARTH_MODEL_PROCESS"
 
-    return ModelEngine(engine_config(model, path))
+
+def _load(model: ModelSettings, path: Path) -> RunningModel:
+    """The model in a child process (``app.llm.model_process``: a reply never holds the window's Python
+    lock), or in this one when ``HEARTH_MODEL_PROCESS=0``."""
+    if os.environ.get(MODEL_PROCESS_ENV, "1") == "0":
+        from app.llm.engine import ModelEngine  # llama.cpp, imported only when a model really loads
+
+        return ModelEngine(engine_config(model, path))
+    from app.llm.model_process import ProcessModel
+
+    return ProcessModel(engine_config(model, path))
 
 
 def _fit_for_tiny(model: ModelSettings) -> ModelSettings:

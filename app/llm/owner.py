@@ -129,8 +129,11 @@ def cancelled_completion(job: Job) -> Completion:
 class ModelOwner:
     """The queue and the one thread that runs ``run_job`` for each job."""
 
-    def __init__(self, run_job: Callable[[Job], Completion], name: str = "hearth-model-owner") -> None:
+    def __init__(
+        self, run_job: Callable[[Job], Completion], name: str = "hearth-model-owner", nice: int = MODEL_NICE
+    ) -> None:
         self._run_job = run_job
+        self._nice = nice
         self._heap: list[Job] = []
         self._cond = threading.Condition()
         self._running: Job | None = None
@@ -168,7 +171,7 @@ class ModelOwner:
                     return job
 
     def _loop(self) -> None:
-        lower_this_thread(MODEL_NICE)  # the window's frames come before the next token
+        lower_this_thread(self._nice)  # the window's frames come before the next token
         while (job := self._next_job()) is not None:
             try:
                 completion = self._run_job(job)

@@ -64,6 +64,11 @@ TITLES: dict[type[BaseException], tuple[str, str]] = {
         QT_TRANSLATE_NOOP("Errors", "Close other programs, lower the context size, or choose a smaller "
                                     "model."),
     ),
+    llm.ModelStopped: (
+        QT_TRANSLATE_NOOP("Errors", "The model stopped"),
+        QT_TRANSLATE_NOOP("Errors", "Send the message again: Hearth starts the model anew. If it keeps "
+                                    "stopping, close other programs or choose a smaller model."),
+    ),
     llm.PromptTooLong: (
         QT_TRANSLATE_NOOP("Errors", "Message too long"),
         QT_TRANSLATE_NOOP("Errors", "Shorten the message; older turns are summarized automatically."),

@@ -1367,6 +1367,14 @@ How was your day?</source>
         <translation>Закройте другие программы, уменьшите контекст или выберите модель поменьше.</translation>
     </message>
     <message>
+        <source>The model stopped</source>
+        <translation>Модель остановилась</translation>
+    </message>
+    <message>
+        <source>Send the message again: Hearth starts the model anew. If it keeps stopping, close other programs or choose a smaller model.</source>
+        <translation>Отправьте сообщение ещё раз: Hearth запустит модель заново. Если она останавливается снова, закройте другие программы или выберите модель поменьше.</translation>
+    </message>
+    <message>
         <source>Message too long</source>
         <translation>Слишком длинное сообщение</translation>
     </message>
@@ -1945,6 +1953,14 @@ How was your day?</source>
     <message>
         <source>Unlock it again.</source>
         <translation>Разблокируйте его снова.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s process is not running.</source>
+        <translation>Процесс модели не запущен.</translation>
+    </message>
+    <message>
+        <source>Close other programs, lower the context size or choose a smaller model, then load it again.</source>
+        <translation>Закройте другие программы, уменьшите контекст или выберите модель поменьше, затем загрузите её снова.</translation>
     </message>
     <message>
         <source>Only the latest version of a reflection can be revised.</source>
@@ -2533,6 +2549,22 @@ How was your day?</source>
     <message>
         <source>The meaning model stopped unexpectedly (exit code {code}).</source>
         <translation>Модель для поиска по смыслу неожиданно остановилась (код выхода {code}).</translation>
+    </message>
+    <message>
+        <source>The model&apos;s process stopped while loading the model (exit code {code}).</source>
+        <translation>Процесс модели остановился во время загрузки модели (код выхода {code}).</translation>
+    </message>
+    <message>
+        <source>The model&apos;s process stopped while it worked (exit code {code}).</source>
+        <translation>Процесс модели остановился во время работы (код выхода {code}).</translation>
+    </message>
+    <message>
+        <source>The model&apos;s process stopped {n} times.</source>
+        <translation>Процесс модели останавливался {n} раза.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s process could not start ({reason}).</source>
+        <translation>Процесс модели не удалось запустить ({reason}).</translation>
     </message>
     <message>
         <source>The model catalog repeats a name: {name}</source>
