@@ -288,7 +288,7 @@ def test_the_weights_are_only_in_the_child_and_it_ends_when_the_app_is_killed(ti
     assert process_gone(child, WAIT_S)  # its stdin closed with the app: it exits on its own
 
 
-def test_the_app_loads_in_a_child_unless_told_otherwise(
+def test_the_app_loads_in_a_child_when_told_to(
     tiny_model_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from app.config import ModelSettings
@@ -296,13 +296,13 @@ def test_the_app_loads_in_a_child_unless_told_otherwise(
     settings = ModelSettings(path=str(tiny_model_path), n_ctx=512)
     loaded = loading.load_model_file(settings, tiny_model_path)
     try:
-        assert isinstance(loaded.engine, ProcessModel) and loaded.is_tiny
+        assert isinstance(loaded.engine, ModelEngine) and loaded.is_tiny
     finally:
         loaded.engine.close()
-    monkeypatch.setenv(loading.MODEL_PROCESS_ENV, "0")
+    monkeypatch.setenv(loading.MODEL_PROCESS_ENV, "1")
     loaded = loading.load_model_file(settings, tiny_model_path)
     try:
-        assert isinstance(loaded.engine, ModelEngine)
+        assert isinstance(loaded.engine, ProcessModel) and loaded.is_tiny
     finally:
         loaded.engine.close()
 

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 
 class RunningModel(LanguageModel, Protocol):
-    """A loaded model as the app holds it: in Hearth (``ProcessModel``, or ``ModelEngine`` in the app's own
+    """A loaded model as the app holds it: in Hearth (``ModelEngine``, or ``ProcessModel`` in a child
     process) or on a server (``ServerModel``)."""
 
     @property
@@ -142,25 +142,30 @@ def import_local_engine(model: ModelSettings) -> None:
     if model.server_url:
         return
     try:
-        import app.llm.model_process  # noqa: F401 - and with it the engine
+        import app.llm.engine  # noqa: F401
     except ImportError as exc:  # the first load says so, with its own error
         log.info("the local engine was not imported early: %s", type(exc).__name__)
 
 
-# ``0`` runs the model on a thread of the app's own process instead of a child (diagnostics, comparisons).
+# ``1`` runs the model in a child process (``app.llm.model_process``) instead of on a thread of the app's own.
 MODEL_PROCESS_ENV = "HEARTH_MODEL_PROCESS"
 
 
 def _load(model: ModelSettings, path: Path) -> RunningModel:
-    """The model in a child process (``app.llm.model_process``: a reply never holds the window's Python
-    lock), or in this one when ``HEARTH_MODEL_PROCESS=0``."""
-    if os.environ.get(MODEL_PROCESS_ENV, "1") == "0":
-        from app.llm.engine import ModelEngine  # llama.cpp, imported only when a model really loads
+    """The model on an owner thread of this process; in a child process when ``HEARTH_MODEL_PROCESS=1``.
 
-        return ModelEngine(engine_config(model, path))
-    from app.llm.model_process import ProcessModel
+    Why not the child by default: it takes the model's thread off the window's Python lock, and the UI
+    bench's steady phase gained from it (max stall median 14.6 -> 12.2 ms, 8 interleaved pairs on the tiny
+    model), but start-up (14.8 -> 17.6) and the ritual views (8.0 -> 13.3) lost more: the child's start (0.5
+    s of CPU) lengthens start-up, and the memory workers' own Python (SQL, counting) remains the steady
+    phase's lock holder. A run with any phase over 16 ms: 2 of 8 in this process, 6 of 8 with the child."""
+    if os.environ.get(MODEL_PROCESS_ENV, "0") == "1":
+        from app.llm.model_process import ProcessModel
 
-    return ProcessModel(engine_config(model, path))
+        return ProcessModel(engine_config(model, path))
+    from app.llm.engine import ModelEngine  # llama.cpp, imported only when a model really loads
+
+    return ModelEngine(engine_config(model, path))
 
 
 def _fit_for_tiny(model: ModelSettings) -> ModelSettings:

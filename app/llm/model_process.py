@@ -21,6 +21,10 @@ process has its own interpreter and lock; the app's threads only read a pipe, wh
 * if the child dies (killed, out of memory), the jobs it held fail with ``ModelStopped`` and the next
   job starts a new one, up to ``MAX_STARTS``; it dies with the app (it exits when its stdin ends).
 
+Not the default (``app.llm.loading`` says why, with the UI bench's figures): ``HEARTH_MODEL_PROCESS=1`` turns
+it on. It took the model's thread off the window's lock in the steady phase, but its start and the memory
+workers' own Python cost the window more elsewhere on the tiny model.
+
 Frames are a 4-byte length and a pickle, both ways. Pickle is safe here: both ends are this app's own
 code, on a pipe only they hold.
 """
