@@ -231,9 +231,14 @@ def test_the_chat_cache_is_saved_and_restored_by_the_child(
     assert any(record.name == "app.llm.kv_state" for record in caplog.records)
 
 
-def test_a_missing_file_fails_here_before_any_child(tmp_path: Path) -> None:
+def test_a_file_the_child_cannot_use_is_the_engines_own_typed_error(
+    tiny_model_path: Path, tmp_path: Path
+) -> None:
+    """The child reads the header and loads: what it refuses is raised here as the engine raises it."""
     with pytest.raises(ModelFileMissing):
         ProcessModel(EngineConfig(model_path=tmp_path / "nowhere.gguf"))
+    with pytest.raises(ValueError, match="Unknown KV cache type"):
+        ProcessModel(EngineConfig(model_path=tiny_model_path, n_ctx=1024, kv_cache_type="f8"))
 
 
 def test_a_child_that_cannot_start_or_dies_loading_is_a_clear_error(

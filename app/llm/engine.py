@@ -129,6 +129,11 @@ class ModelEngine:
     def chat_template(self) -> ChatTemplate:
         return self._template
 
+    @property
+    def gguf_info(self) -> GGUFInfo:
+        """What the file's header says (read once, at load)."""
+        return self._info
+
     def count_tokens(self, text: str) -> int:
         """Tokens of ``text`` without BOS; special-token text counts as the model will parse it."""
         with self._native_lock:

@@ -47,8 +47,8 @@ from typing import IO, Any
 
 from app.llm import child_process, errors, loader
 from app.llm.chat_template import ChatTemplate
-from app.llm.engine import SLOTS, EngineConfig, ModelEngine, chat_template_for, checked_prompt
-from app.llm.errors import EngineError, ModelStopped, UnsupportedModel
+from app.llm.engine import EngineConfig, ModelEngine, chat_template_for, checked_prompt
+from app.llm.errors import EngineError, ModelStopped
 from app.llm.gguf_header import GGUFInfo
 from app.llm.priority import MODEL_NICE, process_at_least
 from app.llm.types import ChatMessage, Completion, GenerationRequest, GenerationStats, JobHandle
@@ -189,22 +189,13 @@ class _Child:
 class ProcessModel:
     """A ``RunningModel`` whose weights and jobs live in a child process (see the module's docstring).
 
-    Construct it to load, off the UI thread as every load: the header, memory and vocabulary checks run
-    here and raise the engine's typed errors; the child's own load failure is raised the same way."""
+    Construct it to load, off the UI thread as every load. The child checks the file (header, memory) and
+    loads it, raising the engine's own typed errors here; then this process reads the vocabulary alone.
+    The header is read in the child, not here: its Python walk of a 151,936-token array took the window's
+    lock at the UI bench's start (its worst ticks, on the 3B-shaped model)."""
 
     def __init__(self, config: EngineConfig, command: Sequence[str] | None = None) -> None:
         self.config = config
-        self._info: GGUFInfo = loader.inspect(Path(config.model_path), config.n_ctx)
-        loader.kv_cache_type_id(config.kv_cache_type)
-        estimate = loader.estimate_memory(self._info, config.n_ctx, config.kv_cache_type, len(SLOTS))
-        loader.check_memory(estimate, loader.available_memory())
-        self._vocab_model = loader.load_vocabulary(self._info)
-        self._vocab = Vocab(self._vocab_model)
-        try:
-            self._template = chat_template_for(self._info, self._vocab)
-        except UnsupportedModel:
-            self._vocab_model.close()
-            raise
         self._command = list(command) if command is not None else worker_command()
         self._native_lock = threading.Lock()  # counting never races with freeing the vocabulary
         self._lock = threading.Lock()  # the child, its tables, the ids
@@ -216,12 +207,16 @@ class ProcessModel:
         self._n_ctx = 0
         self._last_tokens_per_s = 0.0
         self._finalizer: weakref.finalize | None = None
+        with self._lock:
+            self._running_child()
+        self._info: GGUFInfo = self._facts["info"]
         try:
-            with self._lock:
-                self._running_child()
+            self._vocab_model = loader.load_vocabulary(self._info)
         except BaseException:
-            self._vocab_model.close()
+            self._stop_now()
             raise
+        self._vocab = Vocab(self._vocab_model)
+        self._template = chat_template_for(self._info, self._vocab)  # the child's engine read it already
 
     # -- LanguageModel -------------------------------------------------------------------------
     @property
@@ -328,15 +323,20 @@ class ProcessModel:
 
     def close(self) -> None:
         """Stop the child: its running and queued jobs finish as cancelled, then it exits."""
+        if self._stop_now():
+            with self._native_lock:
+                self._vocab_model.close()
+
+    def _stop_now(self) -> bool:
+        """Mark the model closed and stop its child; False if it was closed already."""
         with self._lock:
             if self._closed:
-                return
+                return False
             self._closed = True
             finalizer = self._finalizer
         if finalizer is not None:
             finalizer()  # runs _stop once
-        with self._native_lock:
-            self._vocab_model.close()
+        return True
 
     def _check_open(self) -> None:
         if self._closed:
@@ -643,7 +643,7 @@ def main(argv: Sequence[str]) -> int:
         except Exception as exc:  # noqa: BLE001 - said to the app as its typed error
             replies.say("failed", PortableError.of(exc))
             return 0
-        facts = {"n_ctx": engine.n_ctx, "n_params": engine.info().get("n_params")}
+        facts = {"n_ctx": engine.n_ctx, "n_params": engine.info().get("n_params"), "info": engine.gguf_info}
         replies.say("ready", facts)
         return serve(engine, requests, replies)
 
