@@ -23,7 +23,7 @@ from app.llm import loading, model_process
 from app.llm.engine import EngineConfig, ModelEngine
 from app.llm.errors import EngineError, ModelFileMissing, ModelStopped, OutOfMemory, PromptTooLong
 from app.llm.model_process import MAX_STARTS, PortableError, ProcessModel
-from app.llm.types import GenerationRequest, Priority
+from app.llm.types import GenerationRequest, JobHandle, Priority
 from tests.processes import process_gone
 from tests.test_engine_jobs import unique_chat
 from tests.test_engine_kv_state import keep, new_turn_tokens, reply
@@ -45,6 +45,20 @@ def own_model(tiny_model_path: Path) -> Iterator[ProcessModel]:
     model = ProcessModel(EngineConfig(model_path=tiny_model_path, n_ctx=1024))
     yield model
     model.close()
+
+
+def long_reply_under_way(model: ProcessModel) -> JobHandle:
+    """A 600-token reply whose first piece has arrived."""
+    started = threading.Event()
+    job = model.submit(
+        GenerationRequest(
+            messages=unique_chat(1, "Tell me a long story."),
+            max_tokens=600,
+            on_token=lambda _p: started.set(),
+        )
+    )
+    assert started.wait(WAIT_S)
+    return job
 
 
 def test_counts_and_a_greedy_reply_are_the_engines_own(
@@ -152,15 +166,7 @@ def test_forget_cache_empties_the_childs_slot(own_model: ProcessModel) -> None:
 def test_a_child_killed_mid_reply_is_a_clear_error_and_the_next_job_starts_another(
     own_model: ProcessModel, caplog: pytest.LogCaptureFixture
 ) -> None:
-    started = threading.Event()
-    job = own_model.submit(
-        GenerationRequest(
-            messages=unique_chat(1, "Tell me a long story."),
-            max_tokens=600,
-            on_token=lambda _p: started.set(),
-        )
-    )
-    assert started.wait(WAIT_S)
+    job = long_reply_under_way(own_model)
     first = own_model.child_pid
     assert first is not None
     os.kill(first, signal.SIGKILL)
@@ -189,15 +195,7 @@ def test_after_max_starts_it_says_so_instead_of_starting_more(own_model: Process
 
 
 def test_close_cancels_a_running_reply_and_ends_the_child(own_model: ProcessModel) -> None:
-    started = threading.Event()
-    job = own_model.submit(
-        GenerationRequest(
-            messages=unique_chat(1, "Tell me a long story."),
-            max_tokens=600,
-            on_token=lambda _p: started.set(),
-        )
-    )
-    assert started.wait(WAIT_S)
+    job = long_reply_under_way(own_model)
     pid = own_model.child_pid
     assert pid is not None
     own_model.close()
@@ -293,21 +291,22 @@ def test_the_weights_are_only_in_the_child_and_it_ends_when_the_app_is_killed(ti
     assert process_gone(child, WAIT_S)  # its stdin closed with the app: it exits on its own
 
 
-def test_the_app_loads_in_a_child_when_told_to(
+def test_the_app_loads_in_a_child_unless_told_otherwise(
     tiny_model_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from app.config import ModelSettings
 
+    monkeypatch.delenv(loading.MODEL_PROCESS_ENV, raising=False)
     settings = ModelSettings(path=str(tiny_model_path), n_ctx=512)
     loaded = loading.load_model_file(settings, tiny_model_path)
     try:
-        assert isinstance(loaded.engine, ModelEngine) and loaded.is_tiny
+        assert isinstance(loaded.engine, ProcessModel) and loaded.is_tiny
     finally:
         loaded.engine.close()
-    monkeypatch.setenv(loading.MODEL_PROCESS_ENV, "1")
+    monkeypatch.setenv(loading.MODEL_PROCESS_ENV, "0")
     loaded = loading.load_model_file(settings, tiny_model_path)
     try:
-        assert isinstance(loaded.engine, ProcessModel) and loaded.is_tiny
+        assert isinstance(loaded.engine, ModelEngine) and loaded.is_tiny
     finally:
         loaded.engine.close()
 

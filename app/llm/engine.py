@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import llama_cpp
 
@@ -61,44 +61,21 @@ def inspect_gguf(path: Path) -> dict[str, Any]:
     }
 
 
-class ModelEngine:
-    """A loaded model with its owner thread. Construct it to load (raises typed ``EngineError``s)."""
+class LocalModel:
+    """What both engines that run a GGUF on this machine share: exact counting on the file's own vocabulary
+    and chat template, in the caller's thread, without the model's queue. ``ModelEngine`` holds the
+    weights as well; ``app.llm.model_process.ProcessModel`` holds only these and leaves the weights to a
+    child process. A subclass sets the attributes below while it loads."""
 
-    def __init__(self, config: EngineConfig) -> None:
-        self.config = config
-        self._info: GGUFInfo = loader.inspect(Path(config.model_path), config.n_ctx)
-        loader.kv_cache_type_id(config.kv_cache_type)
-        estimate = loader.estimate_memory(self._info, config.n_ctx, config.kv_cache_type, len(SLOTS))
-        loader.check_memory(estimate, loader.available_memory())
-        self._model = loader.load_model(self._info, config.n_gpu_layers)
-        self._slots: dict[str, KVSlot] = {}
-        try:
-            for name in SLOTS:
-                ctx = loader.new_context(
-                    self._model,
-                    n_ctx=config.n_ctx,
-                    n_batch=config.n_batch,
-                    n_threads=config.n_threads,
-                    kv_cache_type=config.kv_cache_type,
-                )
-                self._slots[name] = KVSlot(name, ctx, config.n_batch)
-        except BaseException:
-            self._free_native()
-            raise
-        self._vocab = Vocab(self._model)
-        try:
-            self._template = chat_template_for(self._info, self._vocab)
-        except UnsupportedModel:
-            self._free_native()
-            raise
-        self._native_lock = threading.Lock()  # counting never races with freeing the vocabulary
-        self._n_ctx = llama_cpp.llama_n_ctx(self._slots["chat"].ctx.ctx)
-        self._last_tokens_per_s = 0.0
-        self._closed = False
-        self._close_lock = threading.Lock()
-        self._owner = ModelOwner(self._run, nice=config.owner_nice)
+    config: EngineConfig
+    _info: GGUFInfo
+    _vocab: Vocab
+    _template: ChatTemplate
+    _native_lock: threading.Lock  # counting never races with freeing the vocabulary
+    _n_ctx: int
+    _closed: bool
+    _last_tokens_per_s: float
 
-    # -- LanguageModel -------------------------------------------------------------------------
     @property
     def n_ctx(self) -> int:
         return self._n_ctx
@@ -156,12 +133,6 @@ class ModelEngine:
     def render_chat(self, messages: Sequence[ChatMessage], *, add_generation_prompt: bool = True) -> str:
         return self._template.render(messages, add_generation_prompt=add_generation_prompt)
 
-    def submit(self, request: GenerationRequest) -> JobHandle:
-        """Queue a job. Raises ``PromptTooLong`` (before llama.cpp runs) if it cannot fit."""
-        self._check_open()
-        tokens = checked_prompt(request, self._n_ctx, self.chat_tokens)
-        return self._owner.submit(request, tokens)
-
     def info(self) -> dict[str, Any]:
         return {
             "path": str(self._info.path),
@@ -169,12 +140,76 @@ class ModelEngine:
             "size_bytes": self._info.size_bytes,
             "n_ctx": self._n_ctx,
             "n_ctx_train": self._info.context_length,
-            "n_params": llama_cpp.llama_model_n_params(self._model.model) if not self._closed else None,
+            "n_params": self._n_params(),
             "last_tokens_per_s": self._last_tokens_per_s,
             "architecture": self._info.architecture,
             "kv_cache_type": self.config.kv_cache_type,
             "chat_template_from_gguf": not self._template.is_fallback,
         }
+
+    def _n_params(self) -> int | None:
+        return None
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise EngineError("The model engine is closed.", "Load the model again.")
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class ModelEngine(LocalModel):
+    """A loaded model with its owner thread. Construct it to load (raises typed ``EngineError``s)."""
+
+    def __init__(self, config: EngineConfig) -> None:
+        self.config = config
+        self._info: GGUFInfo = loader.inspect(Path(config.model_path), config.n_ctx)
+        loader.kv_cache_type_id(config.kv_cache_type)
+        estimate = loader.estimate_memory(self._info, config.n_ctx, config.kv_cache_type, len(SLOTS))
+        loader.check_memory(estimate, loader.available_memory())
+        self._model = loader.load_model(self._info, config.n_gpu_layers)
+        self._slots: dict[str, KVSlot] = {}
+        try:
+            for name in SLOTS:
+                ctx = loader.new_context(
+                    self._model,
+                    n_ctx=config.n_ctx,
+                    n_batch=config.n_batch,
+                    n_threads=config.n_threads,
+                    kv_cache_type=config.kv_cache_type,
+                )
+                self._slots[name] = KVSlot(name, ctx, config.n_batch)
+        except BaseException:
+            self._free_native()
+            raise
+        self._vocab = Vocab(self._model)
+        try:
+            self._template = chat_template_for(self._info, self._vocab)
+        except UnsupportedModel:
+            self._free_native()
+            raise
+        self._native_lock = threading.Lock()  # counting never races with freeing the vocabulary
+        self._n_ctx = llama_cpp.llama_n_ctx(self._slots["chat"].ctx.ctx)
+        self._last_tokens_per_s = 0.0
+        self._closed = False
+        self._close_lock = threading.Lock()
+        self._owner = ModelOwner(self._run, nice=config.owner_nice)
+
+    # -- LanguageModel -------------------------------------------------------------------------
+    def submit(self, request: GenerationRequest) -> JobHandle:
+        """Queue a job. Raises ``PromptTooLong`` (before llama.cpp runs) if it cannot fit."""
+        self._check_open()
+        tokens = checked_prompt(request, self._n_ctx, self.chat_tokens)
+        return self._owner.submit(request, tokens)
+
+    def _n_params(self) -> int | None:
+        return llama_cpp.llama_model_n_params(self._model.model) if not self._closed else None
 
     def cached_tokens(self, slot: str = "chat") -> int:
         """How many tokens the slot's KV cache holds (diagnostics, tests)."""
@@ -198,16 +233,6 @@ class ModelEngine:
         self._owner.close()
         with self._native_lock:
             self._free_native()
-
-    def _check_open(self) -> None:
-        if self._closed:
-            raise EngineError("The model engine is closed.", "Load the model again.")
-
-    def __enter__(self) -> ModelEngine:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     # -- owner thread ------------------------------------------------------------------------------
     def _run(self, job: Job) -> Completion:

@@ -134,11 +134,7 @@ def kv_cache_type_id(name: str) -> int:
 def load_model(info: GGUFInfo, n_gpu_layers: int) -> internals.LlamaModel:
     params = llama_cpp.llama_model_default_params()
     params.n_gpu_layers = n_gpu_layers
-    LLAMA_LOG.clear()
-    try:
-        return internals.LlamaModel(path_model=str(info.path), params=params, verbose=False)
-    except ValueError as exc:
-        raise _load_failure(info, LLAMA_LOG.recent()) from exc
+    return _load_with(info, params)
 
 
 def load_vocabulary(info: GGUFInfo) -> internals.LlamaModel:
@@ -146,6 +142,10 @@ def load_vocabulary(info: GGUFInfo) -> internals.LlamaModel:
     process that leaves the model itself to another (``app.llm.model_process``)."""
     params = llama_cpp.llama_model_default_params()
     params.vocab_only = True
+    return _load_with(info, params)
+
+
+def _load_with(info: GGUFInfo, params: llama_cpp.llama_model_params) -> internals.LlamaModel:
     LLAMA_LOG.clear()
     try:
         return internals.LlamaModel(path_model=str(info.path), params=params, verbose=False)

@@ -35,8 +35,8 @@ if TYPE_CHECKING:
 
 
 class RunningModel(LanguageModel, Protocol):
-    """A loaded model as the app holds it: in Hearth (``ModelEngine``, or ``ProcessModel`` in a child
-    process) or on a server (``ServerModel``)."""
+    """A loaded model as the app holds it: in Hearth (``ProcessModel`` in a child process, or
+    ``ModelEngine`` in the app's own) or on a server (``ServerModel``)."""
 
     @property
     def model_path(self) -> Path | None:
@@ -142,30 +142,37 @@ def import_local_engine(model: ModelSettings) -> None:
     if model.server_url:
         return
     try:
-        import app.llm.engine  # noqa: F401
+        import app.llm.model_process  # noqa: F401 - and with it the engine
     except ImportError as exc:  # the first load says so, with its own error
         log.info("the local engine was not imported early: %s", type(exc).__name__)
 
 
-# ``1`` runs the model in a child process (``app.llm.model_process``) instead of on a thread of the app's own.
+# ``0`` keeps the model on a thread of the app's own process instead of a child (diagnostics, comparisons).
 MODEL_PROCESS_ENV = "HEARTH_MODEL_PROCESS"
 
 
 def _load(model: ModelSettings, path: Path) -> RunningModel:
-    """The model on an owner thread of this process; in a child process when ``HEARTH_MODEL_PROCESS=1``.
+    """The model in a child process (``app.llm.model_process``); on an owner thread of this process when
+    ``HEARTH_MODEL_PROCESS=0``.
 
-    Why not the child by default: it takes the model's thread off the window's Python lock, and the UI
-    bench's steady phase gained from it (max stall median 14.6 -> 12.2 ms, 8 interleaved pairs on the tiny
-    model), but start-up (14.8 -> 17.6) and the ritual views (8.0 -> 13.3) lost more: the child's start (0.5
-    s of CPU) lengthens start-up, and the memory workers' own Python (SQL, counting) remains the steady
-    phase's lock holder. A run with any phase over 16 ms: 2 of 8 in this process, 6 of 8 with the child."""
-    if os.environ.get(MODEL_PROCESS_ENV, "0") == "1":
-        from app.llm.model_process import ProcessModel
+    Why the child: the model's thread, writing a reply, was the steady phase's main holder of the lock the
+    window's thread needs. Measured with the UI bench, interleaved with the model in this process (2 cores,
+    load 1.1-2.8; medians of the max stall, ms, target 16):
 
-        return ProcessModel(engine_config(model, path))
-    from app.llm.engine import ModelEngine  # llama.cpp, imported only when a model really loads
+    - tiny model, 8 pairs: start-up 10.9 -> 8.2, ritual views 8.7 -> 7.6, steady 11.8 -> 7.8;
+    - Qwen2.5-3B-shaped model (``tests.bench.synthetic_model``), 3 pairs: start-up 11.8 -> 14.8, ritual
+      11.2 -> 8.6, steady 7.8 -> 5.5; every phase of every run with the child within 16 ms, against 1 run
+      of 3 in this process (its others: start-up 33.3, ritual 18.5).
 
-    return ModelEngine(engine_config(model, path))
+    A first version that read the GGUF header here as well (a Python walk of a 151,936-token vocabulary)
+    lost start-up instead (tiny: 14.8 -> 17.6); the child reads it now."""
+    if os.environ.get(MODEL_PROCESS_ENV, "1") == "0":
+        from app.llm.engine import ModelEngine  # llama.cpp, imported only when a model really loads
+
+        return ModelEngine(engine_config(model, path))
+    from app.llm.model_process import ProcessModel
+
+    return ProcessModel(engine_config(model, path))
 
 
 def _fit_for_tiny(model: ModelSettings) -> ModelSettings:

@@ -21,9 +21,8 @@ process has its own interpreter and lock; the app's threads only read a pipe, wh
 * if the child dies (killed, out of memory), the jobs it held fail with ``ModelStopped`` and the next
   job starts a new one, up to ``MAX_STARTS``; it dies with the app (it exits when its stdin ends).
 
-Not the default (``app.llm.loading`` says why, with the UI bench's figures): ``HEARTH_MODEL_PROCESS=1`` turns
-it on. It took the model's thread off the window's lock in the steady phase, but its start and the memory
-workers' own Python cost the window more elsewhere on the tiny model.
+The app's default (``app.llm.loading`` has the UI bench's figures); ``HEARTH_MODEL_PROCESS=0`` keeps the
+model in the app's own process.
 
 Frames are a 4-byte length and a pickle, both ways. Pickle is safe here: both ends are this app's own
 code, on a pipe only they hold.
@@ -42,16 +41,15 @@ import threading
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import IO, Any
 
 from app.llm import child_process, errors, loader
-from app.llm.chat_template import ChatTemplate
-from app.llm.engine import EngineConfig, ModelEngine, chat_template_for, checked_prompt
+from app.llm.engine import EngineConfig, LocalModel, ModelEngine, chat_template_for, checked_prompt
 from app.llm.errors import EngineError, ModelStopped
 from app.llm.gguf_header import GGUFInfo
+from app.llm.owner import Settled
 from app.llm.priority import MODEL_NICE, process_at_least
-from app.llm.types import ChatMessage, Completion, GenerationRequest, GenerationStats, JobHandle
+from app.llm.types import Completion, GenerationRequest, GenerationStats, JobHandle
 from app.llm.vocab import Vocab
 
 log = logging.getLogger(__name__)
@@ -98,7 +96,7 @@ class PortableError:
         return error
 
 
-class ProcessJob:
+class ProcessJob(Settled):
     """A job the child runs; implements ``app.llm.types.JobHandle``."""
 
     def __init__(
@@ -121,17 +119,6 @@ class ProcessJob:
     def cancel(self) -> None:
         if not self._done.is_set():
             self._model.send_cancel(self.job_id)
-
-    def result(self, timeout: float | None = None) -> Completion:
-        if not self._done.wait(timeout):
-            raise TimeoutError(f"the model job did not finish within {timeout} s")
-        if self._error is not None:
-            raise self._error
-        assert self._result is not None
-        return self._result
-
-    def done(self) -> bool:
-        return self._done.is_set()
 
     # -- the reader's side -----------------------------------------------------------------------------
     def piece(self, text: str) -> None:
@@ -186,7 +173,7 @@ class _Child:
     ended: bool = False
 
 
-class ProcessModel:
+class ProcessModel(LocalModel):
     """A ``RunningModel`` whose weights and jobs live in a child process (see the module's docstring).
 
     Construct it to load, off the UI thread as every load. The child checks the file (header, memory) and
@@ -218,62 +205,12 @@ class ProcessModel:
         self._vocab = Vocab(self._vocab_model)
         self._template = chat_template_for(self._info, self._vocab)  # the child's engine read it already
 
-    # -- LanguageModel -------------------------------------------------------------------------
-    @property
-    def n_ctx(self) -> int:
-        return self._n_ctx
-
-    @property
-    def tokenizer_id(self) -> str:
-        return (
-            f"gguf:{self._info.metadata.get('tokenizer.ggml.model', '?')}:{self._info.tokenizer_digest[:16]}"
-        )
-
-    @property
-    def model_name(self) -> str:
-        return self._info.path.stem
-
-    @property
-    def model_path(self) -> Path:
-        return Path(self.config.model_path)
-
-    @property
-    def keeps_cache(self) -> bool:
-        return True  # the child's engine writes and reads the chat's cache
-
-    @property
-    def counts_exact(self) -> bool:
-        return True  # the GGUF's own tokenizer and template, as the child's
-
-    @property
-    def chat_template(self) -> ChatTemplate:
-        return self._template
-
+    # -- LanguageModel (counting: ``LocalModel``) ------------------------------------------------
     @property
     def child_pid(self) -> int | None:
         """The running child's process id (tests), None when none runs."""
         child = self._child
         return child.process.pid if child is not None and not child.ended else None
-
-    def count_tokens(self, text: str) -> int:
-        with self._native_lock:
-            self._check_open()
-            return len(self._vocab.tokenize(text.encode("utf-8"), False, True))
-
-    def count_chat_tokens(
-        self, messages: Sequence[ChatMessage], *, add_generation_prompt: bool = True
-    ) -> int:
-        return len(self.chat_tokens(messages, add_generation_prompt=add_generation_prompt))
-
-    def chat_tokens(
-        self, messages: Sequence[ChatMessage], *, add_generation_prompt: bool = True
-    ) -> list[int]:
-        with self._native_lock:
-            self._check_open()
-            return self._template.tokens(messages, add_generation_prompt=add_generation_prompt)
-
-    def render_chat(self, messages: Sequence[ChatMessage], *, add_generation_prompt: bool = True) -> str:
-        return self._template.render(messages, add_generation_prompt=add_generation_prompt)
 
     def submit(self, request: GenerationRequest) -> JobHandle:
         """Queue a job in the child. Raises ``PromptTooLong`` here, before anything is sent."""
@@ -291,19 +228,9 @@ class ProcessModel:
         )
         return job
 
-    def info(self) -> dict[str, Any]:
-        return {
-            "path": str(self._info.path),
-            "name": self.model_name,
-            "size_bytes": self._info.size_bytes,
-            "n_ctx": self._n_ctx,
-            "n_ctx_train": self._info.context_length,
-            "n_params": self._facts.get("n_params"),
-            "last_tokens_per_s": self._last_tokens_per_s,
-            "architecture": self._info.architecture,
-            "kv_cache_type": self.config.kv_cache_type,
-            "chat_template_from_gguf": not self._template.is_fallback,
-        }
+    def _n_params(self) -> int | None:
+        value = self._facts.get("n_params")
+        return value if isinstance(value, int) else None
 
     def cached_tokens(self, slot: str = "chat") -> int:
         """How many tokens the child's slot holds (diagnostics, tests)."""
@@ -337,16 +264,6 @@ class ProcessModel:
         if finalizer is not None:
             finalizer()  # runs _stop once
         return True
-
-    def _check_open(self) -> None:
-        if self._closed:
-            raise EngineError("The model engine is closed.", "Load the model again.")
-
-    def __enter__(self) -> ProcessModel:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     # -- the child ---------------------------------------------------------------------------------
     def _running_child(self) -> _Child:

@@ -48,7 +48,27 @@ class JobProgress:
     stream: Any = None  # generation.TextStream: half-decoded UTF-8 and held-back stop-string text
 
 
-class Job:
+class Settled:
+    """The waiting half of a ``JobHandle``: a completion or an error, set once by whoever runs the job (this
+    module's owner thread, or the reader of ``app.llm.model_process``'s child)."""
+
+    _done: threading.Event
+    _result: Completion | None
+    _error: BaseException | None
+
+    def result(self, timeout: float | None = None) -> Completion:
+        if not self._done.wait(timeout):
+            raise TimeoutError(f"the model job did not finish within {timeout} s")
+        if self._error is not None:
+            raise self._error
+        assert self._result is not None
+        return self._result
+
+    def done(self) -> bool:
+        return self._done.is_set()
+
+
+class Job(Settled):
     """A submitted request; implements ``app.llm.types.JobHandle``."""
 
     def __init__(self, request: GenerationRequest, prompt_tokens: list[int], seq: int) -> None:
@@ -82,17 +102,6 @@ class Job:
                 self._done.set()
                 return
         self.cancel_requested.set()
-
-    def result(self, timeout: float | None = None) -> Completion:
-        if not self._done.wait(timeout):
-            raise TimeoutError(f"the model job did not finish within {timeout} s")
-        if self._error is not None:
-            raise self._error
-        assert self._result is not None
-        return self._result
-
-    def done(self) -> bool:
-        return self._done.is_set()
 
     # -- owner side --------------------------------------------------------------------------------
     def try_start(self) -> bool:

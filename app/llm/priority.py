@@ -43,6 +43,7 @@ log = logging.getLogger(__name__)
 # waits for the lock 5x less (0.45 -> 0.09 ms per 10 ms tick, lower in 12 of 12 pairs; ticks over 16 ms
 # 9 -> 2.5), but the steady state's max stall did not move (67 -> 50 ms, lower in 6 of 12; load 2.7-11):
 # its worst ticks come from the memory workers and the model's thread, after the download or beside it.
+# The model has since moved to a child process too (``app.llm.model_process``), all of it at MODEL_NICE.
 MODEL_NICE = 15  # the model's thread (and llama.cpp's, which it starts): a person waits for the reply
 BACKGROUND_NICE = 17  # the controller's workers: turns, budget counts, memory jobs
 INDEX_NICE = 19  # re-indexing the diary: the lowest
