@@ -12,6 +12,9 @@ wakes up:
    overlaps the turn, through ``app.llm.download.download_model`` in the ``TaskRunner`` with progress
    shown in the status bar (the transfer itself runs in the download's child process, as in the app).
 
+The model runs where the app runs it: in a child process (``app.llm.model_process``); with
+``HEARTH_MODEL_PROCESS=0`` in the bench's own process, to compare the two.
+
 Before the turn the daily ritual's views are opened and stay open through it (issue 13): the calendar, "On
 this day" and the day's mood are in the window; the Insights charts and the weekly review are opened as a
 person would (``--no-ritual`` leaves them closed).
