@@ -58,6 +58,7 @@ log = logging.getLogger(__name__)
 WORKER_ARGUMENT = child_process.MODEL_WORKER_ARGUMENT
 MAX_STARTS = 3  # children per model: the first, and two more after crashes
 STOP_TIMEOUT_S = 10.0  # close(): the child cancels its jobs and exits; then it is killed
+CALL_TIMEOUT_S = 30.0  # a call answers at once (the child's main thread, not the model's queue)
 _LENGTH = struct.Struct("<I")
 # What the app may ask the child's engine outside a job (answers are small and hold no diary text).
 CALLS = frozenset({"forget_cache", "cached_tokens"})
@@ -337,7 +338,10 @@ class ProcessModel(LocalModel):
             call_id = next(self._ids)
             call = child.calls[call_id] = _Call(threading.Event())
         self._send(child, ("call", call_id, name, args))
-        call.done.wait()
+        if not call.done.wait(CALL_TIMEOUT_S):
+            with self._lock:
+                child.calls.pop(call_id, None)
+            raise ModelStopped("The model's process is not answering.")
         if call.error is not None:
             raise call.error
         return call.value
@@ -467,7 +471,8 @@ class _ForwardLogs(logging.Handler):
         self._replies = replies
 
     def emit(self, record: logging.LogRecord) -> None:
-        self._replies.say("log", record.levelno, record.name, record.getMessage())
+        if record.name.startswith("app."):  # the app's own lines hold no diary text; a library's might
+            self._replies.say("log", record.levelno, record.name, record.getMessage())
 
 
 def serve(engine: ModelEngine, requests: IO[bytes], replies: _Replies) -> int:

@@ -31,6 +31,7 @@ MORE_TEXTS = (
     QT_TRANSLATE_NOOP("Errors", "The diary was locked."),
     QT_TRANSLATE_NOOP("Errors", "Unlock it again."),
     QT_TRANSLATE_NOOP("Errors", "The model's process is not running."),
+    QT_TRANSLATE_NOOP("Errors", "The model's process is not answering."),
     QT_TRANSLATE_NOOP("Errors", "Close other programs, lower the context size or choose a smaller model, "
                                 "then load it again."),
     QT_TRANSLATE_NOOP("Errors", "Only the latest version of a reflection can be revised."),

@@ -1959,6 +1959,10 @@ How was your day?</source>
         <translation>Процесс модели не запущен.</translation>
     </message>
     <message>
+        <source>The model&apos;s process is not answering.</source>
+        <translation>Процесс модели не отвечает.</translation>
+    </message>
+    <message>
         <source>Close other programs, lower the context size or choose a smaller model, then load it again.</source>
         <translation>Закройте другие программы, уменьшите контекст или выберите модель поменьше, затем загрузите её снова.</translation>
     </message>
