@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,9 +9,6 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
-from app.config import ModelSettings
-from app.llm.errors import ModelFileMissing
-from app.llm.loading import LoadedModel
 from app.store import Diary
 from app.ui.errors import open_error_boxes
 from tests.ui_helpers import (
@@ -20,7 +16,6 @@ from tests.ui_helpers import (
     Launcher,
     PaintsAfterShow,
     click_row,
-    close_error_boxes,
     launcher,
     quick_settings,
     seed_days,
@@ -477,38 +472,3 @@ def test_window_geometry_is_remembered(qtbot, launch) -> None:
     first.shutdown()
     second = launch()
     assert (second.window.width(), second.window.height()) == (780, 520)
-
-
-def test_start_up_holds_the_cycle_collector_off_until_the_companion_is_ready(qtbot, data_dir: Path) -> None:
-    """A full collection pass on the window's thread mid-start-up was a 57-75 ms tick (``hold_collections``):
-    none runs between the app's first object and the ready companion; then collections run again."""
-    import gc
-
-    from app.ui.application import HearthApp
-
-    assert gc.isenabled()
-    gate = threading.Event()
-
-    def slow_model(settings: ModelSettings, folder: Path) -> LoadedModel:
-        gate.wait(30)  # start-up is under way while the test looks
-        raise ModelFileMissing("No model here.")
-
-    hearth = HearthApp(data_dir, settings=quick_settings(), engine_factory=slow_model,
-                       embedder_factory=lambda: None)
-    try:
-        assert not gc.isenabled()
-        hearth.start()
-        gate.set()
-        qtbot.waitUntil(lambda: gc.isenabled(), timeout=30_000)  # start-up failed: collections are back
-    finally:
-        gate.set()
-        hearth.shutdown()
-        close_error_boxes()
-    assert gc.isenabled()
-
-
-def test_collections_come_back_when_the_companion_is_ready(launch: Launcher) -> None:
-    import gc
-
-    launch()
-    assert gc.isenabled() and gc.get_freeze_count() > 0

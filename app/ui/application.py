@@ -26,7 +26,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from app.config import APP_NAME, ModelSettings, Settings, SettingsStore
@@ -94,27 +94,6 @@ def settle_heap() -> None:
     gc.freeze()
 
 
-# The most start-up may hold the collector off (``hold_collections``): a start that waits for a passphrase
-# or a slow model load gets its collections back after this long.
-STARTUP_COLLECTION_HOLD_MS = 30_000
-
-
-def hold_collections(owner: QObject) -> None:
-    """No automatic cycle collection until ``release_collections`` (the companion is ready, or start-up
-    failed), or ``STARTUP_COLLECTION_HOLD_MS`` at most.
-
-    Why: between the first ``settle_heap`` and the second, start-up makes the model's, the companion's and
-    the diary's objects, and a full pass over them ran on the window's thread: 57-75 ms in one tick, traced
-    with ``gc.callbacks`` in the UI bench on the 3B-shaped model (its start-up stalls of 68-129 ms). Held
-    off, the pass runs after the second freeze, over almost nothing."""
-    gc.disable()
-    QTimer.singleShot(STARTUP_COLLECTION_HOLD_MS, owner, release_collections)
-
-
-def release_collections() -> None:
-    gc.enable()
-
-
 class HearthApp(QObject):
     """One running app: diary, model, companion, window, and the runner that does their slow work."""
 
@@ -156,7 +135,6 @@ class HearthApp(QObject):
         self.window.settings_requested.connect(self.open_settings)
         self.locker = LockController(self)  # encryption at rest: unlock, lock, on/off/change
         settle_heap()  # the modules, the settings, the window's first part
-        hold_collections(self)  # until the model and the companion are ready (and frozen too)
 
     @property
     def companion(self) -> Companion | None:
@@ -275,7 +253,6 @@ class HearthApp(QObject):
         elif loaded.is_tiny and not has_downloaded_model(self.data_dir):
             later(self.window.show_first_run_notice, self.window)  # its relayout on a turn of its own
         settle_heap()  # the model, the companion, the diary's mappers and caches
-        release_collections()
         companion.warm_up()
         self.ready.emit(companion)
 
@@ -288,7 +265,6 @@ class HearthApp(QObject):
         self._on_start_failed(exc)
 
     def _on_start_failed(self, exc: BaseException) -> None:
-        release_collections()
         self.window.set_ready(False, lambda: self.tr("Hearth could not start — see the message."))
         box = show_exception(self.window, exc)
         if isinstance(exc, DatabaseCorrupt) and exc.backup is not None:
@@ -389,7 +365,6 @@ class HearthApp(QObject):
             return
         self._shut_down = True
         gc.unfreeze()  # what is left of this app is collected as usual (tests start many in one process)
-        release_collections()  # a start-up that never finished held them off
         self._unsubscribe_settings()
         companion = self.companion
         self.bridge.detach()
