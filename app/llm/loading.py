@@ -160,9 +160,10 @@ def _load(model: ModelSettings, path: Path) -> RunningModel:
     load 1.1-2.8; medians of the max stall, ms, target 16):
 
     - tiny model, 8 pairs: start-up 10.9 -> 8.2, ritual views 8.7 -> 7.6, steady 11.8 -> 7.8;
-    - Qwen2.5-3B-shaped model (``tests.bench.synthetic_model``), 3 pairs: start-up 11.8 -> 14.8, ritual
-      11.2 -> 8.6, steady 7.8 -> 5.5; every phase of every run with the child within 16 ms, against 1 run
-      of 3 in this process (its others: start-up 33.3, ritual 18.5).
+    - Qwen2.5-3B-shaped model (``tests.bench.synthetic_model``), 6 pairs: start-up 51.0 -> 14.9, ritual
+      9.2 -> 11.3, steady 11.6 -> 7.0; every phase within 16 ms in 3 runs of 6 with the child, 1 of 6 in
+      this process. The start-up outliers of both (68-193 ms, own CPU of the window's thread) were,
+      where traced (``gc.callbacks``), full passes of Python's cycle collector on the window's thread.
 
     A first version that read the GGUF header here as well (a Python walk of a 151,936-token vocabulary)
     lost start-up instead (tiny: 14.8 -> 17.6); the child reads it now."""
