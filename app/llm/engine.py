@@ -205,7 +205,12 @@ class ModelEngine(LocalModel):
     def submit(self, request: GenerationRequest) -> JobHandle:
         """Queue a job. Raises ``PromptTooLong`` (before llama.cpp runs) if it cannot fit."""
         self._check_open()
-        tokens = checked_prompt(request, self._n_ctx, self.chat_tokens)
+        return self.submit_tokens(request, checked_prompt(request, self._n_ctx, self.chat_tokens))
+
+    def submit_tokens(self, request: GenerationRequest, tokens: list[int]) -> JobHandle:
+        """Queue a job whose prompt ``checked_prompt`` has already made into ``tokens`` for this model (the
+        app's process did, with the same vocabulary and template: ``app.llm.model_process``)."""
+        self._check_open()
         return self._owner.submit(request, tokens)
 
     def _n_params(self) -> int | None:

@@ -33,6 +33,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import logging
+import os
 import pickle
 import struct
 import subprocess
@@ -124,20 +125,20 @@ class ProcessJob(Settled):
     # -- the reader's side -----------------------------------------------------------------------------
     def piece(self, text: str) -> None:
         self.text += text
-        if self._on_token is None or self._callback_error is not None:
-            return
-        try:
-            self._on_token(text)
-        except Exception as exc:  # noqa: BLE001 - as in the engine: the job fails with the callback's error
-            self._callback_error = exc
-            self._model.send_cancel(self.job_id)
+        if self._on_token is not None:
+            self._call_back(self._on_token, text)
 
     def progress(self, done: int, total: int) -> None:
-        if self._on_progress is None or self._callback_error is not None:
+        if self._on_progress is not None:
+            self._call_back(self._on_progress, done, total)
+
+    def _call_back(self, callback: Callable[..., None], *args: object) -> None:
+        """Run the caller's callback; as in the engine, one that raises fails the job with its error."""
+        if self._callback_error is not None:
             return
         try:
-            self._on_progress(done, total)
-        except Exception as exc:  # noqa: BLE001 - as for a piece
+            callback(*args)
+        except Exception as exc:  # noqa: BLE001
             self._callback_error = exc
             self._model.send_cancel(self.job_id)
 
@@ -216,7 +217,7 @@ class ProcessModel(LocalModel):
     def submit(self, request: GenerationRequest) -> JobHandle:
         """Queue a job in the child. Raises ``PromptTooLong`` here, before anything is sent."""
         self._check_open()
-        checked_prompt(request, self._n_ctx, self.chat_tokens)
+        tokens = checked_prompt(request, self._n_ctx, self.chat_tokens)
         extra = dict(request.extra)
         on_progress = extra.pop("on_progress", None)
         with self._lock:
@@ -224,9 +225,8 @@ class ProcessModel(LocalModel):
             job = ProcessJob(self, next(self._ids), request.on_token, on_progress)
             child.jobs[job.job_id] = job
         sent = replace(request, on_token=None, extra=extra)  # callbacks stay here; the child says when
-        self._send(
-            child, ("submit", job.job_id, sent, Callbacks(request.on_token is not None, bool(on_progress)))
-        )
+        callbacks = Callbacks(request.on_token is not None, bool(on_progress))
+        self._send(child, ("submit", job.job_id, sent, tokens, callbacks))  # the child need not count again
         return job
 
     def _n_params(self) -> int | None:
@@ -482,7 +482,7 @@ def serve(engine: ModelEngine, requests: IO[bytes], replies: _Replies) -> int:
     while (frame := read_frame(requests)) is not None:
         kind = frame[0]
         if kind == "submit":
-            waiter = _start_job(engine, frame[1], frame[2], frame[3], jobs, replies)
+            waiter = _start_job(engine, frame[1], frame[2], frame[3], frame[4], jobs, replies)
             if waiter is not None:
                 waiters.append(waiter)
         elif kind == "cancel" and (job := jobs.get(frame[1])) is not None:
@@ -500,6 +500,7 @@ def _start_job(
     engine: ModelEngine,
     job_id: int,
     request: GenerationRequest,
+    tokens: list[int],
     callbacks: Callbacks,
     jobs: dict[int, JobHandle],
     replies: _Replies,
@@ -509,7 +510,7 @@ def _start_job(
     if callbacks.progress:
         request.extra["on_progress"] = lambda done, total: replies.say("progress", job_id, done, total)
     try:
-        job = engine.submit(request)
+        job = engine.submit_tokens(request, tokens)
     except Exception as exc:  # noqa: BLE001 - said to the app as its typed error
         replies.say("error", job_id, PortableError.of(exc))
         return None
@@ -547,8 +548,6 @@ def _answer_call(
 def main(argv: Sequence[str]) -> int:
     """The child: load the model the app sends, then run its jobs (``serve``)."""
     del argv
-    import os
-
     replies = _Replies(os.fdopen(os.dup(1), "wb"))
     os.dup2(2, 1)  # a library that prints would otherwise write into the replies
     process_at_least(MODEL_NICE)  # the window's process comes first; this one's threads all compute
