@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from app.llm.engine import EngineConfig, ModelEngine
+from app.llm.loading import RunningModel
 from app.llm.owner import Job
-from app.llm.types import ChatMessage, GenerationRequest, Priority
+from app.llm.types import ChatMessage, GenerationRequest, JobHandle, Priority
 
 DIARY_LINE = "Today I walked along the river with my dog, the rain was soft and the bakery smelled of rye. "
 
@@ -188,9 +189,11 @@ def test_queue_runs_interactive_jobs_first(tiny_engine: ModelEngine) -> None:
     assert order == ["hold", "i1", "i2", "b1", "b2"]
 
 
-def test_background_job_is_preempted_and_completes_later(tiny_engine: ModelEngine) -> None:
+def assert_background_yields_and_resumes(model: RunningModel, wait_s: float = 60) -> JobHandle:
+    """A background job under way yields to the person's reply and then completes, resuming where it was
+    stopped (nothing evaluated twice): the check the engine here and the model in its child share."""
     background_running = threading.Event()
-    background = tiny_engine.submit(
+    background = model.submit(
         GenerationRequest(
             messages=unique_chat(20),  # ~450 tokens: a few seconds of prompt processing
             max_tokens=4,
@@ -200,18 +203,21 @@ def test_background_job_is_preempted_and_completes_later(tiny_engine: ModelEngin
             extra={"on_progress": lambda done, total: background_running.set()},
         )
     )
-    assert background_running.wait(timeout=60)
-    chat = tiny_engine.submit(GenerationRequest(messages=unique_chat(1), max_tokens=4, label="chat"))
-    chat_result = chat.result(timeout=60)
+    assert background_running.wait(timeout=wait_s)
+    chat = model.submit(GenerationRequest(messages=unique_chat(1), max_tokens=4, label="chat"))
+    assert chat.result(timeout=wait_s).finish_reason in ("length", "stop")
     assert not background.done(), "the chat reply overtook the running background job"
-    assert chat_result.finish_reason in ("length", "stop")
-    completion = background.result(timeout=120)
+    completion = background.result(timeout=2 * wait_s)
     assert completion.finish_reason in ("length", "stop")
-    assert isinstance(background, Job) and background.progress.attempts == 2
-    # It resumed where it was stopped: nothing was evaluated twice.
     assert (
         completion.stats.evaluated_tokens == completion.stats.prompt_tokens - completion.stats.reused_tokens
     )
+    return background
+
+
+def test_background_job_is_preempted_and_completes_later(tiny_engine: ModelEngine) -> None:
+    background = assert_background_yields_and_resumes(tiny_engine)
+    assert isinstance(background, Job) and background.progress.attempts == 2
 
 
 def test_json_strings_cannot_hold_raw_control_characters() -> None:

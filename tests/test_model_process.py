@@ -23,9 +23,9 @@ from app.llm import loading, model_process
 from app.llm.engine import EngineConfig, ModelEngine
 from app.llm.errors import EngineError, ModelFileMissing, ModelStopped, OutOfMemory, PromptTooLong
 from app.llm.model_process import MAX_STARTS, PortableError, ProcessModel
-from app.llm.types import GenerationRequest, JobHandle, Priority
+from app.llm.types import GenerationRequest, JobHandle
 from tests.processes import process_gone
-from tests.test_engine_jobs import unique_chat
+from tests.test_engine_jobs import assert_background_yields_and_resumes, unique_chat
 from tests.test_engine_kv_state import keep, new_turn_tokens, reply
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -118,27 +118,7 @@ def test_cancel_mid_reply_keeps_what_was_streamed(process_model: ProcessModel) -
 
 
 def test_a_background_job_yields_to_the_person_and_completes_later(process_model: ProcessModel) -> None:
-    background_running = threading.Event()
-    background = process_model.submit(
-        GenerationRequest(
-            messages=unique_chat(20),  # ~450 tokens: a few seconds of prompt processing
-            max_tokens=4,
-            priority=Priority.BACKGROUND,
-            slot="background",
-            label="summary",
-            extra={"on_progress": lambda done, total: background_running.set()},
-        )
-    )
-    assert background_running.wait(WAIT_S)
-    chat = process_model.submit(GenerationRequest(messages=unique_chat(1), max_tokens=4, label="chat"))
-    assert chat.result(timeout=WAIT_S).finish_reason in ("length", "stop")
-    assert not background.done(), "the chat reply overtook the running background job"
-    completion = background.result(timeout=WAIT_S)
-    assert completion.finish_reason in ("length", "stop")
-    # It resumed where it was stopped: nothing was evaluated twice.
-    assert (
-        completion.stats.evaluated_tokens == completion.stats.prompt_tokens - completion.stats.reused_tokens
-    )
+    assert_background_yields_and_resumes(process_model, WAIT_S)
 
 
 def test_an_error_in_the_child_comes_back_typed(process_model: ProcessModel) -> None:
