@@ -26,11 +26,12 @@ machine would still show. On Linux each tick is also split by the kernel's own a
 (``/proc/thread-self/schedstat``): ``runq_ms``, the time it was ready to run but waited for a core (other
 threads — the model's, other programs' — had them), and the rest of the stall, ``blocked_ms`` (it slept
 without being asked to: waiting for Python's lock held by a worker thread; approximate, as its CPU and wait
-may fall in the tick's interval). The ``worst`` lists give (ms since start, stall, own CPU, run-queue wait,
-blocked) for the longest ticks, and the ``where`` lists, for those later than 16 ms, where every other Python
-thread was when the loop woke up (file, line and function only): after a tick blocked on Python's lock, the
-thread that held it has just let go of it there. Prints ``startup_stall_ms`` (building the window — staged, as
-``hearth`` does — and opening the diary until the day is shown), ``ritual_stall_ms`` (opening Insights and the
+may fall in the tick's interval; or reading a page of its own back from disk: ``ui_major_faults`` counts the
+UI thread's major page faults in the phase). The ``worst`` lists give (ms since start, stall, own CPU,
+run-queue wait, blocked, major faults) for the longest ticks, and the ``where`` lists, for those later than 16
+ms, where every other Python thread was when the loop woke up (file, line and function only): after a tick
+blocked on Python's lock, the thread that held it has just let go of it there. Prints ``startup_stall_ms``
+(building the window — staged, as ``hearth`` does — and opening the diary until the day is shown), ``ritual_stall_ms`` (opening Insights and the
 weekly review until both show their data) and the steady state's ``max_stall_ms`` (the turn, background work,
 the download, with those views open) — target <= 16 for each (60 frames a second) — and ``p99_stall_ms`` plus
 what ran, so the number can be trusted, and the load average (a loaded machine stalls every app). The machine
@@ -102,6 +103,26 @@ class _SchedStat:
         return int(fields[0]) / 1e6, int(fields[1]) / 1e6
 
 
+class _MajorFaults:
+    """The calling thread's major page faults so far (``/proc/thread-self/stat``; Linux, elsewhere 0): a
+    fault that reads a page back from disk — the window's own code or data, evicted from a small page cache
+    while a model file is read — stalls the thread though it neither computes nor waits for a core or a lock.
+    Opened on the thread it measures (the UI thread)."""
+
+    def __init__(self) -> None:
+        try:
+            self._file: Any = open("/proc/thread-self/stat", "rb", buffering=0)  # noqa: SIM115
+        except OSError:
+            self._file = None
+
+    def read(self) -> int:
+        if self._file is None:
+            return 0
+        self._file.seek(0)
+        after_name = self._file.read().rsplit(b")", 1)[1].split()  # the name may hold spaces
+        return int(after_name[9])  # majflt, the 12th field of stat(5)
+
+
 class StallMeter:
     """A precise timer; each tick records how late it came (the event loop was busy that long)."""
 
@@ -112,11 +133,14 @@ class StallMeter:
         self.cpu_ms: list[float] = []  # the UI thread's own CPU time between two ticks
         self.runq_ms: list[float] = []  # ... the time it waited for a core (kernel's run-queue wait)
         self.blocked_ms: list[float] = []  # ... the rest of the stall: asleep though a tick was due (GIL)
+        self.major_faults: list[int] = []  # ... and the pages it had to read back from disk meanwhile
         self.where: dict[float, list[str]] = {}  # a late tick's time -> where the other threads were then
         self.started_monotonic_s = 0.0
         self._last_cpu = 0.0
         self._sched = _SchedStat()
         self._last_sched = (0.0, 0.0)
+        self._faults = _MajorFaults()
+        self._last_faults = 0
         self._clock = QElapsedTimer()
         self._last = 0
         self._timer = QTimer()
@@ -131,6 +155,8 @@ class StallMeter:
         self.cpu_ms.clear()
         self.runq_ms.clear()
         self.blocked_ms.clear()
+        self.major_faults.clear()
+        self._last_faults = self._faults.read()
         self._last_cpu = time.thread_time()
         self._last_sched = self._sched.read()
         self._clock.start()
@@ -156,6 +182,9 @@ class StallMeter:
         self._last_sched = sched
         self.runq_ms.append(runq)
         self.blocked_ms.append(max(0.0, stall - self.cpu_ms[-1] - runq))
+        faults = self._faults.read()
+        self.major_faults.append(faults - self._last_faults)
+        self._last_faults = faults
         if stall > LATE_MS:
             self.where[round(now / 1e6, 1)] = other_threads_now()
 
@@ -165,9 +194,9 @@ class StallMeter:
 
     def worst(self, n: int = 5) -> list[tuple[float, ...]]:
         """The ``n`` longest stalls as (ms since start when the loop woke up, stall ms, UI-thread CPU ms,
-        run-queue wait ms, blocked ms)."""
-        rows = sorted(zip(self.at_ms, self.stalls, self.cpu_ms, self.runq_ms, self.blocked_ms, strict=True),
-                      key=lambda p: -p[1])[:n]
+        run-queue wait ms, blocked ms, major page faults)."""
+        rows = sorted(zip(self.at_ms, self.stalls, self.cpu_ms, self.runq_ms, self.blocked_ms,
+                          self.major_faults, strict=True), key=lambda p: -p[1])[:n]
         return [tuple(round(x, 1) for x in row) for row in rows]
 
     def elapsed_ms(self) -> float:
@@ -181,6 +210,7 @@ class StallMeter:
             "max_ui_cpu_ms": round(max(self.cpu_ms, default=0.0), 2),
             "max_ui_runq_ms": round(max(self.runq_ms, default=0.0), 2),
             "max_ui_blocked_ms": round(max(self.blocked_ms, default=0.0), 2),
+            "ui_major_faults": sum(self.major_faults),
             "p99_stall_ms": round(p99, 2),
             "mean_stall_ms": round(statistics.fmean(data), 3),
             "ticks": len(self.stalls),
