@@ -31,11 +31,11 @@ UI thread's major page faults in the phase). The ``worst`` lists give (ms since 
 run-queue wait, blocked, major faults) for the longest ticks, and the ``where`` lists, for those later than 16
 ms, where every other Python thread was when the loop woke up (file, line and function only): after a tick
 blocked on Python's lock, the thread that held it has just let go of it there. Prints ``startup_stall_ms``
-(building the window — staged, as ``hearth`` does — and opening the diary until the day is shown), ``ritual_stall_ms`` (opening Insights and the
-weekly review until both show their data) and the steady state's ``max_stall_ms`` (the turn, background work,
-the download, with those views open) — target <= 16 for each (60 frames a second) — and ``p99_stall_ms`` plus
-what ran, so the number can be trusted, and the load average (a loaded machine stalls every app). The machine
-is shared: run it twice.
+(building the window — staged, as ``hearth`` does — and opening the diary until the day is shown),
+``ritual_stall_ms`` (opening Insights and the weekly review until both show their data) and the steady state's
+``max_stall_ms`` (the turn, background work, the download, with those views open) — target <= 16 for each (60
+frames a second) — and ``p99_stall_ms`` plus what ran, so the number can be trusted, and the load average (a
+loaded machine stalls every app). The machine is shared: run it twice.
 
 To see who had the cores at a worst tick, record the scheduler on the same clock as the bench (``perf record
 -k CLOCK_MONOTONIC -a -e sched:sched_switch -e sched:sched_waking -- <the command below>``): each phase's
