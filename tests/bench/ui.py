@@ -85,41 +85,52 @@ WHERE_FRAMES = 4
 MESSAGE = "My sister Anna visited today and we baked bread. Her dog Biscuit is a beagle."
 
 
-class _SchedStat:
-    """The calling thread's CPU time and run-queue wait in ms, as the kernel counts them (Linux; elsewhere
-    zeros). Opened on the thread it measures (the UI thread)."""
+class _ThreadProcFile:
+    """One of the calling thread's own files under ``/proc/thread-self`` (Linux), kept open and read afresh
+    each time; elsewhere there is none and its readers give zeros. Opened on the thread it measures (the UI
+    thread)."""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str) -> None:
         try:
-            self._file: Any = open("/proc/thread-self/schedstat", "rb", buffering=0)  # noqa: SIM115
+            self._file: Any = open(f"/proc/thread-self/{name}", "rb", buffering=0)  # noqa: SIM115
         except OSError:
             self._file = None
 
-    def read(self) -> tuple[float, float]:
+    def _contents(self) -> bytes | None:
         if self._file is None:
-            return 0.0, 0.0
+            return None
         self._file.seek(0)
-        fields = self._file.read().split()
+        data: bytes = self._file.read()
+        return data
+
+
+class _SchedStat(_ThreadProcFile):
+    """The thread's CPU time and run-queue wait in ms, as the kernel counts them."""
+
+    def __init__(self) -> None:
+        super().__init__("schedstat")
+
+    def read(self) -> tuple[float, float]:
+        data = self._contents()
+        if data is None:
+            return 0.0, 0.0
+        fields = data.split()
         return int(fields[0]) / 1e6, int(fields[1]) / 1e6
 
 
-class _MajorFaults:
-    """The calling thread's major page faults so far (``/proc/thread-self/stat``; Linux, elsewhere 0): a
-    fault that reads a page back from disk — the window's own code or data, evicted from a small page cache
-    while a model file is read — stalls the thread though it neither computes nor waits for a core or a lock.
-    Opened on the thread it measures (the UI thread)."""
+class _MajorFaults(_ThreadProcFile):
+    """The thread's major page faults so far (``stat``): a fault that reads a page back from disk — the
+    window's own code or data, evicted from a small page cache while a model file is read — stalls the thread
+    though it neither computes nor waits for a core or a lock."""
 
     def __init__(self) -> None:
-        try:
-            self._file: Any = open("/proc/thread-self/stat", "rb", buffering=0)  # noqa: SIM115
-        except OSError:
-            self._file = None
+        super().__init__("stat")
 
     def read(self) -> int:
-        if self._file is None:
+        data = self._contents()
+        if data is None:
             return 0
-        self._file.seek(0)
-        after_name = self._file.read().rsplit(b")", 1)[1].split()  # the name may hold spaces
+        after_name = data.rsplit(b")", 1)[1].split()  # the name may hold spaces
         return int(after_name[9])  # majflt, the 12th field of stat(5)
 
 
