@@ -48,6 +48,17 @@ def test_names_follow_or_precede_the_writers_own_relations() -> None:
     assert counts == Counter({"Nora": 2, "Ellie": 1, "Валера": 1, "Надя": 1, "Дима": 1, "Тёма": 1})
 
 
+def test_words_that_say_which_one_may_stand_between_a_relation_and_its_name() -> None:
+    texts = [
+        "Брат мой старший, Ильдар, пятнадцать лет на КАМАЗе.",
+        "Сосед снизу, дед Фарит, опять жарит рыбу.",
+        "My big brother, Sam, rang.",
+        "My brother and Tom went fishing.",  # not a word about which brother: no name
+        "Брат приехал с Ольгой.",
+    ]
+    assert names_in(texts, ("brother", "neighbour")) == Counter({"Ильдар": 1, "Фарит": 1, "Sam": 1})
+
+
 def test_someone_elses_relations_are_not_the_writers() -> None:
     texts = [
         "Her boyfriend Sam was there too.",

@@ -98,6 +98,14 @@ _NAME = re.compile(r"[^\W\d_][^\W\d_'’-]*")
 # What may stand between a relation word and its name: spaces, one comma or dash.
 _BETWEEN = re.compile(r"\s*[,—–-]?\s*")
 _TOKEN = re.compile(r"[^\W\d_]+(?:-in-law)?")
+# Words that may stand between a relation word and its name: whose, which one, where, a title.
+_BESIDE_NAME = frozenset(
+    """my our мой моя моё мое мои наш наша наше наши older younger elder eldest oldest youngest big little
+    baby twin next-door downstairs upstairs старший старшая младший младшая средний средняя двоюродный
+    двоюродная родной родная снизу сверху напротив дед баба бабушка дедушка дядя тётя тетя uncle aunt
+    auntie grandpa granny""".split()  # noqa: SIM905
+)
+_BESIDE_NAME_WORDS = 3
 _LOOK_BACK = 40  # characters before a relation word read for whose it is
 _OWNER_WORDS = 3  # "my oldest school friend": the owner word may stand a few words before
 _MINE = frozenset(
@@ -257,13 +265,21 @@ def _owned(before: str, relation: str) -> bool:
 
 
 def _name_after(text: str, end: int) -> str | None:
-    gap = _BETWEEN.match(text, end)
-    start = gap.end() if gap else end
-    found = _NAME.match(text, start)
-    if found is None:
-        return None
-    name = found.group(0).rstrip("-'’")
-    return name if _plausible_name(name) else None
+    """The name after a relation word: "my sister Nora", "брат мой старший, Ильдар", "сосед снизу, дед
+    Фарит" — a few words that only say which one (``_BESIDE_NAME``) may stand between."""
+    pos = end
+    for _ in range(_BESIDE_NAME_WORDS + 1):
+        gap = _BETWEEN.match(text, pos)
+        found = _NAME.match(text, gap.end() if gap else pos)
+        if found is None:
+            return None
+        word = found.group(0).rstrip("-'’")
+        if _plausible_name(word):
+            return word
+        if fold(word) not in _BESIDE_NAME:
+            return None
+        pos = found.end()
+    return None
 
 
 def _plausible_name(name: str) -> bool:
