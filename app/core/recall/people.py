@@ -95,7 +95,7 @@ def _parse_hypernyms(table: str) -> dict[str, tuple[str, ...]]:
 _HYPERNYMS = _parse_hypernyms(_HYPERNYM_TABLE)
 # A name: a capitalized word of letters (hyphens inside, "Анна-Мария"), not a shout ("OK").
 _NAME = re.compile(r"[^\W\d_][^\W\d_'’-]*")
-# What may stand between a relation word and its name: spaces, one comma or dash.
+# After a relation word (or a word of ``_BESIDE_NAME``), before the next word: spaces, one comma or dash.
 _BETWEEN = re.compile(r"\s*[,—–-]?\s*")
 _TOKEN = re.compile(r"[^\W\d_]+(?:-in-law)?")
 # Words that may stand between a relation word and its name: whose, which one, where, a title.
