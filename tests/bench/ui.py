@@ -27,8 +27,10 @@ machine would still show. On Linux each tick is also split by the kernel's own a
 threads — the model's, other programs' — had them), and the rest of the stall, ``blocked_ms`` (it slept
 without being asked to: waiting for Python's lock held by a worker thread; approximate, as its CPU and wait
 may fall in the tick's interval; or reading a page of its own back from disk: ``ui_major_faults`` counts the
-UI thread's major page faults in the phase). The ``worst`` lists give (ms since start, stall, own CPU,
-run-queue wait, blocked, major faults) for the longest ticks, and the ``where`` lists, for those later than 16
+UI thread's major page faults in the phase; or, in a virtual machine, the host running something else on
+its core: ``steal`` is what the hypervisor took from the machine's cores meanwhile, in the kernel's 10 ms
+clock ticks). The ``worst`` lists give (ms since start, stall, own CPU, run-queue wait, blocked, major
+faults, steal) for the longest ticks, and the ``where`` lists, for those later than 16
 ms, where every other Python thread was when the loop woke up (file, line and function only): after a tick
 blocked on Python's lock, the thread that held it has just let go of it there. Prints ``startup_stall_ms``
 (building the window — staged, as ``hearth`` does — and opening the diary until the day is shown),
@@ -134,6 +136,29 @@ class _MajorFaults(_ThreadProcFile):
         return int(after_name[9])  # majflt, the 12th field of stat(5)
 
 
+class _Steal:
+    """What the hypervisor took from this machine's cores so far, in ms (``/proc/stat``'s ``steal``, both
+    cores together; Linux guests). In a virtual machine the host may run something else on the core the
+    window's thread is on: the thread neither computes, nor waits in the guest's run queue, nor sleeps, yet
+    the tick is late. The kernel counts it in whole clock ticks (10 ms), so a tick's figure is coarse: 0 is
+    "less than one clock tick", and a 10 can be a few ms that completed one."""
+
+    def __init__(self) -> None:
+        self._ms_per_tick = 1000 / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 10.0
+        try:
+            self._file: Any = open("/proc/stat", "rb", buffering=0)  # noqa: SIM115
+        except OSError:
+            self._file = None
+
+    def read(self) -> float:
+        if self._file is None:
+            return 0.0
+        self._file.seek(0)
+        # "cpu  user nice system idle iowait irq softirq steal ..."
+        first = self._file.read(256).split(b"\n", 1)[0].split()
+        return int(first[8]) * self._ms_per_tick if len(first) > 8 else 0.0
+
+
 class StallMeter:
     """A precise timer; each tick records how late it came (the event loop was busy that long)."""
 
@@ -145,6 +170,7 @@ class StallMeter:
         self.runq_ms: list[float] = []  # ... the time it waited for a core (kernel's run-queue wait)
         self.blocked_ms: list[float] = []  # ... the rest of the stall: asleep though a tick was due (GIL)
         self.major_faults: list[int] = []  # ... and the pages it had to read back from disk meanwhile
+        self.steal_ms: list[float] = []  # ... and what the hypervisor took from the cores meanwhile (VMs)
         self.where: dict[float, list[str]] = {}  # a late tick's time -> where the other threads were then
         self.started_monotonic_s = 0.0
         self._last_cpu = 0.0
@@ -152,6 +178,8 @@ class StallMeter:
         self._last_sched = (0.0, 0.0)
         self._faults = _MajorFaults()
         self._last_faults = 0
+        self._steal = _Steal()
+        self._last_steal = 0.0
         self._clock = QElapsedTimer()
         self._last = 0
         self._timer = QTimer()
@@ -167,7 +195,9 @@ class StallMeter:
         self.runq_ms.clear()
         self.blocked_ms.clear()
         self.major_faults.clear()
+        self.steal_ms.clear()
         self._last_faults = self._faults.read()
+        self._last_steal = self._steal.read()
         self._last_cpu = time.thread_time()
         self._last_sched = self._sched.read()
         self._clock.start()
@@ -196,6 +226,9 @@ class StallMeter:
         faults = self._faults.read()
         self.major_faults.append(faults - self._last_faults)
         self._last_faults = faults
+        steal = self._steal.read()
+        self.steal_ms.append(steal - self._last_steal)
+        self._last_steal = steal
         if stall > LATE_MS:
             self.where[round(now / 1e6, 1)] = other_threads_now()
 
@@ -205,9 +238,9 @@ class StallMeter:
 
     def worst(self, n: int = 5) -> list[tuple[float, ...]]:
         """The ``n`` longest stalls as (ms since start when the loop woke up, stall ms, UI-thread CPU ms,
-        run-queue wait ms, blocked ms, major page faults)."""
+        run-queue wait ms, blocked ms, major page faults, hypervisor's steal ms)."""
         rows = sorted(zip(self.at_ms, self.stalls, self.cpu_ms, self.runq_ms, self.blocked_ms,
-                          self.major_faults, strict=True), key=lambda p: -p[1])[:n]
+                          self.major_faults, self.steal_ms, strict=True), key=lambda p: -p[1])[:n]
         return [tuple(round(x, 1) for x in row) for row in rows]
 
     def elapsed_ms(self) -> float:
@@ -222,6 +255,7 @@ class StallMeter:
             "max_ui_runq_ms": round(max(self.runq_ms, default=0.0), 2),
             "max_ui_blocked_ms": round(max(self.blocked_ms, default=0.0), 2),
             "ui_major_faults": sum(self.major_faults),
+            "steal_ms": round(sum(self.steal_ms), 1),
             "p99_stall_ms": round(p99, 2),
             "mean_stall_ms": round(statistics.fmean(data), 3),
             "ticks": len(self.stalls),
