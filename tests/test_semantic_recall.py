@@ -15,7 +15,7 @@ from app.config import Settings
 from app.core.background.indexing import SemanticIndexer
 from app.core.companion import Companion
 from app.core.events import Event, IndexProgress, Remembered
-from app.core.recall import vectors
+from app.core.recall import semantic, vectors
 from app.core.recall.finder import Recall
 from app.core.recall.semantic import CONTEXT_CHARS, KEY_FORM, SHORT_TURN, SemanticMemory, passage_text
 from app.core.recall.vectors import VectorIndex, decode, encode
@@ -99,6 +99,44 @@ def test_index_search_replace_and_remove(monkeypatch: pytest.MonkeyPatch, exact_
     assert set(index.similarity(data[0], [1, 7, 5000])) == {1}
     index.clear()
     assert index.search(data[0], 5) == []
+
+
+def test_the_index_keeps_the_mean_of_what_it_holds() -> None:
+    """Kept as vectors come, are replaced and go (no pass over the index per query)."""
+    rng = np.random.default_rng(3)
+    data = rng.standard_normal((40, 16)).astype(np.float32)
+    data /= np.linalg.norm(data, axis=1, keepdims=True)
+    index = VectorIndex(16, capacity=8)
+    assert not index.mean().any()
+    index.upsert((i, encode(v)) for i, v in enumerate(data))
+    index.upsert([(5, encode(-data[5]))])  # an edit
+    index.remove([9, 10, 404])
+    held = np.stack([decode(encode(v), 16)[0] * decode(encode(v), 16)[1] for v in [*data[:5], -data[5],
+                                                                                   *data[6:9], *data[11:]]])
+    assert np.allclose(index.mean(), held.mean(axis=0), atol=1e-5)
+    index.clear()
+    assert not index.mean().any()
+
+
+def test_an_entry_near_every_question_is_lowered(
+    diary: Diary, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A similarity is lowered by what the entry shares with the diary's mean (``HUB_WEIGHT``): the order of
+    two entries equally near the question goes to the one less like every other entry. A diary of a few
+    entries has no common direction: nothing is lowered there."""
+    ids = _write(diary, 1, FILLER_EN)
+    memory = _indexed(diary, embedder)
+    query = memory.query_vector("What did I eat for dinner?")
+    assert memory.similarity(query, ids) == memory._messages.similarity(query, ids)  # noqa: SLF001
+    monkeypatch.setattr(semantic, "HUB_MIN_ENTRIES", len(ids))
+    plain = memory._messages.similarity(query, ids)  # noqa: SLF001
+    lowered = memory.similarity(query, ids)
+    mean = memory._messages.mean()  # noqa: SLF001
+    shared = memory._messages.similarity(mean, ids)  # noqa: SLF001
+    for key in ids:
+        expected = plain[key] - semantic.HUB_WEIGHT * (shared[key] - float(mean @ mean))
+        assert lowered[key] == pytest.approx(expected, abs=1e-4)
+    assert [h.message_id for h in memory.hits(query, 6)] == sorted(ids, key=lambda k: -lowered[k])
 
 
 @pytest.mark.parametrize("dim", [32, 130, 896])  # one 64-bit word of signs, a padded third, the pair's 14

@@ -64,6 +64,7 @@ class VectorIndex:
         self._signs = np.zeros((self._words, capacity), dtype=np.uint64)
         self._rows: dict[int, int] = {}
         self._size = 0
+        self._sum = np.zeros(dim, dtype=np.float64)  # of the vectors held, kept as they come and go
 
     def __len__(self) -> int:
         with self._lock:
@@ -79,6 +80,14 @@ class VectorIndex:
         with self._lock:
             return sum(a.nbytes for a in (self._ids, self._codes, self._scales, self._signs))
 
+    def mean(self) -> NDArray[np.float32]:
+        """The mean of the vectors held (zeros when there is none): what every entry has in common."""
+        with self._lock:
+            count = len(self._rows)
+            if not count:
+                return np.zeros(self.dim, dtype=np.float32)
+            return (self._sum / count).astype(np.float32)
+
     def upsert(self, items: Iterable[tuple[int, bytes]]) -> int:
         """Add or replace vectors given as ``encode`` bytes; a malformed one is skipped. Returns how many."""
         added = 0
@@ -92,6 +101,9 @@ class VectorIndex:
                 if row is None:
                     row = self._append_row()
                     self._rows[key] = row
+                else:
+                    self._sum -= self._vector(row)
+                self._sum += codes.astype(np.float64) * scale
                 self._ids[row] = key
                 self._codes[row] = codes
                 self._scales[row] = scale
@@ -105,6 +117,7 @@ class VectorIndex:
             for key in keys:
                 row = self._rows.pop(int(key), None)
                 if row is not None:
+                    self._sum -= self._vector(row)
                     self._ids[row] = -1
                     self._codes[row] = 0
                     self._scales[row] = 0.0
@@ -118,6 +131,7 @@ class VectorIndex:
             self._scales[:] = 0.0
             self._signs[:] = 0
             self._size = 0
+            self._sum[:] = 0.0
 
     def search(self, query: NDArray[np.float32], k: int) -> list[tuple[int, float]]:
         """The ``k`` ids most similar to ``query`` (a unit vector), best first, with their cosine."""
@@ -144,6 +158,9 @@ class VectorIndex:
         return {key: float(score) for (key, _), score in zip(known, scores, strict=True)}
 
     # -- inside the lock ---------------------------------------------------------------------------
+    def _vector(self, row: int) -> NDArray[np.float64]:
+        return self._codes[row].astype(np.float64) * float(self._scales[row])
+
     def _append_row(self) -> int:
         if self._size == len(self._ids):
             self._grow()
