@@ -66,7 +66,7 @@ FACT_HITS_MIN = 8
 # 0.569 → 0.639). Measured beside it and not kept: lowering each entry by its mean similarity to its own 10
 # nearest entries (a local hub; 0.1–0.4 on top of the global weight: 0.903–0.933 / 0.912–0.939 / 0.888–0.894);
 # the query also freed of the entries' 1–4 main directions of spread (principal components, removed whole or
-# half): 0.911–0.942 / 0.890–0.936 / 0.860–0.898 (LoCoMo's inference questions gain, Russian loses); the
+# in part): 0.911–0.946 / 0.890–0.944 / 0.860–0.898 (LoCoMo's inference questions gain, Russian loses); the
 # mean's USE half weighed as the pair's query weighs it (0–0.5 instead of 1): 0.943–0.945 / 0.940–0.947 /
 # 0.887–0.896.
 HUB_WEIGHT = 0.3
