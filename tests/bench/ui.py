@@ -87,30 +87,30 @@ WHERE_FRAMES = 4
 MESSAGE = "My sister Anna visited today and we baked bread. Her dog Biscuit is a beagle."
 
 
-class _ThreadProcFile:
-    """One of the calling thread's own files under ``/proc/thread-self`` (Linux), kept open and read afresh
-    each time; elsewhere there is none and its readers give zeros. Opened on the thread it measures (the UI
-    thread)."""
+class _ProcFile:
+    """A file under ``/proc`` (Linux), kept open and read afresh each time; elsewhere there is none and its
+    readers give zeros. A ``/proc/thread-self`` file is opened on the thread it measures (the UI thread)."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, path: str) -> None:
         try:
-            self._file: Any = open(f"/proc/thread-self/{name}", "rb", buffering=0)  # noqa: SIM115
+            self._file: Any = open(path, "rb", buffering=0)  # noqa: SIM115
         except OSError:
             self._file = None
 
-    def _contents(self) -> bytes | None:
+    def _contents(self, size: int = -1) -> bytes | None:
+        """The file's first ``size`` bytes (all of it by default), or None where there is no such file."""
         if self._file is None:
             return None
         self._file.seek(0)
-        data: bytes = self._file.read()
+        data: bytes = self._file.read(size)
         return data
 
 
-class _SchedStat(_ThreadProcFile):
+class _SchedStat(_ProcFile):
     """The thread's CPU time and run-queue wait in ms, as the kernel counts them."""
 
     def __init__(self) -> None:
-        super().__init__("schedstat")
+        super().__init__("/proc/thread-self/schedstat")
 
     def read(self) -> tuple[float, float]:
         data = self._contents()
@@ -120,13 +120,13 @@ class _SchedStat(_ThreadProcFile):
         return int(fields[0]) / 1e6, int(fields[1]) / 1e6
 
 
-class _MajorFaults(_ThreadProcFile):
+class _MajorFaults(_ProcFile):
     """The thread's major page faults so far (``stat``): a fault that reads a page back from disk — the
     window's own code or data, evicted from a small page cache while a model file is read — stalls the thread
     though it neither computes nor waits for a core or a lock."""
 
     def __init__(self) -> None:
-        super().__init__("stat")
+        super().__init__("/proc/thread-self/stat")
 
     def read(self) -> int:
         data = self._contents()
@@ -136,7 +136,7 @@ class _MajorFaults(_ThreadProcFile):
         return int(after_name[9])  # majflt, the 12th field of stat(5)
 
 
-class _Steal:
+class _Steal(_ProcFile):
     """What the hypervisor took from this machine's cores so far, in ms (``/proc/stat``'s ``steal``, both
     cores together; Linux guests). In a virtual machine the host may run something else on the core the
     window's thread is on: the thread neither computes, nor waits in the guest's run queue, nor sleeps, yet
@@ -144,18 +144,14 @@ class _Steal:
     "less than one clock tick", and a 10 can be a few ms that completed one."""
 
     def __init__(self) -> None:
+        super().__init__("/proc/stat")
         self._ms_per_tick = 1000 / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 10.0
-        try:
-            self._file: Any = open("/proc/stat", "rb", buffering=0)  # noqa: SIM115
-        except OSError:
-            self._file = None
 
     def read(self) -> float:
-        if self._file is None:
+        data = self._contents(256)
+        if data is None:
             return 0.0
-        self._file.seek(0)
-        # "cpu  user nice system idle iowait irq softirq steal ..."
-        first = self._file.read(256).split(b"\n", 1)[0].split()
+        first = data.split(b"\n", 1)[0].split()  # "cpu  user nice system idle iowait irq softirq steal ..."
         return int(first[8]) * self._ms_per_tick if len(first) > 8 else 0.0
 
 

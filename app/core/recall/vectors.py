@@ -103,10 +103,10 @@ class VectorIndex:
                     self._rows[key] = row
                 else:
                     self._sum -= self._vector(row)
-                self._sum += codes.astype(np.float64) * scale
                 self._ids[row] = key
                 self._codes[row] = codes
                 self._scales[row] = scale
+                self._sum += self._vector(row)
                 self._signs[:, row] = self._sign_words(codes)
                 added += 1
         return added
