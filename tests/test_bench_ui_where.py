@@ -50,3 +50,28 @@ def test_the_hypervisors_steal_is_read_as_a_count_that_never_goes_back() -> None
     if Path("/proc/stat").exists():
         fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
         assert fields[0] == "cpu" and first <= int(fields[8]) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def test_the_canary_says_how_many_times_slower_than_usual_the_meters_own_bookkeeping_ran() -> None:
+    """A late tick whose own CPU is high may be the app's work, or the machine running everything slowly
+    (a virtual machine's host): the meter's own bookkeeping is the same few reads every tick, so its CPU time
+    against its median tells the two apart. The worst list's eighth column is that ratio, for the slower of
+    the tick's bookkeeping and the one before it (the slow spell may have ended, or begun, at the tick)."""
+    from tests.bench.ui import StallMeter
+
+    meter = StallMeter()
+    ticks = [(10, 0.1, 0.05), (20, 0.2, 0.05), (60, 30.0, 0.05), (70, 0.1, 1.0), (80, 0.1, 0.05)]
+    for at, stall, own_work in ticks:
+        meter.at_ms.append(at)
+        meter.stalls.append(stall)
+        for column in (meter.cpu_ms, meter.runq_ms, meter.blocked_ms, meter.steal_ms):
+            column.append(0.0)
+        meter.major_faults.append(0)
+        meter.own_work_ms.append(own_work)
+    worst = meter.worst(2)
+    assert [row[0] for row in worst] == [60, 20]
+    assert all(len(row) == 8 for row in worst)
+    assert worst[0][7] == 1.0  # 0.05 ms against a median of 0.05
+    slow_next = sorted(meter.worst(5), key=lambda row: row[0])
+    assert [row[7] for row in slow_next] == [1.0, 1.0, 1.0, 20.0, 20.0]  # at 70, and at 80 (the one before)
+    assert meter.summary()["canary_median_ms"] == 0.05

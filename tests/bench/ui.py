@@ -29,8 +29,13 @@ without being asked to: waiting for Python's lock held by a worker thread; appro
 may fall in the tick's interval; or reading a page of its own back from disk: ``ui_major_faults`` counts the
 UI thread's major page faults in the phase; or, in a virtual machine, the host running something else on
 its core: ``steal`` is what the hypervisor took from the machine's cores meanwhile, in the kernel's 10 ms
-clock ticks). The ``worst`` lists give (ms since start, stall, own CPU, run-queue wait, blocked, major
-faults, steal) for the longest ticks, and the ``where`` lists, for those later than 16
+clock ticks). A virtual machine's host can also run the window's thread far slower than usual without
+counting it as steal: the thread's own CPU then grows though it does nothing more (traced here: one
+keystroke's layout and paint, or this meter's own tick, taking 15–33 ms of the thread's CPU instead of
+well under one). The meter's own bookkeeping in a tick is the same few reads every time, so its CPU time
+against its median (``canary_median_ms``) is a canary for that: ~1 when the machine ran as usual, 10–100
+when it crawled. The ``worst`` lists give (ms since start, stall, own CPU, run-queue wait, blocked, major
+faults, steal, canary) for the longest ticks, and the ``where`` lists, for those later than 16
 ms, where every other Python thread was when the loop woke up (file, line and function only): after a tick
 blocked on Python's lock, the thread that held it has just let go of it there. Prints ``startup_stall_ms``
 (building the window — staged, as ``hearth`` does — and opening the diary until the day is shown),
@@ -167,6 +172,7 @@ class StallMeter:
         self.blocked_ms: list[float] = []  # ... the rest of the stall: asleep though a tick was due (GIL)
         self.major_faults: list[int] = []  # ... and the pages it had to read back from disk meanwhile
         self.steal_ms: list[float] = []  # ... and what the hypervisor took from the cores meanwhile (VMs)
+        self.own_work_ms: list[float] = []  # the CPU time of this tick's own fixed bookkeeping (the canary)
         self.where: dict[float, list[str]] = {}  # a late tick's time -> where the other threads were then
         self.started_monotonic_s = 0.0
         self._last_cpu = 0.0
@@ -192,6 +198,7 @@ class StallMeter:
         self.blocked_ms.clear()
         self.major_faults.clear()
         self.steal_ms.clear()
+        self.own_work_ms.clear()
         self._last_faults = self._faults.read()
         self._last_steal = self._steal.read()
         self._last_cpu = time.thread_time()
@@ -206,6 +213,7 @@ class StallMeter:
 
     def _tick(self) -> None:
         now = self._clock.nsecsElapsed()
+        work_started = time.thread_time_ns()
         gap_ms = (now - self._last) / 1e6
         self._last = now
         stall = max(0.0, gap_ms - self.interval_ms)
@@ -225,6 +233,7 @@ class StallMeter:
         steal = self._steal.read()
         self.steal_ms.append(steal - self._last_steal)
         self._last_steal = steal
+        self.own_work_ms.append((time.thread_time_ns() - work_started) / 1e6)
         if stall > LATE_MS:
             self.where[round(now / 1e6, 1)] = other_threads_now()
 
@@ -234,10 +243,18 @@ class StallMeter:
 
     def worst(self, n: int = 5) -> list[tuple[float, ...]]:
         """The ``n`` longest stalls as (ms since start when the loop woke up, stall ms, UI-thread CPU ms,
-        run-queue wait ms, blocked ms, major page faults, hypervisor's steal ms)."""
+        run-queue wait ms, blocked ms, major page faults, hypervisor's steal ms, and the canary: how many
+        times its median the meter's own bookkeeping took, in that tick or the one before, the slower)."""
+        typical = self._typical_own_work_ms()
+        slower = [max(pair) for pair in zip(self.own_work_ms, [0.0, *self.own_work_ms[:-1]], strict=False)]
+        canary = [ms / typical for ms in slower]
         rows = sorted(zip(self.at_ms, self.stalls, self.cpu_ms, self.runq_ms, self.blocked_ms,
-                          self.major_faults, self.steal_ms, strict=True), key=lambda p: -p[1])[:n]
+                          self.major_faults, self.steal_ms, canary, strict=True), key=lambda p: -p[1])[:n]
         return [tuple(round(x, 1) for x in row) for row in rows]
+
+    def _typical_own_work_ms(self) -> float:
+        """The median time of the meter's own bookkeeping in a tick (never zero: a ratio's denominator)."""
+        return max(statistics.median(self.own_work_ms), 1e-3) if self.own_work_ms else 1.0
 
     def elapsed_ms(self) -> float:
         return self._clock.nsecsElapsed() / 1e6
@@ -252,6 +269,7 @@ class StallMeter:
             "max_ui_blocked_ms": round(max(self.blocked_ms, default=0.0), 2),
             "ui_major_faults": sum(self.major_faults),
             "steal_ms": round(sum(self.steal_ms), 1),
+            "canary_median_ms": round(self._typical_own_work_ms(), 3),
             "p99_stall_ms": round(p99, 2),
             "mean_stall_ms": round(statistics.fmean(data), 3),
             "ticks": len(self.stalls),
