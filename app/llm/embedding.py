@@ -233,6 +233,10 @@ USE_FLOOR = -0.066
 # 0.15 RU 0.949 (four gained, two lost); but 0.2 on the report half gave EN 0.914 / RU 0.876 / LoCoMo 0.866
 # against 0.25's 0.932 / 0.876 / 0.866: Russian's gain did not carry over, so 0.25 stays. Only the query and
 # the floor use it, so changing it re-indexes nothing (``PAIR_ID_WEIGHT``).
+# Also measured and not kept (session 19, tune half, against 0.937 / 0.950 / 0.893): e5's query vector blended
+# with the same text embedded as a passage (half its weight: 0.922 / 0.941 / 0.880), and the question's
+# opening words ("What did I…", "Какие…", "С кем…") taken off before embedding (0.925 / 0.928 / 0.882): e5
+# was trained on questions as they are asked.
 PAIR_WEIGHT = 0.25
 PAIR_ID_WEIGHT = 0.3  # the weight the default pair's index id has named since session 6
 
