@@ -55,7 +55,10 @@ def test_a_picture_dropped_on_the_composer_is_attached_read_and_opened(
     qtbot.waitUntil(lambda: last_picture_item(window) is not None, timeout=30_000)
     item = last_picture_item(window)
     assert item is not None and item.pictures[0].file_name == "notice.png"
-    assert window.composer.text() == ""  # the draft became the caption
+    # The draft became the caption: the composer is cleared when the attach task reports back, which may
+    # come a turn after the entry's pictures were shown (the stored message's event races it).
+    qtbot.waitUntil(lambda: window.composer.text() == "", timeout=30_000)
+    assert "A notice at the harbour" in last_picture_item(window).text
     qtbot.waitUntil(lambda: last_picture_item(window).pictures[0].ocr_state == "done",
                     timeout=READ_TIMEOUT_MS)
     item = last_picture_item(window)
