@@ -111,8 +111,11 @@ def test_the_index_keeps_the_mean_of_what_it_holds() -> None:
     index.upsert((i, encode(v)) for i, v in enumerate(data))
     index.upsert([(5, encode(-data[5]))])  # an edit
     index.remove([9, 10, 404])
-    held = np.stack([decode(encode(v), 16)[0] * decode(encode(v), 16)[1] for v in [*data[:5], -data[5],
-                                                                                   *data[6:9], *data[11:]]])
+    def stored(v: np.ndarray) -> np.ndarray:  # what the index holds for ``v``: its codes times its scale
+        codes, scale = decode(encode(v), 16)
+        return codes * scale
+
+    held = np.stack([stored(v) for v in [*data[:5], -data[5], *data[6:9], *data[11:]]])
     assert np.allclose(index.mean(), held.mean(axis=0), atol=1e-5)
     index.clear()
     assert not index.mean().any()

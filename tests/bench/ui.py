@@ -31,10 +31,10 @@ UI thread's major page faults in the phase; or, in a virtual machine, the host r
 its core: ``steal`` is what the hypervisor took from the machine's cores meanwhile, in the kernel's 10 ms
 clock ticks). A virtual machine's host can also run the window's thread far slower than usual without
 counting it as steal: the thread's own CPU then grows though it does nothing more (traced here: one
-keystroke's layout and paint, or this meter's own tick, taking 15–33 ms of the thread's CPU instead of
-well under one). The meter's own bookkeeping in a tick is the same few reads every time, so its CPU time
-against its median (``canary_median_ms``) is a canary for that: ~1 when the machine ran as usual, 10–100
-when it crawled. The ``worst`` lists give (ms since start, stall, own CPU, run-queue wait, blocked, major
+keystroke's layout and paint, or this meter's own tick, taking 15–33 ms of the thread's CPU, where the
+rest of the run's typing took 0–2 ms of it per 10 ms). The meter's own bookkeeping in a tick is the
+same few reads every time, so its CPU time against its median (``canary_median_ms``) is a canary for
+that: ~1 when the machine ran as usual, 10–100 when it crawled. The ``worst`` lists give (ms since start, stall, own CPU, run-queue wait, blocked, major
 faults, steal, canary) for the longest ticks, and the ``where`` lists, for those later than 16
 ms, where every other Python thread was when the loop woke up (file, line and function only): after a tick
 blocked on Python's lock, the thread that held it has just let go of it there. Prints ``startup_stall_ms``
