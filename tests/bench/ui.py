@@ -34,10 +34,11 @@ counting it as steal: the thread's own CPU then grows though it does nothing mor
 keystroke's layout and paint, or this meter's own tick, taking 15–33 ms of the thread's CPU, where the
 rest of the run's typing took 0–2 ms of it per 10 ms). The meter's own bookkeeping in a tick is the
 same few reads every time, so its CPU time against its median (``canary_median_ms``) is a canary for
-that: ~1 when the machine ran as usual, 10–100 when it crawled. The ``worst`` lists give (ms since start, stall, own CPU, run-queue wait, blocked, major
-faults, steal, canary) for the longest ticks, and the ``where`` lists, for those later than 16
-ms, where every other Python thread was when the loop woke up (file, line and function only): after a tick
-blocked on Python's lock, the thread that held it has just let go of it there. Prints ``startup_stall_ms``
+that: ~1 when the machine ran as usual, 10–100 when it crawled. The ``worst`` lists give (ms since
+start, stall, own CPU, run-queue wait, blocked, major faults, steal, canary) for the longest ticks, and the
+``where`` lists, for those later than 16 ms, where every other Python thread was when the loop woke up
+(file, line and function only): after a tick blocked on Python's lock, the thread that held it has just
+let go of it there. Prints ``startup_stall_ms``
 (building the window — staged, as ``hearth`` does — and opening the diary until the day is shown),
 ``ritual_stall_ms`` (opening Insights and the weekly review until both show their data) and the steady state's
 ``max_stall_ms`` (the turn, background work, the download, with those views open) — target <= 16 for each (60
