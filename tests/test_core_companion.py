@@ -200,6 +200,18 @@ def test_fact_extraction_runs_after_the_reply_and_can_be_undone(rig: Rig) -> Non
     assert added.fact_id not in rig.companion.preview_budget().fact_ids_in_prompt
 
 
+def test_memory_jobs_wait_while_the_window_draws_a_finished_reply(rig: Rig) -> None:
+    rig.model.scripts["facts"] = [{"fact": "Has a dog named Rex", "kind": "pet", "importance": 4}]
+    rig.companion.quiet_after_reply_s = 60.0  # as the GUI sets it (a fraction of a second there)
+    rig.companion.send(ENTRY)
+    assert rig.companion.quiet.wait_for_waiting(1, timeout=30)  # the facts job, queued, waits to start
+    assert rig.of(ReplyFinished) and not rig.of(FactAdded)
+    assert [r.label for r in rig.model.requests] == ["reply"]
+    rig.companion.quiet.close()  # (the hold would end by itself; closing ends it now)
+    assert rig.companion.wait_idle(timeout=30)
+    assert len(rig.of(FactAdded)) == 1
+
+
 def test_short_messages_are_not_mined_for_facts(rig: Rig) -> None:
     rig.turn("ok, thanks")
     assert rig.model.requests_labelled("facts") == []

@@ -134,3 +134,20 @@ def test_events_of_a_replaced_companion_are_dropped(qtbot) -> None:
     with qtbot.waitSignal(bridge.event):
         new.emit_from_thread(ev.ErrorRaised(message="fresh"))
     assert [e.message for e in seen] == ["fresh"]  # type: ignore[attr-defined]
+
+
+def test_foreground_changed_says_when_the_window_waits_for_its_own_tasks(qtbot) -> None:
+    runner = TaskRunner()
+    seen: list[bool] = []
+    runner.foreground_changed.connect(seen.append)
+    gate = threading.Event()
+    runner.run(lambda: gate.wait(5), background=True)  # long work the window does not wait on
+    assert seen == []
+    runner.run(lambda: "a")
+    runner.run(lambda: "b")
+    assert seen == [True]  # once for both
+    qtbot.waitUntil(lambda: seen == [True, False])  # the window's two are delivered; the long one runs on
+    assert runner.pending() == 1
+    gate.set()
+    assert runner.wait_idle(5)
+    assert seen == [True, False]

@@ -35,6 +35,7 @@ from app.config import Settings, SettingsStore
 from app.core.background.indexing import SemanticIndexer
 from app.core.background.jobs import BackgroundJobs
 from app.core.background.maintenance import MaintenanceScheduler
+from app.core.background.quiet import QuietTime
 from app.core.background.worker import Activity, Worker
 from app.core.errors import CoreError, MessageRejected
 from app.core.events import (
@@ -45,6 +46,7 @@ from app.core.events import (
     MessageRemoved,
     PictureTextRead,
     RememberedEntry,
+    ReplyFinished,
 )
 from app.core.memory.service import MemoryService
 from app.core.pictures.reader import TesseractReader, TextReader
@@ -85,9 +87,15 @@ class Companion:
         self.session = CompanionSession(diary, model, store, clock or datetime.now, semantic)
         self._closed = threading.Event()
         self._activity = Activity()
+        # The window holds background work while it loads and shows something (never a reply's work), and
+        # for ``quiet_after_reply_s`` after a reply's end, while it draws it (the GUI sets it; 0: no hold).
+        self.quiet = QuietTime()
+        self.quiet_after_reply_s = 0.0
+        self.session.subscribe(self._quiet_after_reply)  # before the indexer's: held before it is asked
         self._replies = Worker("hearth-replies", self._activity, self._report_crash)
         self._background = Worker(
-            "hearth-background", self._activity, self._report_crash, on_drained=self._on_idle
+            "hearth-background", self._activity, self._report_crash, on_drained=self._on_idle,
+            quiet=self.quiet,
         )
         self._budget = Worker("hearth-budget", self._activity, self._report_crash)
         self._replies_pending = 0
@@ -108,6 +116,7 @@ class Companion:
             self.indexer = SemanticIndexer(
                 semantic, self.session.emit, lambda: self.busy, self._report_crash,
                 count_ahead=lambda: self.session.context.recall.count_ahead() >= COUNT_AHEAD_BATCH,
+                quiet=self.quiet,
             )
             self.session.subscribe(self.indexer.on_event)
             self.indexer.start()
@@ -247,6 +256,11 @@ class Companion:
             self.maintenance.jobs.schedule("facts", lambda: self._learn(message), key=f"facts-{message.id}")
         self.maintenance.fold_if_due(conversation_id)
         self.next_prompt.refresh()
+
+    def _quiet_after_reply(self, event: Event) -> None:
+        """On the reply's thread, as it ends, before the memory jobs it sets off are scheduled."""
+        if isinstance(event, ReplyFinished) and self.quiet_after_reply_s > 0:
+            self.quiet.hold(self.quiet_after_reply_s)
 
     def _learn(self, message: Message) -> list[Event]:
         events = self.memory.learn_from(message, self.maintenance.jobs.generate)
@@ -422,6 +436,7 @@ class Companion:
         """Stop everything; then keep the chat's cache for the next start (waiting at most
         ``keep_cache_s``; 0: not kept). The model must still be open: its owner closes it afterwards."""
         self._closed.set()
+        self.quiet.close()
         self._unsubscribe_settings()
         self.stop()
         self.maintenance.jobs.cancel_running()

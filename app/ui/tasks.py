@@ -13,6 +13,11 @@ them (the UI bench saw frames wait 9-11 ms for a core while the model loaded at 
 The threads it starts inherit that: the model's owner and the workers lower themselves further from
 there. The other tasks (a day's messages, a search) keep the window's priority: the person waits for them.
 
+``foreground_changed(bool)`` says when the window starts waiting for a task of its own (the first one not
+``background``) and when the last one has been delivered: meanwhile the window holds the companion's
+background work (``app.core.background.quiet``), so the data it is loading and the drawing after it do
+not wait behind a memory worker for Python's lock and a core.
+
 ``call_in_main(fn)`` marshals a callable from any thread onto the main thread, for progress callbacks
 of long work (a model download reports percent from its worker thread).
 """
@@ -73,6 +78,7 @@ class TaskRunner(QObject):
     """
 
     busy_changed = Signal(bool)
+    foreground_changed = Signal(bool)  # the first task the window waits on started / the last one delivered
     task_failed = Signal(object)
     _finished = Signal(int, object, object)
     _call = Signal(object)
@@ -86,6 +92,7 @@ class TaskRunner(QObject):
         self._ids = itertools.count(1)
         self._running: dict[int, tuple[_Task, _Runnable]] = {}
         self._tokens: dict[str, int] = {}
+        self._foreground = 0  # tasks not ``background`` whose result is not delivered yet
         self._finished.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
         self._call.connect(self._run_call, Qt.ConnectionType.QueuedConnection)
 
@@ -110,6 +117,10 @@ class TaskRunner(QObject):
         self._running[task.task_id] = (task, runnable)
         if was_idle:
             self.busy_changed.emit(True)
+        if not background:
+            self._foreground += 1
+            if self._foreground == 1:
+                self.foreground_changed.emit(True)
         (self._background_pool if background else self._pool).start(runnable)
 
     def call_in_main(self, fn: Callable[[], None]) -> None:
@@ -150,6 +161,10 @@ class TaskRunner(QObject):
             elif task.on_done is not None:
                 task.on_done(result)
         finally:
+            if not task.background:
+                self._foreground -= 1
+                if not self._foreground:
+                    self.foreground_changed.emit(False)
             if not self._running:
                 self.busy_changed.emit(False)
 

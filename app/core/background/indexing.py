@@ -20,6 +20,7 @@ import logging
 import threading
 from collections.abc import Callable
 
+from app.core.background.quiet import QuietTime
 from app.core.background.worker import Activity, Worker
 from app.core.events import (
     Event,
@@ -53,16 +54,19 @@ class SemanticIndexer:
         busy: Callable[[], bool],
         on_error: Callable[[BaseException], None],
         count_ahead: Callable[[], bool] | None = None,
+        quiet: QuietTime | None = None,
     ) -> None:
         """``count_ahead`` stores the recall token counts of a batch of entries never counted (True while
-        some may remain: ``Recall.count_ahead``); it runs beside the indexing, batch for batch."""
+        some may remain: ``Recall.count_ahead``); it runs beside the indexing, batch for batch. ``quiet``:
+        no batch starts while the window holds background work (``app.core.background.quiet``)."""
         self.memory = memory
         self._count_ahead = count_ahead
         self._count_failed = False
         self._emit = emit
         self._busy = busy
         self._activity = Activity()
-        self._worker = Worker("hearth-index", self._activity, on_error, nice=INDEX_NICE)
+        self._quiet = quiet
+        self._worker = Worker("hearth-index", self._activity, on_error, nice=INDEX_NICE, quiet=quiet)
         self._closed = threading.Event()
         self._failed = False
         self._since_progress = 0
@@ -94,6 +98,8 @@ class SemanticIndexer:
                 if not first and self._busy():
                     return  # a reply is running: the companion schedules the rest when it is done
                 first = False  # one batch always: it holds what was just written (newest first)
+                if self._quiet is not None:
+                    self._quiet.wait()
                 indexed = self.memory.index_step(INDEX_BATCH)
                 counting = self._counted_batch()
                 if not indexed:

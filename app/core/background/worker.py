@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Callable
 
+from app.core.background.quiet import QuietTime
 from app.llm.priority import BACKGROUND_NICE, lower_this_thread
 
 log = logging.getLogger(__name__)
@@ -53,7 +54,8 @@ class Worker:
     """A thread running submitted callables in order; exceptions go to ``on_error``, never kill it.
 
     ``on_drained`` runs on the worker after a task that left the queue empty: the hook for work that
-    should happen "when idle" (reflections), without a timer or a polling thread.
+    should happen "when idle" (reflections), without a timer or a polling thread. With ``quiet``, a task
+    starts only when the window holds no background work (``app.core.background.quiet``).
     """
 
     def __init__(
@@ -63,9 +65,11 @@ class Worker:
         on_error: Callable[[BaseException], None],
         on_drained: Callable[[], None] | None = None,
         nice: int = BACKGROUND_NICE,
+        quiet: QuietTime | None = None,
     ) -> None:
         """``nice``: how much kinder than the window the thread is (``app.llm.priority``)."""
         self._nice = nice
+        self._quiet = quiet
         self._activity = activity
         self._on_error = on_error
         self._on_drained = on_drained
@@ -93,6 +97,8 @@ class Worker:
                 if key is not None:
                     self._keys.discard(key)
             try:
+                if self._quiet is not None:
+                    self._quiet.wait()
                 task()
                 if self._on_drained is not None and self._queue.empty():
                     self._on_drained()  # still counted as active, so wait_idle also waits for what it queues
