@@ -91,7 +91,10 @@ DATE_CANDIDATES = 200
 # 26+30 0.924 / 0.939 / 0.889 -> 0.931 / 0.949 / 0.888 (weights 0.05-0.1, 6-8 entries alike), but the
 # report half EN 0.932 -> 0.922, RU 0.876 -> 0.876, and the 100k query's p95 37 -> 52-60 ms against 60.
 # With ``semantic.HUB_WEIGHT`` (hubs no longer crowd the nearest): 200 0.939 / 0.943 / 0.889 and 80 0.907 /
-# 0.933 / 0.893 against 120's 0.937 / 0.950 / 0.893.
+# 0.933 / 0.893 against 120's 0.937 / 0.950 / 0.893. Also measured (session 20) and not kept: the names that
+# recur among the first ranking's best 5-12 entries (in at least 2 of 8, up to 60% of 5) searched as well
+# and the candidates ranked again — EN / RU unchanged at every setting (at 4 of 8, a name recurred in only 2
+# of the 45 questions of one Russian diary), LoCoMo 0.889-0.891.
 SEMANTIC_CANDIDATES = 120
 # One thread embeds the messages recall is asked about (see ``Recall.find``); the embedder's own lock
 # keeps it from running beside the indexer's batches anyway.
