@@ -95,3 +95,20 @@ def test_a_step_waits_no_longer_than_its_limit_however_many_holds_follow() -> No
     quiet.hold(60)
     quiet.wait(at_most=0)  # returns, though background work is still held
     assert quiet.held
+
+
+def test_a_keyed_task_waiting_out_a_hold_is_not_queued_twice() -> None:
+    quiet = QuietTime()
+    release = quiet.hold(60)
+    runs: list[int] = []
+    done = threading.Event()
+    worker = Worker("test-quiet-key", Activity(), lambda _exc: None, quiet=quiet)
+    try:
+        assert worker.submit(lambda: (runs.append(1), done.set()), key="fold-1")
+        assert quiet.wait_for_waiting(1, timeout=10)
+        assert not worker.submit(lambda: runs.append(2), key="fold-1")  # the same fold, asked again meanwhile
+        release()
+        assert done.wait(10)
+    finally:
+        worker.close()
+    assert runs == [1]

@@ -66,13 +66,12 @@ UI_SWITCH_INTERVAL_S = 0.001
 # While the window waits for a task of its own (a day's messages, the Insights' figures: ``TaskRunner``'s
 # ``foreground_changed``) the companion's background work is held (``app.core.background.quiet``), and for
 # a moment after the last one is delivered, while the view draws what came. A hold ends by itself after
-# BACKGROUND_HOLD_S: a long load delays the memory jobs, never stops them. UI bench, 3B-shaped model,
-# interleaved pairs with the holds and without (session 20; 6 pairs with this hold alone, then 6 with
-# both): the ritual views' worst tick 5.2 against 7.8 ms (median of 12; lower in 10 pairs, over 16 ms in 1
-# run against 2); the steady state's, with both, 8.2 against 12.1 (lower in 5 of 6, over 16 in none against
-# 1; with this hold alone no change). Start-up: no clear change (median 5.2 against 7.2 ms in the first 6
-# pairs, 8.8 against 4.4 in the second; each start-up over 16 ms, both ways, was a slow spell of the host:
-# canary 35-155). Every phase within 16 ms: 9 runs of 12 against 7.
+# BACKGROUND_HOLD_S: a long load delays the memory jobs, never stops them. UI bench, 3B-shaped model, 18
+# interleaved pairs with the holds and without (session 20; the first 6 with this hold alone): the ritual
+# views' worst tick 5.5 against 9.3 ms (median; lower in 15 pairs, over 16 ms in 1 run against 2); the
+# steady state's, with both holds (12 pairs), 6.4 against 9.5 (lower in 8, over 16 in none against 1).
+# Start-up: no change (8.0 against 8.4; each start-up over 16 ms, both ways, was a slow spell of the host,
+# canary 35-155). Every phase within 16 ms: 13 runs of 18 against 10.
 BACKGROUND_HOLD_S = 2.0
 DRAW_AFTER_LOAD_MS = 100
 # And for this long after a reply's end, while the window draws its last words, what was remembered and the

@@ -93,12 +93,12 @@ class Worker:
         lower_this_thread(self._nice)  # the window's frames come first
         while (item := self._queue.get()) is not None:
             task, key = item
+            if self._quiet is not None:
+                self._quiet.wait()  # its key still taken: the same task asked for meanwhile is not queued
             with self._lock:
                 if key is not None:
                     self._keys.discard(key)
             try:
-                if self._quiet is not None:
-                    self._quiet.wait()
                 task()
                 if self._on_drained is not None and self._queue.empty():
                     self._on_drained()  # still counted as active, so wait_idle also waits for what it queues
