@@ -97,9 +97,9 @@ class SemanticIndexer:
             while not self._closed.is_set():
                 if not first and self._busy():
                     return  # a reply is running: the companion schedules the rest when it is done
+                if not first and self._quiet is not None:
+                    self._quiet.wait()  # the first batch waited in the worker, before this run began
                 first = False  # one batch always: it holds what was just written (newest first)
-                if self._quiet is not None:
-                    self._quiet.wait()
                 indexed = self.memory.index_step(INDEX_BATCH)
                 counting = self._counted_batch()
                 if not indexed:
