@@ -146,8 +146,9 @@ def test_foreground_changed_says_when_the_window_waits_for_its_own_tasks(qtbot) 
     runner.run(lambda: "a")
     runner.run(lambda: "b")
     assert seen == [True]  # once for both
+    assert runner.foreground_busy
     qtbot.waitUntil(lambda: seen == [True, False])  # the window's two are delivered; the long one runs on
-    assert runner.pending() == 1
+    assert runner.pending() == 1 and not runner.foreground_busy
     gate.set()
     assert runner.wait_idle(5)
     assert seen == [True, False]

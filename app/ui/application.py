@@ -130,9 +130,8 @@ class HearthApp(QObject):
         self.engine_factory = engine_factory or load_preferred_model
         self.embedder_factory = embedder_factory
         self.runner = TaskRunner(self)
-        self._window_loading = False
         self._release_background: Callable[[], None] | None = None
-        self.runner.foreground_changed.connect(self._foreground_changed)
+        self.runner.foreground_changed.connect(lambda _loading: self._hold_background())
         self.bridge = CompanionBridge(parent=self)
         self.window = MainWindow(self.bridge, self.runner, self.data_dir, staged=staged_window)
         self.window.week_start = self.settings_store.current.week_start
@@ -157,17 +156,13 @@ class HearthApp(QObject):
     def companion(self) -> Companion | None:
         return self.bridge.companion
 
-    def _foreground_changed(self, loading: bool) -> None:
-        self._window_loading = loading
-        self._hold_background()
-
     def _hold_background(self) -> None:
         """Hold the companion's background work while the window loads something, and for
         ``DRAW_AFTER_LOAD_MS`` after (see ``BACKGROUND_HOLD_S``)."""
-        companion = self.companion
-        if self._window_loading and companion is not None and self._release_background is None:
+        companion, loading = self.companion, self.runner.foreground_busy
+        if loading and companion is not None and self._release_background is None:
             self._release_background = companion.quiet.hold(BACKGROUND_HOLD_S)
-        elif not self._window_loading and self._release_background is not None:
+        elif not loading and self._release_background is not None:
             release, self._release_background = self._release_background, None
             QTimer.singleShot(DRAW_AFTER_LOAD_MS, release)
 

@@ -131,6 +131,11 @@ class TaskRunner(QObject):
     def busy(self) -> bool:
         return bool(self._running)
 
+    @property
+    def foreground_busy(self) -> bool:
+        """A task the window waits on (not ``background``) has not delivered its result yet."""
+        return bool(self._foreground)
+
     def pending(self) -> int:
         """How many tasks have not delivered their result yet."""
         return len(self._running)
