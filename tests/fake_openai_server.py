@@ -1,7 +1,8 @@
 """A scripted OpenAI-compatible server on 127.0.0.1 for exact tests of the client (never the only test).
 
 Routes answer from ``routes`` (path → ``(status, json)`` or a callable taking the request body); the chat
-route streams ``chunks`` as server-sent events. ``hang`` makes every request wait (a server that accepts
+route streams ``chunks`` as server-sent events (or what ``chunks()`` returns for each request, when it is a
+callable). ``hang`` makes every request wait (a server that accepts
 the connection but never answers) until ``release`` is set; ``chat_reject`` may answer a chat request
 with an error instead. Every request is recorded in ``requests``.
 """
@@ -19,7 +20,9 @@ Route = tuple[int, Any] | Callable[[dict[str, Any]], tuple[int, Any]]
 
 class FakeServer:
     def __init__(
-        self, routes: dict[str, Route] | None = None, chunks: list[dict[str, Any]] | None = None
+        self,
+        routes: dict[str, Route] | None = None,
+        chunks: list[dict[str, Any]] | Callable[[], list[dict[str, Any]]] | None = None,
     ) -> None:
         models: Route = (200, {"data": [{"id": "fake-model"}]})
         self.routes: dict[str, Route] = {"/v1/models": models, **(routes or {})}
@@ -93,7 +96,8 @@ class FakeServer:
                 self.send_header("Content-Type", "text/event-stream")
                 self.send_header("Connection", "close")
                 self.end_headers()
-                for chunk in server.chunks:
+                chunks = server.chunks() if callable(server.chunks) else server.chunks
+                for chunk in chunks:
                     self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
                     self.wfile.flush()
                 if not server.end_stream_early:

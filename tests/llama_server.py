@@ -31,10 +31,13 @@ class LlamaServer:
 
     name = "llama_cpp.server"
 
-    def __init__(self, model_path: Path, *, n_ctx: int = 4096, api_key: str | None = None) -> None:
+    def __init__(
+        self, model_path: Path, *, n_ctx: int = 4096, api_key: str | None = None, interrupt: bool = True
+    ) -> None:
         self.model_path = model_path
         self.n_ctx = n_ctx
         self.api_key = api_key
+        self.interrupt = interrupt
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -44,10 +47,10 @@ class LlamaServer:
                 "--model_alias", ALIAS, "--host", "127.0.0.1", "--port", str(self.port),
                 "--n_ctx", str(self.n_ctx), "--verbose", "False",
                 "--n_threads", LLAMA_THREADS, "--n_threads_batch", LLAMA_THREADS,
-                # llama-cpp-python's server ends a streaming reply early when any other request waits,
-                # a token count included; llama.cpp's own server does not. Off, so a test's reply is not
-                # cut by the gauge's count racing it (seen once in make test, session 20).
-                "--interrupt_requests", "False"]  # fmt: skip
+                # On by default, as people run it: the server then ends a streaming reply early when
+                # any other request waits (a token count included). Hearth's counts wait for a reply
+                # (``ServerModel.wait_for_reply``); a test may turn it off to see the difference.
+                "--interrupt_requests", str(self.interrupt)]  # fmt: skip
         if self.api_key:
             args += ["--api_key", self.api_key]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}

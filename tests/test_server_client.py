@@ -15,6 +15,7 @@ from app.llm.errors import (
     ServerAuthFailed,
     ServerContextTooSmall,
     ServerDisconnected,
+    ServerInterrupted,
     ServerModelNotFound,
     ServerTimeout,
     ServerTLSError,
@@ -22,6 +23,7 @@ from app.llm.errors import (
 )
 from app.llm.server_address import check_allowed, parse_address
 from app.llm.server_engine import ESTIMATE_MARGIN, ServerConfig, ServerModel
+from app.llm.server_stream import MAX_CUTS
 from app.llm.types import GenerationRequest, Priority
 from app.store import Diary
 from tests.fake_openai_server import FakeServer, default_chunks
@@ -156,6 +158,42 @@ def test_a_stream_that_ends_without_finishing_keeps_what_arrived() -> None:
         with pytest.raises(ServerDisconnected) as err:
             model.submit(request()).result(timeout=30)
         assert err.value.partial_text == "Hello there." and err.value.hint
+
+
+LLAMA_CPP_PYTHON = {"/extras/tokenize": (200, {"tokens": [1, 2]})}  # what makes the fake that kind
+
+
+def test_a_reply_llama_cpp_python_cut_short_keeps_what_arrived_and_says_why() -> None:
+    """That server ends a stream with ``[DONE]`` and no finish reason when another request waits."""
+    with FakeServer(LLAMA_CPP_PYTHON, default_chunks()[:-1]) as server, \
+            ServerModel(ServerConfig(server.url)) as model:  # fmt: skip
+        assert model.kind == "llama-cpp-python"
+        with pytest.raises(ServerInterrupted) as err:
+            model.submit(request()).result(timeout=30)
+        assert err.value.partial_text == "Hello there." and "--interrupt_requests False" in err.value.hint
+
+
+def test_a_background_job_cut_short_is_sent_again_and_fails_only_when_cut_every_time() -> None:
+    cut, whole = default_chunks()[:-1], default_chunks(("Fine", "."))
+    script = [cut, cut, whole]
+    streamed = lambda: script.pop(0) if len(script) > 1 else script[0]  # noqa: E731
+    with FakeServer(LLAMA_CPP_PYTHON, streamed) as server, ServerModel(ServerConfig(server.url)) as model:
+        background = request(priority=Priority.BACKGROUND, slot="background")
+        completion = model.submit(background).result(timeout=30)
+        assert completion.text == "Fine." and completion.finish_reason == "stop"
+        script[:] = [cut]
+        sent_before = len([r for r in server.requests if r[2].get("stream")])
+        with pytest.raises(ServerInterrupted):
+            model.submit(background).result(timeout=30)
+        sent = len([r for r in server.requests if r[2].get("stream")]) - sent_before
+        assert sent == MAX_CUTS + 1
+
+
+def test_other_servers_ending_without_a_finish_reason_are_taken_as_finished() -> None:
+    """Only llama-cpp-python's server is known to cut a stream this way; others may omit the reason."""
+    with FakeServer(chunks=default_chunks()[:-1]) as server, ServerModel(ServerConfig(server.url)) as model:
+        assert model.kind == "openai"
+        assert model.submit(request()).result(timeout=30).text == "Hello there."
 
 
 def test_api_keys_use_the_keyring_or_say_they_stay_in_memory(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import threading
 import time
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 
 from app.core.memory.facts import FACT_SCHEMA
-from app.llm.errors import PromptTooLong, ServerModelNotFound
+from app.llm.errors import PromptTooLong, ServerInterrupted, ServerModelNotFound
 from app.llm.server_engine import ServerConfig, ServerModel, check_connection
 from app.llm.types import ChatMessage, GenerationRequest, Priority
 
@@ -123,6 +124,60 @@ def test_a_reply_pre_empts_a_running_background_request(server_model: Any) -> No
     background_done = background.result(timeout=240)
     assert reply_done.finish_reason != "cancelled" and background_done.finish_reason != "cancelled"
     assert background.progress.attempts >= 2  # type: ignore[attr-defined]
+
+
+STORY: list[ChatMessage] = [
+    {"role": "user", "content": "Write a long story about a lighthouse keeper, at least five paragraphs."}
+]  # the tiny model writes all 400 tokens of it: seconds in which to send another request
+
+
+def on_first_token(pieces: list[str], then: Callable[[], None]) -> Callable[[str], None]:
+    """An ``on_token`` that keeps the pieces and starts ``then`` on a thread of its own at the first."""
+
+    def on_token(piece: str) -> None:
+        pieces.append(piece)
+        if len(pieces) == 1:
+            threading.Thread(target=then, daemon=True).start()
+
+    return on_token
+
+
+def test_a_token_count_asked_during_a_reply_waits_for_it_instead_of_cutting_it(server_model: Any) -> None:
+    """llama-cpp-python's server (``interrupt_requests`` on, its default) ends a stream when another
+    request waits: Hearth's counts (the gauge, the index's) wait for the reply to end instead."""
+    pieces: list[str] = []
+    seen: dict[str, int] = {}
+    counted = threading.Event()
+
+    def count() -> None:
+        seen["n"] = server_model.count_tokens("a text never counted before, Ω 7f3a")
+        seen["pieces"] = len(pieces)
+        counted.set()
+
+    request = GenerationRequest(messages=STORY, max_tokens=60, temperature=0.0, seed=1,
+                                on_token=on_first_token(pieces, count))  # fmt: skip
+    completion = server_model.submit(request).result(timeout=120)
+    assert completion.finish_reason == "length" and completion.text == "".join(pieces)
+    assert counted.wait(60) and seen["n"] > 0
+    assert seen["pieces"] == len(pieces)  # the count was answered only once the reply was whole
+
+
+def test_a_reply_another_program_cuts_short_keeps_what_arrived(server_model: Any, llama_server: Any) -> None:
+    """A request from elsewhere (here a bare HTTP one) makes the server end the reply: said, nothing lost."""
+
+    def someone_else_asks() -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", llama_server.port, timeout=120)
+        headers = {"Content-Type": "application/json"}
+        conn.request("POST", "/extras/tokenize", json.dumps({"input": "hi"}), headers)
+        conn.getresponse().read()
+
+    pieces: list[str] = []
+    request = GenerationRequest(messages=STORY, max_tokens=400, temperature=0.0, seed=1,
+                                on_token=on_first_token(pieces, someone_else_asks))  # fmt: skip
+    with pytest.raises(ServerInterrupted) as err:
+        server_model.submit(request).result(timeout=120)
+    assert 0 < len(pieces) < 400 and err.value.partial_text == "".join(pieces)
+    assert "--interrupt_requests False" in err.value.hint
 
 
 def test_a_prompt_that_cannot_fit_is_refused_before_sending(server_model: Any) -> None:

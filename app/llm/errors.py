@@ -130,6 +130,17 @@ class ServerDisconnected(ServerError):
         self.partial_text = partial_text
 
 
+class ServerInterrupted(ServerDisconnected):
+    """The server ended a reply early because another request reached it (llama-cpp-python's server does
+    this unless started with ``--interrupt_requests False``); the text received so far is kept."""
+
+    hint = (
+        "The part of the reply that arrived is kept, marked interrupted. Another program asked the server"
+        " something while it was answering; llama-cpp-python's server then stops the reply unless it is"
+        " started with --interrupt_requests False."
+    )
+
+
 class ServerRejected(ServerError):
     """The server answered with an error Hearth has no better name for (its message is shown)."""
 

@@ -45,6 +45,7 @@ class JobProgress:
     reused_tokens: int | None = None
     evaluated_tokens: int = 0
     attempts: int = 0
+    server_cuts: int = 0  # times a model server ended this job's stream early (``server_stream``)
     stream: Any = None  # generation.TextStream: half-decoded UTF-8 and held-back stop-string text
 
 

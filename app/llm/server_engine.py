@@ -15,6 +15,10 @@ promises:
   and another for background work; evaluated prompt tokens come from the server's timings or usage.
 - **The server going away mid-reply** raises ``ServerDisconnected``; the reply turn keeps what arrived,
   marked interrupted.
+- **A reply is not cut by Hearth's own counts.** llama-cpp-python's server ends a streaming reply as soon
+  as another request waits (``interrupt_requests``, on by default), a token count included, so its counts
+  wait while a reply streams (``wait_for_reply``). A stream it cut anyway (another program's request) is
+  recognised: a background job is sent again, a reply keeps what arrived (``ServerInterrupted``).
 
 Nothing is sent anywhere but ``config.url`` (see ``server_address`` for the privacy rule).
 """
@@ -39,7 +43,7 @@ from app.llm.server_address import ServerAddress, check_allowed, parse_address
 from app.llm.server_http import EndpointMissing, HttpClient, JsonObject
 from app.llm.server_stream import run_stream_job
 from app.llm.server_tokens import TokenCounter, choose_counter
-from app.llm.types import ChatMessage, Completion, GenerationRequest, JobHandle
+from app.llm.types import ChatMessage, Completion, GenerationRequest, JobHandle, Priority
 
 SLOTS = ("chat", "background")
 MIN_CONTEXT = 1024  # below this Hearth's prompt (instructions, memory, a reply) does not fit
@@ -122,14 +126,18 @@ class ServerModel:
         self.server = discover(self._client)
         self._model = pick_model(self.server.models, config.model)
         self.server_n_ctx = self._context_size()
-        self._counter: TokenCounter = choose_counter(self._client, self.server.kind, self._model, self._probe)
+        self._closed = False
+        self._close_lock = threading.Lock()
+        self._reply_done = threading.Condition()
+        self._replying_on: int | None = None  # the owner thread's id while it streams a reply
+        self._counter: TokenCounter = choose_counter(
+            self._client, self.server.kind, self._model, self._probe, wait=self.wait_for_reply
+        )
         margin = 0 if self._counter.exact else int(self.server_n_ctx * ESTIMATE_MARGIN)
         self._n_ctx = self.server_n_ctx - margin
         self.json_mode = True  # cleared if the server refuses response_format (lenient parsing then)
         self.last_tokens_per_s = 0.0
         self.evaluated_reported = False  # the server said how much of a prompt it evaluated (timings/usage)
-        self._closed = False
-        self._close_lock = threading.Lock()
         self._owner = ModelOwner(self._run, name="hearth-server-owner")
 
     def _context_size(self) -> int:
@@ -224,6 +232,8 @@ class ServerModel:
             if self._closed:
                 return
             self._closed = True
+        with self._reply_done:
+            self._reply_done.notify_all()
         self._owner.close()
 
     def _check_open(self) -> None:
@@ -269,10 +279,30 @@ class ServerModel:
         return body
 
     def _run(self, job: Job) -> Completion:
-        completion = run_stream_job(self, self._client, job)
+        reply = job.priority < int(Priority.BACKGROUND)
+        if reply:
+            with self._reply_done:
+                self._replying_on = threading.get_ident()
+        try:
+            completion = run_stream_job(self, self._client, job)
+        finally:
+            if reply:
+                with self._reply_done:
+                    self._replying_on = None
+                    self._reply_done.notify_all()
         if completion.stats.completion_tokens > 1:
             self.last_tokens_per_s = completion.stats.tokens_per_s
         return completion
+
+    def wait_for_reply(self) -> None:
+        """Return once no reply is streaming: a token count must not reach llama-cpp-python's server
+        during one, since by default it ends a streaming reply as soon as another request waits (its
+        ``interrupt_requests``). The gauge, the index's counts made ahead and background jobs' checks wait;
+        the reply's own thread never does (it would wait for itself)."""
+        with self._reply_done:
+            self._reply_done.wait_for(
+                lambda: self._replying_on in (None, threading.get_ident()) or self._closed
+            )
 
     def _probe(self, messages: Sequence[ChatMessage]) -> int:
         """The server's own prompt count for ``messages`` (one generated token; calibrates counting)."""

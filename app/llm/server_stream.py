@@ -11,16 +11,17 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from app.llm.errors import ServerDisconnected, ServerRejected
+from app.llm.errors import ServerDisconnected, ServerInterrupted, ServerRejected
 from app.llm.owner import Job, Preempted
 from app.llm.server_http import EventStream, HttpClient, JsonObject, StreamAborted
-from app.llm.types import Completion, FinishReason, GenerationStats
+from app.llm.types import Completion, FinishReason, GenerationStats, Priority
 
 if TYPE_CHECKING:
     from app.llm.server_engine import ServerModel
 
 ROUTE = "/v1/chat/completions"
 WATCH_EVERY_S = 0.05  # how often the watcher looks at the job's Stop/pre-empt flags
+MAX_CUTS = 3  # a background job cut short by the server this often fails instead of being sent again
 
 
 @dataclass
@@ -75,7 +76,23 @@ def _consume(model: ServerModel, client: HttpClient, job: Job, stream: EventStre
         model.evaluated_reported = True
     if finish is None and not stream.finished:
         raise ServerDisconnected(f"{client.address.url} ended the reply without finishing it.")
+    if finish is None and model.kind == "llama-cpp-python":
+        _cut_short(client, job)
     return _completion(job, finish or "stop", usage)
+
+
+def _cut_short(client: HttpClient, job: Job) -> None:
+    """llama-cpp-python's server sent ``[DONE]`` with no finish reason: it cut the stream because another
+    request was waiting for the model (its ``interrupt_requests``, on by default). Hearth's own token counts
+    wait for a reply (``ServerModel.wait_for_reply``), but not for background work, and other programs may
+    use the server too. A background job is sent again from the start, at most ``MAX_CUTS`` times; a reply
+    keeps what arrived, marked interrupted, and says why."""
+    job.progress.server_cuts += 1
+    if job.priority < int(Priority.BACKGROUND) or job.progress.server_cuts > MAX_CUTS:
+        raise ServerInterrupted(
+            f"{client.address.url} ended the reply before it was finished.", job.progress.text
+        )
+    raise Preempted
 
 
 def _retry_without_schema(model: ServerModel, client: HttpClient, job: Job) -> Completion:

@@ -122,9 +122,10 @@ class ProbedCounter:
 
     kind = "probed"
 
-    def __init__(self, client: HttpClient, model: str) -> None:
+    def __init__(self, client: HttpClient, model: str, wait: Callable[[], None] = lambda: None) -> None:
         self._client = client
         self._model = model
+        self._wait = wait  # returns when the server may be asked without cutting a streaming reply
         self._raw = _Memo(self._tokenize)
         self.exact = False
         self.shape: TemplateShape | None = None
@@ -132,6 +133,7 @@ class ProbedCounter:
         self.separator = ""  # what the template puts right before a message's content
 
     def _tokenize(self, text: str) -> int:
+        self._wait()
         body = {"input": text, "model": self._model}
         return len(self._client.post_json("/extras/tokenize", body).get("tokens", []))
 
@@ -181,12 +183,15 @@ class ProbedCounter:
         return total if add_generation_prompt else total - shape.generation
 
 
-def choose_counter(client: HttpClient, kind: str, model: str, probe: Probe) -> TokenCounter:
-    """The best counter the server allows (``kind`` from ``server_engine.discover``)."""
+def choose_counter(
+    client: HttpClient, kind: str, model: str, probe: Probe, wait: Callable[[], None] = lambda: None
+) -> TokenCounter:
+    """The best counter the server allows (``kind`` from ``server_engine.discover``). ``wait`` is called
+    before each count llama-cpp-python's server is asked for (see ``ServerModel.wait_for_reply``)."""
     if kind == "llama.cpp":
         return TemplateCounter(client)
     if kind == "llama-cpp-python":
-        counter = ProbedCounter(client, model)
+        counter = ProbedCounter(client, model, wait)
         try:
             counter.calibrate(probe)
         except ServerError:

@@ -113,6 +113,10 @@ TITLES: dict[type[BaseException], tuple[str, str]] = {
         QT_TRANSLATE_NOOP("Errors", "Hearth will not send your diary there"),
         llm.ServerAddressRefused.hint,
     ),
+    llm.ServerInterrupted: (
+        QT_TRANSLATE_NOOP("Errors", "The model server cut the reply short"),
+        llm.ServerInterrupted.hint,
+    ),
     llm.ServerDisconnected: (
         QT_TRANSLATE_NOOP("Errors", "The model server went away"),
         llm.ServerDisconnected.hint,

@@ -112,6 +112,10 @@ MORE_TEXTS = (
                                 "(anywhere else)."),
     QT_TRANSLATE_NOOP("Errors", "The part of the reply that arrived is kept, marked interrupted. Check the "
                                 "server and try again."),
+    QT_TRANSLATE_NOOP("Errors", "The part of the reply that arrived is kept, marked interrupted. Another "
+                                "program asked the server something while it was answering; "
+                                "llama-cpp-python's server then stops the reply unless it is started with "
+                                "--interrupt_requests False."),
     QT_TRANSLATE_NOOP("Errors", "The server's own message says what went wrong; check the server's log."),
     QT_TRANSLATE_NOOP("Errors", "The prompt does not fit the server's context."),
     QT_TRANSLATE_NOOP("Errors", "The server has no such model."),
@@ -281,6 +285,7 @@ MESSAGE_TEMPLATES = (
     QT_TRANSLATE_NOOP("Errors", "{url} sent something Hearth cannot read ({name})."),
     QT_TRANSLATE_NOOP("Errors", "{url} stopped sending in the middle of the reply."),
     QT_TRANSLATE_NOOP("Errors", "{url} ended the reply without finishing it."),
+    QT_TRANSLATE_NOOP("Errors", "{url} ended the reply before it was finished."),
     QT_TRANSLATE_NOOP("Errors", "The server has no model named {name}; it has {models}."),
     QT_TRANSLATE_NOOP("Errors", "The server's context is {n} tokens; Hearth needs at least {needed}."),
     QT_TRANSLATE_NOOP("Errors", "{text} is not an http:// or https:// address."),

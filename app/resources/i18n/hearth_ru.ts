@@ -1435,6 +1435,10 @@ How was your day?</source>
         <translation>Hearth не станет отправлять туда ваш дневник</translation>
     </message>
     <message>
+        <source>The model server cut the reply short</source>
+        <translation>Сервер модели оборвал ответ</translation>
+    </message>
+    <message>
         <source>The model server went away</source>
         <translation>Сервер модели пропал</translation>
     </message>
@@ -2171,6 +2175,10 @@ How was your day?</source>
         <translation>Пришедшая часть ответа сохранена с пометкой «прервано». Проверьте сервер и попробуйте снова.</translation>
     </message>
     <message>
+        <source>The part of the reply that arrived is kept, marked interrupted. Another program asked the server something while it was answering; llama-cpp-python&apos;s server then stops the reply unless it is started with --interrupt_requests False.</source>
+        <translation>Пришедшая часть ответа сохранена и помечена как прерванная. Пока сервер отвечал, к нему обратилась другая программа; сервер llama-cpp-python в таком случае обрывает ответ, если не запущен с --interrupt_requests False.</translation>
+    </message>
+    <message>
         <source>The server&apos;s own message says what went wrong; check the server&apos;s log.</source>
         <translation>Что пошло не так, сказано в сообщении самого сервера; загляните в журнал сервера.</translation>
     </message>
@@ -2729,6 +2737,10 @@ How was your day?</source>
     <message>
         <source>{url} ended the reply without finishing it.</source>
         <translation>{url} оборвал ответ, не закончив его.</translation>
+    </message>
+    <message>
+        <source>{url} ended the reply before it was finished.</source>
+        <translation>{url} оборвал ответ раньше времени.</translation>
     </message>
     <message>
         <source>The server has no model named {name}; it has {models}.</source>
