@@ -5,9 +5,11 @@ A scripted model gives exact prompts; the diary is real (SQLite in a temp dir).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -141,3 +143,51 @@ def test_a_daily_backup_at_start_and_after_the_days_first_entry_rotated(live: Li
         assert "Day 9: a walk by the river, some work on the shed." in texts
     finally:
         newest.close()
+
+
+class WaitingModel(ScriptedModel):
+    """Counts that wait while ``hold`` is set, as a count waits out a reply on llama-cpp-python's server."""
+
+    def __init__(self) -> None:
+        super().__init__(n_ctx=2048)
+        self.hold = threading.Event()
+        self.waiting = threading.Event()
+        self.go_on = threading.Event()
+
+    def count_chat_tokens(self, messages: Any, *, add_generation_prompt: bool = True) -> int:
+        if self.hold.is_set():
+            self.waiting.set()
+            assert self.go_on.wait(30)
+        return super().count_chat_tokens(messages, add_generation_prompt=add_generation_prompt)
+
+
+def test_a_setting_changed_while_a_snapshot_waits_on_a_count_does_not_wait_for_it(data_dir: Path) -> None:
+    """The window's thread changes settings; a worker may be taking the prompt's snapshot meanwhile, its
+    count waiting for a model server. The change is queued, not waited for, and the next prompt has it."""
+    diary, model = Diary.open(data_dir), WaitingModel()
+    store = SettingsStore.load(data_dir)
+    companion = Companion(diary, model, store, clock=Clock())
+    try:
+        assert companion.wait_idle(timeout=30)
+        conversation = companion.conversation_id
+        companion.context.invalidate()
+        model.hold.set()
+        taking = threading.Thread(target=lambda: companion.context.assemble(conversation, "Hi"), daemon=True)
+        taking.start()
+        assert model.waiting.wait(30)  # the snapshot's count waits, its lock held
+        changing = threading.Thread(target=lambda: store.change(persona="concise"), daemon=True)
+        changing.start()
+        changing.join(10)
+        assert not changing.is_alive()  # the change did not wait for the snapshot
+        companion.context.invalidate(conversation)
+        companion.context.note_automatic_update(1)
+        model.hold.clear()
+        model.go_on.set()
+        taking.join(30)
+        text = str(companion.context.assemble(conversation, "Hi").messages[0]["content"])
+        assert load_prompt("persona_concise") in text
+    finally:
+        model.go_on.set()
+        companion.close()
+        model.close()
+        diary.close()

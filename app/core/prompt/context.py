@@ -21,6 +21,8 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date
 
@@ -77,18 +79,22 @@ class ConversationContext:
         # Conversations whose recorded snapshot must not be used (memory or settings changed since);
         # None: all of them, for the rest of this run.
         self._retake: set[int] | None = set()
+        # Held while a snapshot is taken or used, which may read the diary and count tokens — and a count
+        # may wait out a reply on a model server (``ServerModel.wait_for_reply``). Changes asked for
+        # meanwhile (the window's thread changing a setting, memory invalidating) do not wait for it: they
+        # are queued and applied by the next ``snapshot`` before it looks at anything.
         self._lock = threading.RLock()
+        self._pending: deque[Callable[[], None]] = deque()
 
     @property
     def settings(self) -> Settings:
         return self._settings.current
 
     def apply_settings(self, settings: Settings) -> None:
-        """The settings changed: the reply reserve follows, and every snapshot is retaken."""
-        with self._lock:
-            self.assembler.reply_reserve = settings.reply_reserve
-            self._snapshots.clear()
-            self._retake = None
+        """The settings changed: the reply reserve follows, and every snapshot is retaken. Never waits
+        (called on the window's thread)."""
+        self.assembler.reply_reserve = settings.reply_reserve
+        self._pending.append(self._forget_all)
 
     @property
     def model(self) -> LanguageModel:
@@ -98,32 +104,45 @@ class ConversationContext:
         with self._lock:
             self.assembler.set_model(model)
             self.recall.set_model(model)
-            self._snapshots.clear()
-            self._retake = None
+            self._forget_all()
 
     # -- the snapshot ----------------------------------------------------------------------------
     def invalidate(self, conversation_id: int | None = None) -> None:
-        """Retake the snapshot on the next assembly (the person changed their memory)."""
-        with self._lock:
-            if conversation_id is None:
-                self._snapshots.clear()
-                self._retake = None
-            else:
-                self._snapshots.pop(conversation_id, None)
-                if self._retake is not None:
-                    self._retake.add(conversation_id)
+        """Retake the snapshot on the next assembly (the person changed their memory). Never waits."""
+        if conversation_id is None:
+            self._pending.append(self._forget_all)
+        else:
+            self._pending.append(lambda: self._forget(conversation_id))
 
     def note_automatic_update(self, fact_id: int) -> None:
-        """A fact was reworded by automatic memory: keep the snapshot, show the new wording after the tail."""
-        with self._lock:
-            for snapshot in self._snapshots.values():
-                if fact_id in snapshot.fact_texts:
-                    snapshot.auto_updated.add(fact_id)
+        """A fact was reworded by automatic memory: keep the snapshot, show the new wording after the tail.
+        Never waits."""
+        self._pending.append(lambda: self._reworded(fact_id))
+
+    def _apply_pending(self) -> None:
+        """Apply the changes queued since the last snapshot, in order (under ``_lock``)."""
+        while self._pending:
+            self._pending.popleft()()
+
+    def _forget_all(self) -> None:
+        self._snapshots.clear()
+        self._retake = None
+
+    def _forget(self, conversation_id: int) -> None:
+        self._snapshots.pop(conversation_id, None)
+        if self._retake is not None:
+            self._retake.add(conversation_id)
+
+    def _reworded(self, fact_id: int) -> None:
+        for snapshot in self._snapshots.values():
+            if fact_id in snapshot.fact_texts:
+                snapshot.auto_updated.add(fact_id)
 
     def snapshot(self, conversation_id: int) -> Snapshot:
         """The conversation's snapshot: the one in use, else the one recorded (a restart must render the
         same system message, or the kept cache is worth nothing), else a new one (recorded)."""
         with self._lock:
+            self._apply_pending()
             facts = {f.id: f for f in self.diary.list_facts()}
             current = self._snapshots.get(conversation_id)
             if current is None and self._retake is not None and conversation_id not in self._retake:
