@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
+from app.config import CHAT_STATE_FILE
 from app.store import Diary, DiaryLock
 
 LONG = "Skerryvore\x1b[31m lighthouse: I applied for the keeper job and told nobody at all, not even Mum."
@@ -51,6 +52,20 @@ def test_rm_yes_deletes_the_entry_from_the_diary_and_search(
     with Diary.open(data_dir) as diary:
         assert diary.get_message(secret) is None and diary.get_message(other) is not None
         assert diary.search("Skerryvore") == []
+
+
+def test_rm_and_facts_rm_shred_the_chats_saved_cache(data_dir: Path) -> None:
+    """The cache ``hearth chat`` keeps at its close holds the prompt's text (found by QA, session 21)."""
+    secret, _ = seed(data_dir)
+    with Diary.open(data_dir) as diary:
+        fact = diary.add_fact("My therapist is Doctor Quillanbrot").id
+    cache = data_dir / CHAT_STATE_FILE
+    cache.write_bytes(b"prompt tokens of Skerryvore and Quillanbrot")
+    assert run(data_dir, "rm", str(secret), "--yes") == 0
+    assert not cache.exists()
+    cache.write_bytes(b"prompt tokens of Quillanbrot")
+    assert run(data_dir, "facts", "rm", str(fact)) == 0
+    assert not cache.exists()
 
 
 @pytest.mark.parametrize("yes", [(), ("--yes",)])

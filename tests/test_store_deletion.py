@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from app.config import CHAT_STATE_FILE
 from app.store import Diary, DiaryKey
 from tests.cipher_pages import readable_bytes
 
@@ -142,3 +143,23 @@ def test_forget_everything_erases_all_bytes_and_backups(diary: Diary, data_dir: 
     assert diary.integrity_check() == "ok"
     again = diary.add_message(diary.conversation_for_day(date(2026, 12, 2)).id or 0, "user", "fresh start")
     assert again.id == 1 and diary.search("fresh")[0].message_id == 1
+
+
+@pytest.mark.parametrize("what", ["message", "fact", "conversation"])
+def test_a_deletion_shreds_the_chats_saved_cache(diary: Diary, data_dir: Path, what: str) -> None:
+    """The chat's saved KV cache (``chat-cache.kv``, and a half-written ``.tmp``) holds the prompt it was
+    made from: whatever is deleted may be in it, so any deletion shreds it (it is only a speed-up)."""
+    cid = diary.conversation_for_day(date(2026, 12, 1)).id or 0
+    marker = _marker()
+    message = diary.add_message(cid, "user", f"entry {marker}")
+    fact = diary.add_fact(f"Fact {marker}")
+    caches = [data_dir / CHAT_STATE_FILE, data_dir / (CHAT_STATE_FILE + ".tmp")]
+    for cache in caches:
+        cache.write_bytes(b"kv state of a prompt with " + marker.encode())
+    if what == "message":
+        diary.delete_message(message.id or 0)
+    elif what == "fact":
+        diary.delete_fact(fact.id or 0)
+    else:
+        diary.delete_conversation(cid)
+    assert [c.name for c in caches if c.exists()] == []

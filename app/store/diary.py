@@ -19,7 +19,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
-from app.config import CHAT_STATE_FILE, ensure_private_dir
+from app.config import CHAT_STATE_FILE, ensure_private_dir, shred_file
 from app.store import (
     attachments,
     damage,
@@ -508,6 +508,8 @@ class Diary:
         self.purge()
         written_at = record.created_at if record is not None else None
         backups.shred_partial_copies(self.data_dir)  # a half-written copy may hold it too
+        for path in chat_state_files(self.data_dir):  # the chat's saved KV cache may hold it as well
+            shred_file(path)
         self._last_deletion = (deletion, written_at)
         self.unscrubbed_backups = scrub_backups(self.data_dir, deletion, written_at, self.key)
 
