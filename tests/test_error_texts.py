@@ -27,7 +27,7 @@ ROOT = Path(app.__file__).parent
 PACKAGES = ("app.store", "app.llm", "app.core")
 # Exceptions that never reach a person: control flow between threads, retries, SQLite's own class.
 INTERNAL = {"Aborted", "Preempted", "StreamAborted", "JobCancelled", "TransferRetry", "_Bad", "_Stopped",
-            "Corruption"}
+            "Corruption", "_CannotRescue"}  # never leave the store (rescue: the old path is taken)
 # Constructors that build a typed error from a message (``_refused`` wraps ``ImportRefused``).
 BUILDERS = {"_refused"}
 # Sample values for parts of a message that are themselves sentences (the rest get "12").

@@ -185,3 +185,23 @@ def test_restore_chosen_while_the_model_still_loads_shows_no_error(qtbot, launch
     assert installed == [made[1]]  # ... and never shown
     hearth.runner.wait_idle()
     assert not open_error_boxes()
+
+
+# -- a damaged file rescued at start -----------------------------------------------------------------------
+def test_a_diary_rescued_at_start_says_what_it_kept(qtbot, launch, data_dir: Path) -> None:
+    """Damage in the search index's pages: every entry is copied into a new file (app.store.rescue), and
+    the window says so — how many entries and facts, and where the damaged file is kept."""
+    seed_days(data_dir, {1: [("user", f"{SECRET} day {i}") for i in range(40)]})
+    conn = sqlite3.connect(data_dir / "hearth.db")
+    root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'message_fts_data'").fetchone()[0]
+    conn.close()
+    path = data_dir / "hearth.db"
+    data = bytearray(path.read_bytes())
+    data[(root - 1) * 4096 : (root - 1) * 4096 + 3000] = bytes(range(250)) * 12
+    path.write_bytes(bytes(data))
+    hearth = launch()
+    bar = hearth.window.notice_bar
+    qtbot.waitUntil(lambda: bar.isVisible() and "Hearth copied everything it could read" in bar.text.text())
+    assert "(entries: 40; facts: 0)" in bar.text.text() and "hearth.db.corrupt-" in bar.text.text()
+    assert hearth.diary is not None and len(hearth.diary.search("quokkafest", limit=100)) == 40
+    assert not open_error_boxes()

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from app.cli.i18n import translate
-from app.store import Diary, PassphraseNeeded, UnlockThrottle, WrongPassphrase, unlock
+from app.store import Diary, PassphraseNeeded, Rescue, UnlockThrottle, WrongPassphrase, unlock
 
 ENV_PASSPHRASE = "HEARTH_PASSPHRASE_FILE"
 ENV_NEW_PASSPHRASE = "HEARTH_NEW_PASSPHRASE_FILE"
@@ -68,7 +68,18 @@ def open_diary(data_dir: Path) -> Diary:
     diary.on_index_repaired = say_index_repaired
     if diary.index_repairs:
         say_index_repaired()
+    if diary.rescued is not None:
+        say_rescued(diary.rescued)
     return diary
+
+
+def say_rescued(rescued: Rescue) -> None:
+    """The diary file was damaged and copied into a new one at this start: what was kept, where the old is."""
+    note = translate("Cli", "The diary file was damaged. Hearth copied everything it could read into a new "
+                            "file (entries: {messages}; facts: {facts}) and rebuilt the search index. The "
+                            "damaged file is kept as {name}.")
+    print(f"hearth: {note.format(messages=rescued.messages, facts=rescued.facts, name=rescued.aside.name)}",
+          file=sys.stderr)
 
 
 def say_index_repaired() -> None:

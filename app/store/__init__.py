@@ -50,6 +50,7 @@ from app.store.models import (
     Summary,
     TermPattern,
 )
+from app.store.rescue import Rescue
 from app.store.text import MAX_FACT_CHARS, MAX_MESSAGE_CHARS
 from app.store.turn_notes import SnapshotFact, TurnNote
 from app.store.unlock import MIN_PASSPHRASE_CHARS, UnlockThrottle, new_key, unlock
@@ -102,6 +103,7 @@ __all__ = [
     "SnapshotFact",
     "TurnNote",
     "Reflection",
+    "Rescue",
     "SearchHit",
     "StoreError",
     "Summary",

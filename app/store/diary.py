@@ -58,6 +58,8 @@ from app.store.models import (
     TermPattern,
 )
 from app.store.opening import aside_files, check_and_migrate, corrupt
+from app.store.rescue import Rescue, rescue
+from app.store.rescue import leftovers as rescue_leftovers
 from app.store.scrub import scrub_backups
 from app.store.turn_notes import SnapshotFact, TurnNote
 
@@ -76,6 +78,7 @@ class Diary:
         self.unscrubbed_backups: list[Path] = []  # backups a deletion could not reach (damaged files)
         self._last_deletion: tuple[Callable[[Session], None], datetime | None] | None = None
         self.index_repairs = 0  # times the search index was found damaged and rebuilt (shown, not hidden)
+        self.rescued: Rescue | None = None  # this start copied a damaged file into a new one (said at start)
         # Called (on whichever thread searched) each time the index was rebuilt: the GUI and CLI say so.
         self.on_index_repaired: Callable[[], None] | None = None
 
@@ -86,10 +89,18 @@ class Diary:
         """Open (create, migrate, check) the diary in ``data_dir``.
 
         ``key`` opens an encrypted diary, and a new diary made with it is encrypted; a plain diary
-        opens as it is whatever ``key`` says (``encryption.change_key`` encrypts one).
+        opens as it is whatever ``key`` says (``encryption.change_key`` encrypts one). A damaged file whose
+        entries can all be read is copied into a new one (``app.store.rescue``; said by ``rescued``);
+        otherwise it is moved aside and ``DatabaseCorrupt`` names the latest backup.
         """
+        return cls._open(data_dir, key, may_rescue=True)
+
+    @classmethod
+    def _open(cls, data_dir: Path, key: DiaryKey | None, *, may_rescue: bool) -> Diary:
         data_dir = ensure_private_dir(Path(data_dir))
         encryption.clear_leftovers(data_dir)
+        for path in rescue_leftovers(data_dir):
+            shred_file(path)
         key = encryption.key_for_open(data_dir, key)
         db = Database(data_dir / DB_FILE, key)
         deeper = damage.was_seen(data_dir)  # the last run met damage: check everything, not quickly
@@ -106,7 +117,13 @@ class Diary:
         except _OPEN_ERRORS as exc:
             db.dispose()
             if is_corruption(exc):
-                raise corrupt(data_dir) from exc
+                rescued = rescue(data_dir, key) if may_rescue else None
+                if rescued is None:
+                    raise corrupt(data_dir) from exc
+                damage.forget(data_dir)
+                diary = cls._open(data_dir, key, may_rescue=False)
+                diary.rescued = rescued
+                return diary
             raise translate(exc) from exc
         except BaseException:
             db.dispose()
@@ -617,7 +634,7 @@ class Diary:
         """Erase every message, summary, fact, reflection, fingerprint and backup. Not undoable."""
         erase_all(self._db)
         paths = [*self.list_backups(), *backups.partial_copies(self.data_dir), *aside_files(self.data_dir),
-                 *chat_state_files(self.data_dir)]
+                 *chat_state_files(self.data_dir), *rescue_leftovers(self.data_dir)]
         for path in paths:
             backups.shred(path)
 
@@ -627,7 +644,7 @@ class Diary:
         damaged copies set aside and ``encryption.json``. Nothing can be recovered afterwards."""
         data_dir = Path(data_dir)
         encryption.forget_locked(data_dir)
-        for path in [*aside_files(data_dir), *chat_state_files(data_dir)]:
+        for path in [*aside_files(data_dir), *chat_state_files(data_dir), *rescue_leftovers(data_dir)]:
             backups.shred(path)
         cls_open = Diary.open(data_dir)  # a new, empty, plain diary in its place
         cls_open.close()

@@ -35,7 +35,7 @@ from app.llm.catalog import load_catalog, models_dir
 from app.llm.download import local_path
 from app.llm.embedding import Embedder, default_embedder
 from app.llm.loading import LoadedModel, describe_engine, import_local_engine, load_preferred_model
-from app.store import DatabaseCorrupt, Diary, DiaryLock
+from app.store import DatabaseCorrupt, Diary, DiaryLock, Rescue
 from app.ui import theme
 from app.ui.bridge import CompanionBridge
 from app.ui.errors import error_for, show_error, show_exception, translated_text
@@ -189,6 +189,9 @@ class HearthApp(QObject):
         diary.on_index_repaired = self._index_repaired.emit  # from whichever thread searched: queued
         if diary.index_repairs:  # the start's deeper check rebuilt it
             self._say_index_repaired()
+        if diary.rescued is not None:  # the start copied a damaged file into a new one
+            rescued = diary.rescued
+            self.window.notice_bar.show_message(lambda: self._rescued_text(rescued), important=True)
         self.window.set_diary(diary)
         self.window.open_today()
         self.locker.follow_settings()
@@ -216,6 +219,13 @@ class HearthApp(QObject):
         self.window.notice_bar.show_message(lambda: self._set_aside_text(aside, backup, made_at),
                                             lambda: self.tr("Restore backup"),
                                             lambda: self._restore_set_aside(backup), important=True)
+
+    def _rescued_text(self, rescued: Rescue) -> str:
+        """The rescue notice in the interface's language (made again after a language switch)."""
+        return self.tr("The diary file was damaged. Hearth copied everything it could read into a new file "
+                       "(entries: {messages}; facts: {facts}) and rebuilt the search index. The damaged file "
+                       "is kept as {name}.").format(messages=rescued.messages, facts=rescued.facts,
+                                                    name=rescued.aside.name)
 
     def _set_aside_text(self, aside: Path, backup: Path | None, made_at: datetime | None = None) -> str:
         """The set-aside notice in the interface's language (made again after a language switch)."""

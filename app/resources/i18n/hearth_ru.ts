@@ -950,6 +950,10 @@ How was your day?</source>
         <translation>Остановлено.</translation>
     </message>
     <message>
+        <source>The diary file was damaged. Hearth copied everything it could read into a new file (entries: {messages}; facts: {facts}) and rebuilt the search index. The damaged file is kept as {name}.</source>
+        <translation>Файл дневника был повреждён. Hearth перенёс в новый файл всё, что удалось прочитать (записей: {messages}; фактов: {facts}), и заново построил поисковый индекс. Повреждённый файл сохранён как {name}.</translation>
+    </message>
+    <message>
         <source>The search index was damaged; it was rebuilt from your entries. Nothing was lost.</source>
         <translation>Поисковый индекс был повреждён; он заново собран из ваших записей. Ничего не потеряно.</translation>
     </message>
@@ -3063,6 +3067,10 @@ How was your day?</source>
     <message>
         <source>Restore backup</source>
         <translation>Восстановить копию</translation>
+    </message>
+    <message>
+        <source>The diary file was damaged. Hearth copied everything it could read into a new file (entries: {messages}; facts: {facts}) and rebuilt the search index. The damaged file is kept as {name}.</source>
+        <translation>Файл дневника был повреждён. Hearth перенёс в новый файл всё, что удалось прочитать (записей: {messages}; фактов: {facts}), и заново построил поисковый индекс. Повреждённый файл сохранён как {name}.</translation>
     </message>
     <message>
         <source>Restoring the backup…</source>

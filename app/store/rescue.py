@@ -1,0 +1,195 @@
+"""A damaged diary file whose entries can still be read is copied into a new file, not set aside whole.
+
+SQLite's checks at open fail on damage anywhere in the file, and the file used to be moved aside with the
+latest backup offered — losing everything written since that backup, even when the damage was only in
+the search index or a cache (QA, session 21: a few KB overwritten in the search index's pages set aside a
+diary of 294 entries, all of them still readable). So before giving up, the store tries a rescue:
+
+- a new file (``hearth.db.rescue``, keyed like the old one) gets the old file's schema version
+  (``migrations.migrate(upto=…)``), and every table is copied into it row by row;
+- what the person wrote or chose — entries, days, facts and their history, forgotten facts, summaries,
+  reflections, moods, pictures — must copy whole, or nothing is rescued and the old path is taken;
+- derived data (``DERIVED``: the search index, vectors, token counts, the prompt's notes and snapshot,
+  the "Remembered" records, the day's opening question) is copied if it can be read, else left out: it is
+  made again as the app runs;
+- the search index is rebuilt from the copied entries, and the new file must pass ``integrity_check``.
+
+Only then is the damaged file moved aside (kept, never overwritten: ``opening._move_aside``) and the new one
+put in its place, so a rescue that fails half-way leaves everything as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.store.cipher import DATABASE_ERRORS, DiaryKey, connect
+from app.store.db import DB_FILE, SIDE_FILES, Database
+from app.store.errors import StoreError
+from app.store.migrations import MIGRATIONS, applied, migrate
+
+log = logging.getLogger(__name__)
+
+RESCUE_FILE = DB_FILE + ".rescue"
+# Tables whose rows are made again by the app (left out of a rescue if they cannot be read).
+DERIVED = frozenset(
+    {
+        "message_token_count",
+        "message_vector",
+        "fact_vector",
+        "prompt_snapshot",
+        "turn_note",
+        "reply_recall",
+        "opening_prompt",
+    }
+)
+_FTS_PREFIX = "message_fts"  # the search index and its shadow tables: rebuilt, never copied
+COPY_BATCH = 2000
+
+
+@dataclass(frozen=True)
+class Rescue:
+    """What a rescue did: where the damaged file went, what it copied, what derived data it left out."""
+
+    aside: Path
+    messages: int
+    facts: int
+    left_out: tuple[str, ...]
+
+
+class _CannotRescue(Exception):
+    """Something the person wrote could not be read (or the copy failed): the old path is taken."""
+
+
+_RESCUE_FAILURES: tuple[type[BaseException], ...] = (_CannotRescue, StoreError, *DATABASE_ERRORS, OSError)
+
+
+def rescue(data_dir: Path, key: DiaryKey | None) -> Rescue | None:
+    """Copy the damaged ``hearth.db`` of ``data_dir`` into a new file and put it in place; None if what
+    the person wrote cannot all be read (then nothing changed, apart from a removed half-made copy)."""
+    from app.store.opening import _move_aside  # opening imports this module
+
+    source, target = data_dir / DB_FILE, data_dir / RESCUE_FILE
+    _remove(target)
+    try:
+        counts, left_out = _copy(source, target, key)
+    except _RESCUE_FAILURES as exc:
+        log.warning("the damaged diary could not be rescued: %s", type(exc).__name__)
+        _remove(target)
+        return None
+    aside = _move_aside(source)
+    if aside is None:
+        _remove(target)
+        return None
+    os.replace(target, source)
+    _sync_dir(data_dir)
+    log.warning("a damaged diary was rescued (%d derived tables left out)", len(left_out))
+    return Rescue(aside, counts.get("message", 0), counts.get("fact", 0), left_out)
+
+
+def _copy(source: Path, target: Path, key: DiaryKey | None) -> tuple[dict[str, int], tuple[str, ...]]:
+    """Copy every readable table of ``source`` into a new ``target`` at the same schema version."""
+    old = connect(source, key)
+    try:
+        names = applied(old)
+        known = [m.name for m in MIGRATIONS]
+        if names != known[: len(names)] or not names:
+            raise _CannotRescue("not a schema this version wrote")
+        fresh = Database(target, key)
+        try:
+            with fresh.raw() as new:
+                migrate(new, upto=len(names))
+                counts, left_out = _copy_tables(old, new)
+                new.execute("INSERT INTO message_fts(message_fts) VALUES ('rebuild')")
+                if [row[0] for row in new.execute("PRAGMA integrity_check")] != ["ok"]:
+                    raise _CannotRescue("the new file failed its check")
+                new.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            fresh.dispose()
+    finally:
+        old.close()
+    for suffix in SIDE_FILES:
+        _remove(Path(f"{target}{suffix}"))
+    return counts, left_out
+
+
+def _copy_tables(old: sqlite3.Connection, new: sqlite3.Connection) -> tuple[dict[str, int], tuple[str, ...]]:
+    tables = [
+        str(row[0])
+        for row in new.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY rootpage")
+        if not str(row[0]).startswith((_FTS_PREFIX, "sqlite_")) and row[0] != "migrations"
+    ]
+    counts: dict[str, int] = {}
+    left_out: list[str] = []
+    new.execute("PRAGMA foreign_keys = OFF")  # rows arrive table by table, not in dependency order
+    for table in tables:
+        new.execute("BEGIN IMMEDIATE")
+        try:
+            counts[table] = _copy_table(old, new, table)
+        except DATABASE_ERRORS:
+            new.execute("ROLLBACK")
+            if table not in DERIVED:
+                raise _CannotRescue(table) from None
+            left_out.append(table)
+            continue
+        new.execute("COMMIT")
+    new.execute("PRAGMA foreign_keys = ON")
+    _keep_sequences(old, new)
+    return counts, tuple(left_out)
+
+
+def _keep_sequences(old: sqlite3.Connection, new: sqlite3.Connection) -> None:
+    """Ids of deleted rows are never handed out again (AUTOINCREMENT): keep the old file's high marks."""
+    with contextlib.suppress(*DATABASE_ERRORS):
+        marks = old.execute("SELECT name, seq FROM sqlite_sequence").fetchall()
+        new.execute("BEGIN IMMEDIATE")
+        for name, seq in marks:
+            new.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = ? AND seq < ?", (seq, name, seq))
+            new.execute(
+                "INSERT INTO sqlite_sequence(name, seq) SELECT ?, ? "
+                "WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)",
+                (name, seq, name),
+            )
+        new.execute("COMMIT")
+
+
+def _copy_table(old: sqlite3.Connection, new: sqlite3.Connection, table: str) -> int:
+    """Copy one table's rows (the columns both files have, which at one schema version is all of them)."""
+    columns = [str(row[1]) for row in new.execute(f'PRAGMA table_info("{table}")')]
+    listed = ", ".join(f'"{c}"' for c in columns)
+    marks = ", ".join("?" for _ in columns)
+    rows = old.execute(f'SELECT {listed} FROM "{table}"')
+    copied = 0
+    while batch := rows.fetchmany(COPY_BATCH):
+        new.executemany(f'INSERT INTO "{table}" ({listed}) VALUES ({marks})', batch)
+        copied += len(batch)
+    return copied
+
+
+def leftovers(data_dir: Path) -> list[Path]:
+    """A rescue's new file that a kill left half-made (it holds diary text: shredded, never just left)."""
+    target = data_dir / RESCUE_FILE
+    return [p for p in (target, *(Path(f"{target}{s}") for s in SIDE_FILES)) if p.exists()]
+
+
+def _remove(path: Path) -> None:
+    for candidate in (path, *(Path(f"{path}{suffix}") for suffix in SIDE_FILES)):
+        with contextlib.suppress(FileNotFoundError):
+            candidate.unlink()
+
+
+def _sync_dir(folder: Path) -> None:
+    """Make the rename durable (best effort: not every file system lets a folder be synced)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+__all__ = ["DERIVED", "RESCUE_FILE", "Rescue", "leftovers", "rescue"]
