@@ -139,3 +139,30 @@ def test_damaged_pages_fail_the_quick_check(data_dir: Path) -> None:
     assert err.value.backup is None and "No backup" in err.value.hint
     assert err.value.moved_to is not None and err.value.moved_to.exists()
     assert not path.exists()  # nothing was written over it
+
+
+def test_after_damage_the_last_backup_from_before_it_is_offered_and_never_rotated_away(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file set aside leaves an empty diary in its place; its own daily backups must not rotate away the
+    backup that holds the person's entries (found by QA: seven `hearth backup`s shredded it), and that one
+    is what the window, the CLI's note and `hearth restore` offer."""
+    from app.cli import main
+
+    with _diary_with(data_dir, ["precious"]) as diary:
+        diary.backup()
+        before = diary.backup()
+    _corrupt_header(data_dir / "hearth.db")
+    with pytest.raises(DatabaseCorrupt):
+        Diary.open(data_dir)
+    with Diary.open(data_dir) as empty:
+        made = [empty.backup() for _ in range(KEEP + 2)]
+        assert before.exists() and not made[0].exists()  # the empty diary's oldest rotated, not `before`
+        aside, offered = empty.set_aside() or (None, None)
+        assert offered == before and aside is not None and aside.name.startswith("hearth.db.corrupt-")
+    assert main(["--data-dir", str(data_dir), "storage"]) == 0
+    err = capsys.readouterr().err
+    assert "set aside as hearth.db.corrupt-" in err and "`hearth restore`" in err and before.name in err
+    assert main(["--data-dir", str(data_dir), "restore"]) == 0
+    with Diary.open(data_dir) as restored:
+        assert _texts(restored) == ["precious"] and restored.set_aside() is None

@@ -70,7 +70,25 @@ def open_diary(data_dir: Path) -> Diary:
         say_index_repaired()
     if diary.rescued is not None:
         say_rescued(diary.rescued)
+    say_set_aside(diary)
     return diary
+
+
+def say_set_aside(diary: Diary) -> None:
+    """An empty diary next to a damaged file set aside earlier: said on every command until the person
+    restores a backup or writes again, so no one mistakes the empty diary for theirs."""
+    state = diary.set_aside()
+    if state is None:
+        return
+    aside, backup = state
+    note = translate("Cli", "An earlier diary file was damaged and set aside as {name}.")
+    note = note.format(name=aside.name)
+    if backup is None:
+        more = translate("Cli", "There is no backup to restore.")
+    else:
+        more = translate("Cli", "Run `hearth restore` to restore your last backup from before it ({name}).")
+        more = more.format(name=backup.name)
+    print(f"hearth: {note} {more}", file=sys.stderr)
 
 
 def say_rescued(rescued: Rescue) -> None:

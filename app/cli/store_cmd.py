@@ -368,7 +368,9 @@ def _restore(args: argparse.Namespace, data_dir: Path) -> int:
             diary = Diary.open(data_dir)  # the damaged file was moved aside: start from a fresh one
         with diary:
             found = diary.list_backups()
-            path = args.file or (found[0] if found else None)
+            set_aside = diary.set_aside()  # an empty diary after damage: the backup from before it
+            offered = set_aside[1] if set_aside is not None else None
+            path = args.file or offered or (found[0] if found else None)
             if path is None:
                 return _fail(translate("Cli", "There is no backup to restore."),
                              translate("Cli", "Give the path of a backup file."))

@@ -19,7 +19,7 @@ from pathlib import Path
 from app.config import SHREDDING, ensure_private_dir, shred_file
 from app.store import cipher
 from app.store.cipher import DB_ERRORS, DiaryKey
-from app.store.db import SIDE_FILES, Database, create_private_file, translate
+from app.store.db import DB_FILE, SIDE_FILES, Database, create_private_file, translate
 from app.store.errors import NotFound, StoreError, WrongPassphrase
 from app.store.migrations import MIGRATIONS
 
@@ -133,9 +133,30 @@ def shred_partial_copies(data_dir: Path, older_than: timedelta | None = None) ->
 
 
 def rotate(data_dir: Path, keep: int = KEEP, spare: Path | None = None) -> None:
-    spared = Path(spare).resolve() if spare is not None else None
-    for old in [p for p in list_backups(data_dir) if p.resolve() != spared][keep:]:
+    """Keep the newest ``keep`` backups, ``spare``, and the last one made before the diary file was last
+    found damaged (``before_damage``): the backups of a new, empty diary made after that must not rotate
+    away the one that holds the person's entries."""
+    spared = {Path(p).resolve() for p in (spare, before_damage(data_dir)) if p is not None}
+    for old in [p for p in list_backups(data_dir) if p.resolve() not in spared][keep:]:
         shred(old)
+
+
+def before_damage(data_dir: Path) -> Path | None:
+    """The newest backup made before the newest damaged diary file set aside (None if none was)."""
+    stamps = [aside_stamp(p) for p in data_dir.glob(f"{DB_FILE}.corrupt-*")]
+    damaged = max((s for s in stamps if s is not None), default=None)
+    if damaged is None:
+        return None
+    older = (p for p in list_backups(data_dir) if (made := _stamp(p)) is not None and made < damaged)
+    return next(older, None)  # list_backups: newest first
+
+
+def aside_stamp(path: Path) -> datetime | None:
+    """When a damaged file was set aside (``hearth.db.corrupt-<time>``; side files have none)."""
+    try:
+        return datetime.strptime(path.name[len(DB_FILE) + len(".corrupt-") :], "%Y%m%d-%H%M%S-%f")
+    except ValueError:
+        return None
 
 
 def backup_due(data_dir: Path, now: datetime | None = None, every: timedelta = DAILY) -> bool:

@@ -614,6 +614,15 @@ class Diary:
         """Backups, newest first."""
         return backups.list_backups(self.data_dir)
 
+    def set_aside(self) -> tuple[Path, Path | None] | None:
+        """An empty diary next to a damaged file that was set aside: (that file, the backup to offer — the
+        last one made before it, else the newest), or None when the diary has entries or nothing was."""
+        aside = [p for p in aside_files(self.data_dir) if backups.aside_stamp(p) is not None]
+        if not aside or any(info.message_count for info in self.list_conversations(limit=2)):
+            return None  # (limit 2: today's page may already exist, still empty)
+        found = self.list_backups()
+        return aside[-1], backups.before_damage(self.data_dir) or (found[0] if found else None)
+
     def restore(self, path: Path) -> None:
         """Replace the diary with a backup; a non-empty current state is backed up first (undo).
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import re
 import sys
 from collections.abc import Callable
 from datetime import datetime
@@ -77,16 +76,12 @@ DRAW_AFTER_LOAD_MS = 100
 # And for this long after a reply's end, while the window draws its last words, what was remembered and the
 # gauge: the memory jobs the reply sets off (facts, a fold, its vector) start after it.
 REPLY_DRAW_S = 0.25
-_SET_ASIDE = re.compile(r"hearth\.db\.corrupt-[0-9-]+")  # not its -wal/-shm/-journal side files
 
 
 def set_aside_state(diary: Diary, data_dir: Path) -> SetAside | None:
-    """Worker thread: the newest damaged file set aside, if the diary opened in its place is empty."""
-    aside = sorted(p for p in data_dir.glob("hearth.db.corrupt-*") if _SET_ASIDE.fullmatch(p.name))
-    if not aside or any(info.message_count for info in diary.list_conversations(limit=2)):
-        return None  # (limit 2: today's page may already exist, still empty)
-    backups = diary.list_backups()
-    return aside[-1], backups[0] if backups else None
+    """Worker thread: the newest damaged file set aside, if the diary opened in its place is empty, and
+    the backup to offer (``Diary.set_aside``)."""
+    return diary.set_aside()
 
 
 def has_downloaded_model(data_dir: Path) -> bool:

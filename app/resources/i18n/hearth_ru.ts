@@ -950,6 +950,14 @@ How was your day?</source>
         <translation>Остановлено.</translation>
     </message>
     <message>
+        <source>An earlier diary file was damaged and set aside as {name}.</source>
+        <translation>Прежний файл дневника был повреждён и отложен как {name}.</translation>
+    </message>
+    <message>
+        <source>Run `hearth restore` to restore your last backup from before it ({name}).</source>
+        <translation>Чтобы вернуть последнюю резервную копию, сделанную до этого ({name}), выполните `hearth restore`.</translation>
+    </message>
+    <message>
         <source>The diary file was damaged. Hearth copied everything it could read into a new file (entries: {messages}; facts: {facts}) and rebuilt the search index. The damaged file is kept as {name}.</source>
         <translation>Файл дневника был повреждён. Hearth перенёс в новый файл всё, что удалось прочитать (записей: {messages}; фактов: {facts}), и заново построил поисковый индекс. Повреждённый файл сохранён как {name}.</translation>
     </message>
