@@ -49,7 +49,7 @@ class LlamaServer:
                 "--n_threads", LLAMA_THREADS, "--n_threads_batch", LLAMA_THREADS,
                 # On by default, as people run it: the server then ends a streaming reply early when
                 # any other request waits (a token count included). Hearth's counts wait for a reply
-                # (``ServerModel.wait_for_reply``); a test may turn it off to see the difference.
+                # (``app.llm.server_gate``); a test may turn it off to see the difference.
                 "--interrupt_requests", str(self.interrupt)]  # fmt: skip
         if self.api_key:
             args += ["--api_key", self.api_key]

@@ -162,6 +162,21 @@ def test_a_token_count_asked_during_a_reply_waits_for_it_instead_of_cutting_it(s
     assert seen["pieces"] == len(pieces)  # the count was answered only once the reply was whole
 
 
+def test_a_token_count_asked_during_a_background_job_pre_empts_it_and_the_job_finishes_whole(
+    server_model: Any,
+) -> None:
+    """Cut by the server instead, the job was sent again and failed after three cuts (QA, session 21)."""
+    background = server_model.submit(GenerationRequest(
+        messages=STORY, max_tokens=80, temperature=0.0, seed=1,
+        priority=Priority.BACKGROUND, slot="background",
+    ))  # fmt: skip
+    wait_until(lambda: bool(background.progress.text))  # type: ignore[attr-defined]
+    assert server_model.count_tokens("another text never counted, Ж 91c2") > 0
+    completion = background.result(timeout=240)
+    assert completion.finish_reason == "length" and background.progress.attempts >= 2  # type: ignore[attr-defined]
+    assert background.progress.server_cuts == 0  # type: ignore[attr-defined]
+
+
 def test_a_reply_another_program_cuts_short_keeps_what_arrived(server_model: Any, llama_server: Any) -> None:
     """A request from elsewhere (here a bare HTTP one) makes the server end the reply: said, nothing lost."""
 

@@ -11,6 +11,8 @@ said by ``app.cli.errors`` — the same texts the window shows, one line, never 
 from __future__ import annotations
 
 import argparse
+import logging
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -158,7 +160,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+LOG_ENV = "HEARTH_LOG"  # set (to anything) to see the program's own warnings on stderr
+
+
+def quiet_logs() -> None:
+    """The engine's and the store's warnings are for developers: without a handler Python prints them on
+    stderr, in English, beside the one line the command says about the same problem in the person's
+    language (QA, session 21). They go nowhere unless ``HEARTH_LOG`` is set; they never hold diary text."""
+    root = logging.getLogger()
+    if os.environ.get(LOG_ENV):
+        logging.basicConfig(level=logging.WARNING, format="hearth [%(name)s] %(levelname)s: %(message)s")
+    elif not any(isinstance(h, logging.NullHandler) for h in root.handlers):
+        root.addHandler(logging.NullHandler())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    quiet_logs()
     set_language("system")  # the terminal's (also for --help), until the diary's settings say otherwise
     parser = build_parser()
     args = parser.parse_args(argv)

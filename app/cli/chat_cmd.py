@@ -18,13 +18,14 @@ import json
 import os
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from dataclasses import replace
 from datetime import date, timedelta
 from pathlib import Path
+from typing import TextIO
 
-from app.cli.errors import run_reported
+from app.cli.errors import run_reported, silence_stdout
 from app.cli.i18n import error_text, translate
 from app.cli.passphrase import open_diary
 from app.cli.store_cmd import printable
@@ -98,7 +99,7 @@ def _load_model(args: argparse.Namespace, model: ModelSettings, data_dir: Path) 
     """``--model`` exactly, else the preferred model (settings, downloaded default, bundled tiny)."""
     if args.n_ctx:
         model = replace(model, n_ctx=args.n_ctx)
-    if getattr(args, "server", None):
+    if getattr(args, "server", None) is not None:  # even "": an unset $URL must not fall back silently
         return _load_server(args, model)
     if args.model is not None:
         return load_model_file(model, args.model)
@@ -119,8 +120,9 @@ def _load_server(args: argparse.Namespace, model: ModelSettings) -> LoadedModel:
                     server_remote_ok=url if args.allow_remote else "")  # fmt: skip
     loaded = load_server_model(model, os.environ.get(API_KEY_ENV) or None)
     if not loaded.engine.counts_exact and not args.json:
-        print("(this server cannot count tokens: the context is estimated, with a safety margin)",
-              file=sys.stderr)  # fmt: skip
+        note = translate("Cli", "(this server cannot count tokens: the context is estimated, with a safety "
+                                "margin)")
+        print(note, file=sys.stderr)
     return loaded
 
 
@@ -168,25 +170,37 @@ class _Printer:
     def __init__(self, as_json: bool) -> None:
         self.as_json = as_json
         self.reply_done = threading.Event()
+        self.errors = 0  # problems said on stderr (the exit code is 1 if any)
+        self.closed = False  # stdout's reader went away: nothing more is written
         self._lock = threading.Lock()
 
     def __call__(self, event: Event) -> None:
+        if isinstance(event, ErrorRaised):
+            self.errors += 1
         with self._lock:
-            if self.as_json:
-                sys.stdout.write(json.dumps(event_to_dict(event), ensure_ascii=False) + "\n")
-            elif isinstance(event, TokenStreamed):
-                sys.stdout.write(printable(event.text, keep_newlines=True))
-            elif isinstance(event, ReplyFinished):
-                stopped = translate("Cli", "[stopped]")
-                sys.stdout.write(f" {stopped}\n" if event.status == "interrupted" else "\n")
-            elif isinstance(event, ErrorRaised):
-                line = f"hearth: {error_text(event.message)} {error_text(event.hint)}".rstrip()
-                print(printable(line), file=sys.stderr)
-            elif isinstance(event, Remembered):
-                print(printable(remembered_line(event)), file=sys.stderr)
-            sys.stdout.flush()
+            try:
+                if not self.closed:
+                    self._write(event)
+            except BrokenPipeError:
+                self.closed = True
+                silence_stdout()
         if isinstance(event, ReplyFinished | ErrorRaised):
             self.reply_done.set()
+
+    def _write(self, event: Event) -> None:
+        if self.as_json:
+            sys.stdout.write(json.dumps(event_to_dict(event), ensure_ascii=False) + "\n")
+        elif isinstance(event, TokenStreamed):
+            sys.stdout.write(printable(event.text, keep_newlines=True))
+        elif isinstance(event, ReplyFinished):
+            stopped = translate("Cli", "[stopped]")
+            sys.stdout.write(f" {stopped}\n" if event.status == "interrupted" else "\n")
+        elif isinstance(event, ErrorRaised):
+            line = f"hearth: {error_text(event.message)} {error_text(event.hint)}".rstrip()
+            print(printable(line), file=sys.stderr)
+        elif isinstance(event, Remembered):
+            print(printable(remembered_line(event)), file=sys.stderr)
+        sys.stdout.flush()
 
 
 def remembered_line(event: Remembered) -> str:
@@ -197,29 +211,57 @@ def remembered_line(event: Remembered) -> str:
     return f"(remembered {len(event.entries)} {noun}: {shown}{more})"
 
 
+def input_lines(stream: TextIO) -> Iterator[tuple[int, str | None]]:
+    """(line number, text) for each line of ``stream``, without its line ending (``\n`` or ``\r\n``);
+    text None for a line that is not UTF-8 (a file in another encoding): said and skipped, never saved
+    with its letters replaced."""
+    raw = getattr(stream, "buffer", None)
+    lines: Iterable[bytes | str] = raw if raw is not None else stream
+    for number, line in enumerate(lines, 1):
+        if isinstance(line, bytes):
+            try:
+                line = line.decode("utf-8")
+            except UnicodeDecodeError:
+                yield number, None
+                continue
+        yield number, line.removesuffix("\n").removesuffix("\r")
+
+
 def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
+    """Each line of stdin is an entry. Exits 1 if any line was not saved or not answered (said on stderr,
+    each time, with what to do); 0 when every line was."""
     session = _Session(args, data_dir)
     companion = session.companion
     printer = _Printer(args.json)
     companion.subscribe(printer)
     companion.wait_recall_loaded(timeout=RECALL_LOAD_WAIT_S)  # the first message may recall by meaning
+    failed = False
     try:
-        for line in sys.stdin:
-            text = line.rstrip("\n")
+        for number, text in input_lines(sys.stdin):
+            if text is None:
+                failed = True
+                note = translate("Cli", "Line {n} is not UTF-8 text, so it was not saved. Convert the input "
+                                        "to UTF-8 (for example: iconv -f cp1251 -t utf-8) and send it again.")
+                print(f"hearth: {note.format(n=number)}", file=sys.stderr)
+                continue
             if not text.strip():
                 continue
             try:
                 companion.send(text)
             except MessageRejected as exc:
+                failed = True
                 print(f"hearth: {error_line(exc)}", file=sys.stderr)
                 continue
             companion.wait_idle()
+            if printer.closed:  # the reader went away (`| head`): stop writing, and stop the companion
+                companion.stop()
+                break
     except KeyboardInterrupt:
         companion.stop()
     finally:
         companion.wait_idle(timeout=60)
         session.close()
-    return 0
+    return 1 if failed or printer.errors else 0
 
 
 def run_digest(args: argparse.Namespace, data_dir: Path) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -37,10 +38,24 @@ def report(exc: BaseException) -> int:
     return 1
 
 
+def silence_stdout() -> None:
+    """stdout's reader went away: send what is still written to /dev/null, so neither a later write nor
+    the interpreter's last flush fails again (Python's advice for SIGPIPE)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # stdout replaced by an object without a file (tests)
+        pass
+
+
 def run_reported(handler: Handler, args: argparse.Namespace, data_dir: Path) -> int:
     """Run a command's handler; any failure becomes one line on stderr and a non-zero exit code."""
     try:
         return int(handler(args, data_dir) or 0)
+    except BrokenPipeError:  # the reader went away (`hearth stats --json | head`): nothing is wrong
+        silence_stdout()
+        return 0
     except KeyboardInterrupt:
         stopped = translate("Cli", "Stopped.")
         print(f"hearth: {stopped}", file=sys.stderr)

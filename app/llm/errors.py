@@ -135,9 +135,9 @@ class ServerInterrupted(ServerDisconnected):
     this unless started with ``--interrupt_requests False``); the text received so far is kept."""
 
     hint = (
-        "The part of the reply that arrived is kept, marked interrupted. Another program asked the server"
-        " something while it was answering; llama-cpp-python's server then stops the reply unless it is"
-        " started with --interrupt_requests False."
+        "Another program asked the server something while it was answering, and llama-cpp-python's server"
+        " then stops the reply (unless it is started with --interrupt_requests False). Whatever had arrived"
+        " is kept, marked interrupted."
     )
 
 

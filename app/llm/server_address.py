@@ -58,8 +58,12 @@ def parse_address(text: str) -> ServerAddress:
         raise ServerAddressRefused("No server address was entered.")
     if "://" not in raw:
         raw = f"http://{raw}"
-    parts = urlsplit(raw)
-    if parts.scheme not in DEFAULT_PORTS or not parts.hostname:
+    try:
+        parts = urlsplit(raw)
+        host = parts.hostname
+    except ValueError:  # "http://[::1": an unclosed bracket
+        host = None
+    if host is None or parts.scheme not in DEFAULT_PORTS:
         raise ServerAddressRefused(f"{text.strip()!r} is not an http:// or https:// address.")
     if parts.username or parts.password or parts.query or parts.fragment:
         raise ServerAddressRefused(
@@ -73,7 +77,7 @@ def parse_address(text: str) -> ServerAddress:
     base = parts.path.rstrip("/")
     if base.endswith("/v1"):
         base = base[: -len("/v1")]
-    return ServerAddress(parts.scheme, parts.hostname.lower(), port, base)
+    return ServerAddress(parts.scheme, host.lower(), port, base)
 
 
 def is_local_host(host: str) -> bool:

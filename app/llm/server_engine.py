@@ -15,9 +15,9 @@ promises:
   and another for background work; evaluated prompt tokens come from the server's timings or usage.
 - **The server going away mid-reply** raises ``ServerDisconnected``; the reply turn keeps what arrived,
   marked interrupted.
-- **A reply is not cut by Hearth's own counts.** llama-cpp-python's server ends a streaming reply as soon
-  as another request waits (``interrupt_requests``, on by default), a token count included, so its counts
-  wait while a reply streams (``wait_for_reply``). A stream it cut anyway (another program's request) is
+- **No stream is cut by Hearth's own counts.** llama-cpp-python's server ends a streaming completion as
+  soon as another request waits (``interrupt_requests``, on by default), a token count included, so counts
+  and streams take turns (``server_gate``). A stream it cut anyway (another program's request) is
   recognised: a background job is sent again, a reply keeps what arrived (``ServerInterrupted``).
 
 Nothing is sent anywhere but ``config.url`` (see ``server_address`` for the privacy rule).
@@ -40,10 +40,11 @@ from app.llm.errors import (
 )
 from app.llm.owner import Job, ModelOwner
 from app.llm.server_address import ServerAddress, check_allowed, parse_address
+from app.llm.server_gate import StreamGate
 from app.llm.server_http import EndpointMissing, HttpClient, JsonObject
 from app.llm.server_stream import run_stream_job
 from app.llm.server_tokens import TokenCounter, choose_counter
-from app.llm.types import ChatMessage, Completion, GenerationRequest, JobHandle, Priority
+from app.llm.types import ChatMessage, Completion, GenerationRequest, JobHandle
 
 SLOTS = ("chat", "background")
 MIN_CONTEXT = 1024  # below this Hearth's prompt (instructions, memory, a reply) does not fit
@@ -128,10 +129,9 @@ class ServerModel:
         self.server_n_ctx = self._context_size()
         self._closed = False
         self._close_lock = threading.Lock()
-        self._reply_done = threading.Condition()
-        self._replying_on: int | None = None  # the owner thread's id while it streams a reply
+        self._gate = StreamGate()  # Hearth's counts and its streams take turns (see server_gate)
         self._counter: TokenCounter = choose_counter(
-            self._client, self.server.kind, self._model, self._probe, wait=self.wait_for_reply
+            self._client, self.server.kind, self._model, self._probe, gate=self._gate.request
         )
         margin = 0 if self._counter.exact else int(self.server_n_ctx * ESTIMATE_MARGIN)
         self._n_ctx = self.server_n_ctx - margin
@@ -232,8 +232,7 @@ class ServerModel:
             if self._closed:
                 return
             self._closed = True
-        with self._reply_done:
-            self._reply_done.notify_all()
+        self._gate.close()
         self._owner.close()
 
     def _check_open(self) -> None:
@@ -279,30 +278,14 @@ class ServerModel:
         return body
 
     def _run(self, job: Job) -> Completion:
-        reply = job.priority < int(Priority.BACKGROUND)
-        if reply:
-            with self._reply_done:
-                self._replying_on = threading.get_ident()
-        try:
+        if self._counter.kind == "probed":  # counts go to llama-cpp-python's server: take turns with them
+            with self._gate.stream(job):
+                completion = run_stream_job(self, self._client, job)
+        else:
             completion = run_stream_job(self, self._client, job)
-        finally:
-            if reply:
-                with self._reply_done:
-                    self._replying_on = None
-                    self._reply_done.notify_all()
         if completion.stats.completion_tokens > 1:
             self.last_tokens_per_s = completion.stats.tokens_per_s
         return completion
-
-    def wait_for_reply(self) -> None:
-        """Return once no reply is streaming: a token count must not reach llama-cpp-python's server
-        during one, since by default it ends a streaming reply as soon as another request waits (its
-        ``interrupt_requests``). The gauge, the index's counts made ahead and background jobs' checks wait;
-        the reply's own thread never does (it would wait for itself)."""
-        with self._reply_done:
-            self._reply_done.wait_for(
-                lambda: self._replying_on in (None, threading.get_ident()) or self._closed
-            )
 
     def _probe(self, messages: Sequence[ChatMessage]) -> int:
         """The server's own prompt count for ``messages`` (one generated token; calibrates counting)."""

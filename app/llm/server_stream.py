@@ -84,9 +84,9 @@ def _consume(model: ServerModel, client: HttpClient, job: Job, stream: EventStre
 def _cut_short(client: HttpClient, job: Job) -> None:
     """llama-cpp-python's server sent ``[DONE]`` with no finish reason: it cut the stream because another
     request was waiting for the model (its ``interrupt_requests``, on by default). Hearth's own token counts
-    wait for a reply (``ServerModel.wait_for_reply``), but not for background work, and other programs may
-    use the server too. A background job is sent again from the start, at most ``MAX_CUTS`` times; a reply
-    keeps what arrived, marked interrupted, and says why."""
+    take turns with its streams (``server_gate``), so another program did it. A background job is sent
+    again from the start, at most ``MAX_CUTS`` times; a reply keeps what arrived, marked interrupted, and
+    says why."""
     job.progress.server_cuts += 1
     if job.priority < int(Priority.BACKGROUND) or job.progress.server_cuts > MAX_CUTS:
         raise ServerInterrupted(

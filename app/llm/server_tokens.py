@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -37,6 +38,7 @@ ESTIMATE_MESSAGE_OVERHEAD = 6
 ESTIMATE_GENERATION_PROMPT = 4
 
 Probe = Callable[[Sequence[ChatMessage]], int]  # a chat → the server's usage.prompt_tokens for it
+Gate = Callable[[], AbstractContextManager[None]]  # entered around a request to the server
 
 
 class TokenCounter(Protocol):
@@ -122,10 +124,10 @@ class ProbedCounter:
 
     kind = "probed"
 
-    def __init__(self, client: HttpClient, model: str, wait: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, client: HttpClient, model: str, gate: Gate = nullcontext) -> None:
         self._client = client
         self._model = model
-        self._wait = wait  # returns when the server may be asked without cutting a streaming reply
+        self._gate = gate  # around each request: takes turns with the model's streams (``server_gate``)
         self._raw = _Memo(self._tokenize)
         self.exact = False
         self.shape: TemplateShape | None = None
@@ -133,9 +135,9 @@ class ProbedCounter:
         self.separator = ""  # what the template puts right before a message's content
 
     def _tokenize(self, text: str) -> int:
-        self._wait()
         body = {"input": text, "model": self._model}
-        return len(self._client.post_json("/extras/tokenize", body).get("tokens", []))
+        with self._gate():
+            return len(self._client.post_json("/extras/tokenize", body).get("tokens", []))
 
     def count(self, text: str) -> int:
         """Tokens of ``text`` without BOS (the server's tokenizer adds one where the model wants it)."""
@@ -184,14 +186,14 @@ class ProbedCounter:
 
 
 def choose_counter(
-    client: HttpClient, kind: str, model: str, probe: Probe, wait: Callable[[], None] = lambda: None
+    client: HttpClient, kind: str, model: str, probe: Probe, gate: Gate = nullcontext
 ) -> TokenCounter:
-    """The best counter the server allows (``kind`` from ``server_engine.discover``). ``wait`` is called
-    before each count llama-cpp-python's server is asked for (see ``ServerModel.wait_for_reply``)."""
+    """The best counter the server allows (``kind`` from ``server_engine.discover``). ``gate`` is entered
+    around each count llama-cpp-python's server is asked for (``server_gate.StreamGate.request``)."""
     if kind == "llama.cpp":
         return TemplateCounter(client)
     if kind == "llama-cpp-python":
-        counter = ProbedCounter(client, model, wait)
+        counter = ProbedCounter(client, model, gate)
         try:
             counter.calibrate(probe)
         except ServerError:

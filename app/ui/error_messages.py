@@ -112,10 +112,10 @@ MORE_TEXTS = (
                                 "(anywhere else)."),
     QT_TRANSLATE_NOOP("Errors", "The part of the reply that arrived is kept, marked interrupted. Check the "
                                 "server and try again."),
-    QT_TRANSLATE_NOOP("Errors", "The part of the reply that arrived is kept, marked interrupted. Another "
-                                "program asked the server something while it was answering; "
-                                "llama-cpp-python's server then stops the reply unless it is started with "
-                                "--interrupt_requests False."),
+    QT_TRANSLATE_NOOP("Errors", "Another program asked the server something while it was answering, and "
+                                "llama-cpp-python's server then stops the reply (unless it is started with "
+                                "--interrupt_requests False). Whatever had arrived is kept, marked "
+                                "interrupted."),
     QT_TRANSLATE_NOOP("Errors", "The server's own message says what went wrong; check the server's log."),
     QT_TRANSLATE_NOOP("Errors", "The prompt does not fit the server's context."),
     QT_TRANSLATE_NOOP("Errors", "The server has no such model."),

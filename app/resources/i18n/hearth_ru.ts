@@ -350,8 +350,16 @@ How was your day?</source>
         <translation>(работает встроенная маленькая модель: ответы простые; `hearth models pull` скачает модель получше)</translation>
     </message>
     <message>
+        <source>(this server cannot count tokens: the context is estimated, with a safety margin)</source>
+        <translation>(этот сервер не умеет считать токены: заполненность контекста оценивается приблизительно, с запасом)</translation>
+    </message>
+    <message>
         <source>[stopped]</source>
         <translation>[остановлено]</translation>
+    </message>
+    <message>
+        <source>Line {n} is not UTF-8 text, so it was not saved. Convert the input to UTF-8 (for example: iconv -f cp1251 -t utf-8) and send it again.</source>
+        <translation>Строка {n} — не текст в UTF-8, поэтому она не сохранена. Переведите ввод в UTF-8 (например: iconv -f cp1251 -t utf-8) и отправьте снова.</translation>
     </message>
     <message>
         <source>the week of {day} ends after {last}, the last day Hearth&apos;s calendar knows. Choose a day before {monday} for a weekly digest.</source>
@@ -2187,8 +2195,8 @@ How was your day?</source>
         <translation>Пришедшая часть ответа сохранена с пометкой «прервано». Проверьте сервер и попробуйте снова.</translation>
     </message>
     <message>
-        <source>The part of the reply that arrived is kept, marked interrupted. Another program asked the server something while it was answering; llama-cpp-python&apos;s server then stops the reply unless it is started with --interrupt_requests False.</source>
-        <translation>Пришедшая часть ответа сохранена и помечена как прерванная. Пока сервер отвечал, к нему обратилась другая программа; сервер llama-cpp-python в таком случае обрывает ответ, если не запущен с --interrupt_requests False.</translation>
+        <source>Another program asked the server something while it was answering, and llama-cpp-python&apos;s server then stops the reply (unless it is started with --interrupt_requests False). Whatever had arrived is kept, marked interrupted.</source>
+        <translation>Пока сервер отвечал, к нему обратилась другая программа, и сервер llama-cpp-python в таком случае обрывает ответ (если не запущен с --interrupt_requests False). То, что успело прийти, сохранено и помечено как прерванное.</translation>
     </message>
     <message>
         <source>The server&apos;s own message says what went wrong; check the server&apos;s log.</source>
