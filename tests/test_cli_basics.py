@@ -232,3 +232,17 @@ def test_index_builds_and_names_the_index_it_saved_under(
     assert status["embedder"].endswith(f"/{KEY_FORM}"), status
     assert main(["--data-dir", str(data_dir), "index", "--status"]) == 0
     assert f"2 of 2 messages indexed by meaning ({status['embedder']}): complete" in capsys.readouterr().out
+
+
+def test_index_completes_after_a_chat_was_killed_mid_reply(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A killed ``hearth chat`` leaves its unwritten reply ("…"), which is never indexed: ``hearth index``
+    removes it as the app does at start, so the index can be complete (QA, session 21)."""
+    with Diary.open(data_dir) as diary:
+        cid = diary.conversation_for_day(date(2026, 3, 1)).id or 0
+        diary.add_message(cid, "user", "Nora finally moved to Lisbon.")
+        diary.add_message(cid, "assistant", "…", status="interrupted")
+    assert main(["--data-dir", str(data_dir), "index", "--json"]) == 0
+    status = json.loads(capsys.readouterr().out)
+    assert status["complete"] and status["indexed"] == status["messages"] == 1, status

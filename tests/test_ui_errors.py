@@ -76,6 +76,8 @@ def test_os_and_unknown_errors_are_calm_and_generic() -> None:
     assert title == "The disk is full" and "/d/hearth.db" in message
     assert error_for(PermissionError(errno.EACCES, "denied", "/x"))[0] == "Permission denied"
     assert error_for(FileNotFoundError(errno.ENOENT, "missing", "/x.gguf"))[0] == "File not found"
+    title, message, hint = error_for(IsADirectoryError(errno.EISDIR, "Is a directory", "/photos"))
+    assert title == "A folder, not a file" and "/photos" in message and "disk" not in hint  # QA, session 21
     title, message, hint = error_for(KeyError("diary text must not leak"))
     assert title == GENERIC_TITLE and "KeyError" in message and "diary text" not in message
     assert "safe" in hint

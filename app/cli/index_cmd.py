@@ -16,6 +16,7 @@ from app.cli.errors import report
 from app.cli.i18n import translate
 from app.cli.passphrase import open_diary
 from app.core.recall.semantic import SemanticMemory, index_id
+from app.core.text import REPLY_PLACEHOLDER
 from app.llm.embedding import EmbedderUnavailable, make_embedder
 from app.llm.errors import EngineError
 from app.store import DiaryLock, IndexCounts, StoreError
@@ -43,11 +44,14 @@ def run_index(args: argparse.Namespace, data_dir: Path) -> int:
                 counts = SemanticMemory(diary, embedder).counts()
         else:
             with DiaryLock(data_dir), open_diary(data_dir) as diary:
+                # A killed chat's unwritten reply ("…") would never be indexed, so the index never complete:
+                # removed here as the app does at start (no reply of ours runs under the lock).
+                diary.delete_unfinished_replies(REPLY_PLACEHOLDER)
                 counts = _catch_up(SemanticMemory(diary, embedder))
     except (StoreError, EngineError) as exc:
         return report(exc)
     except KeyboardInterrupt:
-        print("\nhearth: stopped; what was indexed is kept.", file=sys.stderr)
+        print("\nhearth: " + translate("Cli", "stopped; what was indexed is kept."), file=sys.stderr)
         return 130
     # The index's id, not the bare embedder's: the form of the embedded text is part of it, and vectors
     # saved under another id (an older form) count as not indexed yet.
@@ -55,9 +59,11 @@ def run_index(args: argparse.Namespace, data_dir: Path) -> int:
     if args.json:
         print(json.dumps({**status, "complete": counts.complete}))
     else:
-        state = "complete" if counts.complete else "in progress (the app indexes in the background)"
-        name = status["embedder"]
-        print(f"{counts.indexed} of {counts.total} messages indexed by meaning ({name}): {state}")
+        line = (translate("Cli", "{indexed} of {total} messages indexed by meaning ({name}): complete")
+                if counts.complete else
+                translate("Cli", "{indexed} of {total} messages indexed by meaning ({name}): in progress "
+                                 "(the app indexes in the background)"))  # fmt: skip
+        print(line.format(indexed=counts.indexed, total=counts.total, name=status["embedder"]))
     return 0
 
 
@@ -66,7 +72,9 @@ def _catch_up(memory: SemanticMemory) -> IndexCounts:
     while memory.index_step(STEP):
         done += STEP
         counts = memory.counts()
-        print(f"\rindexing… {counts.indexed} of {counts.total}", end="", file=sys.stderr, flush=True)
+        progress = translate("Cli", "indexing… {indexed} of {total}")
+        print("\r" + progress.format(indexed=counts.indexed, total=counts.total), end="", file=sys.stderr,
+              flush=True)  # fmt: skip
     if done:
         print(file=sys.stderr)
     return memory.counts()

@@ -272,6 +272,9 @@ DENIED = (QT_TRANSLATE_NOOP("Errors", "Permission denied"),
 NO_FILE = (QT_TRANSLATE_NOOP("Errors", "File not found"),
            QT_TRANSLATE_NOOP("Errors", "The file does not exist{where}."),
            QT_TRANSLATE_NOOP("Errors", "Check the path and try again."))
+IS_FOLDER = (QT_TRANSLATE_NOOP("Errors", "A folder, not a file"),
+             QT_TRANSLATE_NOOP("Errors", "This is a folder, not a file{where}."),
+             QT_TRANSLATE_NOOP("Errors", "Choose a file inside it instead."))
 FILE_FAILED = (QT_TRANSLATE_NOOP("Errors", "Could not read or write a file"),
                QT_TRANSLATE_NOOP("Errors", "Check the disk and try again."))
 
@@ -318,5 +321,7 @@ def _os_error(exc: OSError, tr: Callable[[str], str]) -> tuple[str, str, str]:
         return tr(DENIED[0]), tr(DENIED[1]).format(where=where), tr(DENIED[2])
     if isinstance(exc, FileNotFoundError):
         return tr(NO_FILE[0]), tr(NO_FILE[1]).format(where=where), tr(NO_FILE[2])
+    if isinstance(exc, IsADirectoryError):
+        return tr(IS_FOLDER[0]), tr(IS_FOLDER[1]).format(where=where), tr(IS_FOLDER[2])
     reason = exc.strerror or type(exc).__name__
     return tr(FILE_FAILED[0]), f"{reason}{where}.", tr(FILE_FAILED[1])

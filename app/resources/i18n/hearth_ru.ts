@@ -606,6 +606,22 @@ How was your day?</source>
         <translation>вывести состояние в JSON</translation>
     </message>
     <message>
+        <source>stopped; what was indexed is kept.</source>
+        <translation>остановлено; проиндексированное сохранено.</translation>
+    </message>
+    <message>
+        <source>{indexed} of {total} messages indexed by meaning ({name}): complete</source>
+        <translation>по смыслу проиндексировано {indexed} из {total} сообщений ({name}): готово</translation>
+    </message>
+    <message>
+        <source>{indexed} of {total} messages indexed by meaning ({name}): in progress (the app indexes in the background)</source>
+        <translation>по смыслу проиндексировано {indexed} из {total} сообщений ({name}): в процессе (приложение индексирует в фоне)</translation>
+    </message>
+    <message>
+        <source>indexing… {indexed} of {total}</source>
+        <translation>индексирование… {indexed} из {total}</translation>
+    </message>
+    <message>
         <source>list, download and choose the language model</source>
         <translation>показать, скачать и выбрать языковую модель</translation>
     </message>
@@ -1925,6 +1941,18 @@ How was your day?</source>
     <message>
         <source>Check the path and try again.</source>
         <translation>Проверьте путь и попробуйте снова.</translation>
+    </message>
+    <message>
+        <source>A folder, not a file</source>
+        <translation>Это папка, а не файл</translation>
+    </message>
+    <message>
+        <source>This is a folder, not a file{where}.</source>
+        <translation>Это папка, а не файл{where}.</translation>
+    </message>
+    <message>
+        <source>Choose a file inside it instead.</source>
+        <translation>Выберите файл внутри неё.</translation>
     </message>
     <message>
         <source>Could not read or write a file</source>
