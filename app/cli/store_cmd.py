@@ -18,8 +18,9 @@ from typing import Any
 
 from app.cli.errors import run_reported
 from app.cli.i18n import CliPlurals, error_text, translate
-from app.cli.passphrase import ENV_PASSPHRASE, open_diary
-from app.store import FACT_KINDS, DatabaseCorrupt, Diary, DiaryLock
+from app.cli.passphrase import ENV_PASSPHRASE, ask, open_diary
+from app.store import FACT_KINDS, DatabaseCorrupt, Diary, DiaryKey, DiaryLock, WrongPassphrase
+from app.store.cipher import file_salt, is_encrypted_file, verify_key
 from app.store.exchange import read_export, record_dict
 
 Handler = Callable[[argparse.Namespace, Path], int]
@@ -374,10 +375,29 @@ def _restore(args: argparse.Namespace, data_dir: Path) -> int:
             if path is None:
                 return _fail(translate("Cli", "There is no backup to restore."),
                              translate("Cli", "Give the path of a backup file."))
-            diary.restore(path)
+            if diary.key is None and is_encrypted_file(Path(path)):
+                if not diary.is_empty():
+                    return _fail(translate("Cli", "The backup is encrypted and this diary is not."),
+                                 translate("Cli", "Turn encryption on here with the backup's passphrase "
+                                                  "(`hearth encryption on`), then restore it."))
+                diary = _encrypt_like(diary, Path(path), data_dir)
+            with diary:
+                diary.restore(path)
     restored = translate("Cli", "Restored {path}. The state before the restore was backed up first.")
     print(restored.format(path=path))
     return 0
+
+
+def _encrypt_like(diary: Diary, archive: Path, data_dir: Path) -> Diary:
+    """An empty, plain diary about to receive an encrypted archive (a new computer): encrypted first with
+    the archive's passphrase, asked for here, so the diary comes back as it was, encrypted."""
+    key = DiaryKey(ask(ENV_PASSPHRASE, "Passphrase of the backup: "), salt=file_salt(archive))
+    try:
+        verify_key(archive, key)
+    except WrongPassphrase:
+        raise WrongPassphrase("That passphrase does not open the backup.", "Try again.") from None
+    diary.change_key(key)  # closes it
+    return Diary.open(data_dir, key)
 
 
 def _forget_everything(args: argparse.Namespace, data_dir: Path) -> int:

@@ -184,6 +184,12 @@ def check_backup(path: Path, key: DiaryKey | None = None) -> None:
         finally:
             conn.close()
     except WrongPassphrase:
+        if key is None:
+            raise StoreError(
+                f"The backup {path.name} is encrypted and this diary is not (or it is not a Hearth backup).",
+                "Turn encryption on here with the backup's passphrase (Settings ▸ Privacy, or"
+                " `hearth encryption on`), then restore it; `hearth restore` into a new diary asks for it.",
+            ) from None
         raise StoreError(
             f"The backup {path.name} is encrypted with another passphrase (or is not a Hearth backup).",
             "Choose another backup file.",

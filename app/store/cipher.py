@@ -115,6 +115,11 @@ def file_salt(path: Path) -> bytes | None:
     return head
 
 
+def is_encrypted_file(path: Path) -> bool:
+    """A non-empty file that is not plain SQLite (an encrypted diary or archive — or not a database)."""
+    return file_salt(path) is not None
+
+
 def is_plain(path: Path) -> bool:
     """A plain SQLite file (its header says so)."""
     try:

@@ -614,6 +614,10 @@ class Diary:
         """Backups, newest first."""
         return backups.list_backups(self.data_dir)
 
+    def is_empty(self) -> bool:
+        """No entries, facts, summaries or reflections (a new diary: nothing a restore would replace)."""
+        return self._read(is_empty)
+
     def set_aside(self) -> tuple[Path, Path | None] | None:
         """An empty diary next to a damaged file that was set aside: (that file, the backup to offer — the
         last one made before it, else the newest), or None when the diary has entries or nothing was."""

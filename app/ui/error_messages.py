@@ -116,6 +116,10 @@ MORE_TEXTS = (
                                 "llama-cpp-python's server then stops the reply (unless it is started with "
                                 "--interrupt_requests False). Whatever had arrived is kept, marked "
                                 "interrupted."),
+    QT_TRANSLATE_NOOP("Errors", "Turn encryption on here with the backup's passphrase (Settings ▸ Privacy, "
+                                "or `hearth encryption on`), then restore it; `hearth restore` into a new "
+                                "diary asks for it."),
+    QT_TRANSLATE_NOOP("Errors", "That passphrase does not open the backup."),
     QT_TRANSLATE_NOOP("Errors", "The server's own message says what went wrong; check the server's log."),
     QT_TRANSLATE_NOOP("Errors", "The prompt does not fit the server's context."),
     QT_TRANSLATE_NOOP("Errors", "The server has no such model."),
@@ -172,6 +176,8 @@ MESSAGE_TEMPLATES = (
     QT_TRANSLATE_NOOP("Errors", "No backup at {path}."),
     QT_TRANSLATE_NOOP("Errors", "The backup {name} was written by a newer Hearth."),
     QT_TRANSLATE_NOOP("Errors", "The backup {name} is encrypted with another passphrase (or is not a Hearth "
+                                "backup)."),
+    QT_TRANSLATE_NOOP("Errors", "The backup {name} is encrypted and this diary is not (or it is not a Hearth "
                                 "backup)."),
     QT_TRANSLATE_NOOP("Errors", "It was moved aside to {name}."),
     QT_TRANSLATE_NOOP("Errors", "Expected text, got {type}."),

@@ -546,6 +546,14 @@ How was your day?</source>
         <translation>Укажите путь к файлу резервной копии.</translation>
     </message>
     <message>
+        <source>The backup is encrypted and this diary is not.</source>
+        <translation>Резервная копия зашифрована, а этот дневник — нет.</translation>
+    </message>
+    <message>
+        <source>Turn encryption on here with the backup&apos;s passphrase (`hearth encryption on`), then restore it.</source>
+        <translation>Включите здесь шифрование с паролем этой копии (`hearth encryption on`), затем восстановите её.</translation>
+    </message>
+    <message>
         <source>Restored {path}. The state before the restore was backed up first.</source>
         <translation>Восстановлено из {path}. Состояние до восстановления сначала сохранено в резервную копию.</translation>
     </message>
@@ -2227,6 +2235,14 @@ How was your day?</source>
         <translation>Пока сервер отвечал, к нему обратилась другая программа, и сервер llama-cpp-python в таком случае обрывает ответ (если не запущен с --interrupt_requests False). То, что успело прийти, сохранено и помечено как прерванное.</translation>
     </message>
     <message>
+        <source>Turn encryption on here with the backup&apos;s passphrase (Settings ▸ Privacy, or `hearth encryption on`), then restore it; `hearth restore` into a new diary asks for it.</source>
+        <translation>Включите здесь шифрование с паролем этой копии (Настройки ▸ Приватность или `hearth encryption on`), затем восстановите её; `hearth restore` в новый дневник спросит пароль сам.</translation>
+    </message>
+    <message>
+        <source>That passphrase does not open the backup.</source>
+        <translation>Этот пароль не открывает резервную копию.</translation>
+    </message>
+    <message>
         <source>The server&apos;s own message says what went wrong; check the server&apos;s log.</source>
         <translation>Что пошло не так, сказано в сообщении самого сервера; загляните в журнал сервера.</translation>
     </message>
@@ -2389,6 +2405,10 @@ How was your day?</source>
     <message>
         <source>The backup {name} is encrypted with another passphrase (or is not a Hearth backup).</source>
         <translation>Резервная копия {name} зашифрована другой парольной фразой (или это не резервная копия Hearth).</translation>
+    </message>
+    <message>
+        <source>The backup {name} is encrypted and this diary is not (or it is not a Hearth backup).</source>
+        <translation>Резервная копия {name} зашифрована, а этот дневник — нет (или это не резервная копия Hearth).</translation>
     </message>
     <message>
         <source>It was moved aside to {name}.</source>
