@@ -86,3 +86,20 @@ def test_the_programs_own_warnings_stay_off_the_terminal(data_dir: Path) -> None
     done = subprocess.run([sys.executable, "-c", script, str(data_dir)], capture_output=True, text=True,
                           timeout=120, check=False)  # fmt: skip
     assert done.returncode == 0 and "an internal warning" not in done.stderr
+
+
+def test_a_day_that_does_not_exist_is_said_plainly(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--data-dir", str(data_dir), "search", "river", "--from", "2026-13-01"])
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and "'2026-13-01' is not a day: use YYYY-MM-DD" in err
+    assert "fromisoformat" not in err
+
+
+def test_the_servers_own_words_end_their_sentence() -> None:
+    from app.llm.server_http import error_for_status
+
+    error = error_for_status(401, b'{"error": {"message": "Invalid API key"}}', "/v1/models")
+    assert str(error) == "The server refused access (HTTP 401). The server said: Invalid API key."

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 from app.cli.errors import run_reported, silence_stdout
-from app.cli.i18n import error_text, translate
+from app.cli.i18n import error_text, iso_day, translate
 from app.cli.passphrase import open_diary
 from app.cli.store_cmd import printable
 from app.config import ModelSettings, SettingsStore
@@ -61,7 +61,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     digest = sub.add_parser("digest", help=translate(
         "Cli", "write the digest of a finished day (or its week)"))
-    digest.add_argument("--day", type=date.fromisoformat, required=True, metavar="YYYY-MM-DD")
+    digest.add_argument("--day", type=iso_day, required=True, metavar="YYYY-MM-DD")
     digest.add_argument("--weekly", action="store_true", help=translate(
         "Cli", "the digest of the day's week instead"))
     digest.add_argument("--model", type=Path, metavar="PATH")

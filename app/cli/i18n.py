@@ -14,9 +14,11 @@ The language: the ``language`` setting; "system" means the locale of the termina
 
 from __future__ import annotations
 
+import argparse
 import os
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
+from datetime import date
 from functools import lru_cache
 from importlib import resources
 
@@ -127,3 +129,13 @@ class CliPlurals:
         if current_language() == SOURCE_LANGUAGE:
             return f"Imported {n} message{'s' if n != 1 else ''}."
         return self.tr("Imported %n message(s).", "", n)
+
+
+def iso_day(text: str) -> date:
+    """An argparse type for YYYY-MM-DD: a day that does not exist ("2026-13-01") is said plainly, in the
+    terminal's language, instead of as Python's "invalid fromisoformat value"."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        message = translate("Cli", "{text} is not a day: use YYYY-MM-DD, for example 2026-03-01")
+        raise argparse.ArgumentTypeError(message.format(text=repr(text))) from None

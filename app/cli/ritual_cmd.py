@@ -18,7 +18,7 @@ from datetime import date
 from pathlib import Path
 
 from app.cli.chat_cmd import _guarded, _Session
-from app.cli.i18n import translate
+from app.cli.i18n import iso_day, translate
 from app.cli.passphrase import open_diary
 from app.cli.store_cmd import printable
 from app.config import Settings
@@ -44,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     week = sub.add_parser("week", help="the weekly review of a day's week, as Markdown")
     week.add_argument(
         "--day",
-        type=date.fromisoformat,
+        type=iso_day,
         default=None,
         metavar="YYYY-MM-DD",
         help="a day of the week (default: today)",

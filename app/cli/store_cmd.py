@@ -12,12 +12,11 @@ import os
 import re
 import sys
 from collections.abc import Callable
-from datetime import date
 from pathlib import Path
 from typing import Any
 
 from app.cli.errors import run_reported
-from app.cli.i18n import CliPlurals, error_text, translate
+from app.cli.i18n import CliPlurals, error_text, iso_day, translate
 from app.cli.passphrase import ENV_PASSPHRASE, ask, open_diary
 from app.store import FACT_KINDS, DatabaseCorrupt, Diary, DiaryKey, DiaryLock, WrongPassphrase
 from app.store.cipher import file_salt, is_encrypted_file, verify_key
@@ -95,8 +94,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help=translate(
             "Cli", "at most this many results, 1-{limit} (default 20)").format(limit=MAX_SEARCH_LIMIT),
     )
-    search.add_argument("--from", dest="date_from", type=date.fromisoformat, metavar="YYYY-MM-DD")
-    search.add_argument("--to", dest="date_to", type=date.fromisoformat, metavar="YYYY-MM-DD")
+    search.add_argument("--from", dest="date_from", type=iso_day, metavar="YYYY-MM-DD")
+    search.add_argument("--to", dest="date_to", type=iso_day, metavar="YYYY-MM-DD")
     search.set_defaults(func=guarded(_search))
     _register_facts(sub)
 

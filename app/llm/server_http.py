@@ -266,7 +266,7 @@ class EventStream:
 def error_for_status(status: int, data: bytes, route: str) -> ServerError:
     """A non-200 answer as a typed error, using the server's own words where it gave some."""
     message = _server_message(data)
-    said = f" The server said: {message}" if message else ""
+    said = f" The server said: {message.rstrip('.')}." if message else ""
     lowered = message.lower()
     if status in (401, 403):
         return ServerAuthFailed(f"The server refused access (HTTP {status}).{said}")

@@ -120,6 +120,12 @@ MORE_TEXTS = (
                                 "or `hearth encryption on`), then restore it; `hearth restore` into a new "
                                 "diary asks for it."),
     QT_TRANSLATE_NOOP("Errors", "That passphrase does not open the backup."),
+    QT_TRANSLATE_NOOP("Errors", "The diary is encrypted; this export would be plain text."),
+    QT_TRANSLATE_NOOP("Errors", "Add --plaintext to write it anyway, or use --format encrypted --out FILE."),
+    QT_TRANSLATE_NOOP("Errors", "The diary is not encrypted."),
+    QT_TRANSLATE_NOOP("Errors", "Turn it on with `hearth encryption on` first."),
+    QT_TRANSLATE_NOOP("Errors", "An encrypted archive needs a file."),
+    QT_TRANSLATE_NOOP("Errors", "Add --out FILE."),
     QT_TRANSLATE_NOOP("Errors", "The server's own message says what went wrong; check the server's log."),
     QT_TRANSLATE_NOOP("Errors", "The prompt does not fit the server's context."),
     QT_TRANSLATE_NOOP("Errors", "The server has no such model."),

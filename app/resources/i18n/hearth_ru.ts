@@ -874,6 +874,10 @@ How was your day?</source>
         <translation>ГБ</translation>
     </message>
     <message>
+        <source>{text} is not a day: use YYYY-MM-DD, for example 2026-03-01</source>
+        <translation>{text} — не дата: используйте ГГГГ-ММ-ДД, например 2026-03-01</translation>
+    </message>
+    <message>
         <source>removed {path}</source>
         <translation>удалено: {path}</translation>
     </message>
@@ -2241,6 +2245,30 @@ How was your day?</source>
     <message>
         <source>That passphrase does not open the backup.</source>
         <translation>Этот пароль не открывает резервную копию.</translation>
+    </message>
+    <message>
+        <source>The diary is encrypted; this export would be plain text.</source>
+        <translation>Дневник зашифрован, а этот экспорт был бы открытым текстом.</translation>
+    </message>
+    <message>
+        <source>Add --plaintext to write it anyway, or use --format encrypted --out FILE.</source>
+        <translation>Добавьте --plaintext, чтобы всё же записать его, или используйте --format encrypted --out ФАЙЛ.</translation>
+    </message>
+    <message>
+        <source>The diary is not encrypted.</source>
+        <translation>Дневник не зашифрован.</translation>
+    </message>
+    <message>
+        <source>Turn it on with `hearth encryption on` first.</source>
+        <translation>Сначала включите шифрование: `hearth encryption on`.</translation>
+    </message>
+    <message>
+        <source>An encrypted archive needs a file.</source>
+        <translation>Для зашифрованного архива нужен файл.</translation>
+    </message>
+    <message>
+        <source>Add --out FILE.</source>
+        <translation>Добавьте --out ФАЙЛ.</translation>
     </message>
     <message>
         <source>The server&apos;s own message says what went wrong; check the server&apos;s log.</source>
