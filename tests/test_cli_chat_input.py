@@ -103,3 +103,22 @@ def test_the_servers_own_words_end_their_sentence() -> None:
 
     error = error_for_status(401, b'{"error": {"message": "Invalid API key"}}', "/v1/models")
     assert str(error) == "The server refused access (HTTP 401). The server said: Invalid API key."
+
+
+@pytest.mark.parametrize("value", ["0", "-5", "many"])
+def test_a_context_size_too_small_to_work_is_refused(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["--data-dir", str(data_dir), "chat", "--n-ctx", value])
+    assert "is not a context size: give a number of tokens, at least 1024" in capsys.readouterr().err
+
+
+def test_hearths_own_small_context_setting_is_not_blamed_on_the_server() -> None:
+    from app.llm.errors import ServerContextTooSmall
+    from app.llm.server_engine import ServerConfig, ServerModel
+    from tests.fake_openai_server import FakeServer
+
+    with FakeServer() as server, pytest.raises(ServerContextTooSmall) as err:
+        ServerModel(ServerConfig(server.url, n_ctx=512))
+    assert "Hearth's context size is set to 512 tokens" in str(err.value) and "1024" in err.value.hint

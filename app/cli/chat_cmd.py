@@ -37,6 +37,7 @@ from app.llm.embedding import default_embedder
 from app.llm.errors import EngineError
 from app.llm.loading import LoadedModel, load_model_file, load_preferred_model, load_server_model
 from app.llm.server_address import parse_address
+from app.llm.server_engine import MIN_CONTEXT
 from app.store import DiaryLock
 from app.store.errors import StoreError
 
@@ -54,7 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     chat.add_argument("--json", action="store_true", help=translate(
         "Cli", "print every event as one JSON line"))
-    chat.add_argument("--n-ctx", type=int, metavar="N", help=translate(
+    chat.add_argument("--n-ctx", type=context_size, metavar="N", help=translate(
         "Cli", "context size (default: from settings)"))
     _add_server_options(chat)
     chat.set_defaults(func=_guarded(run_chat))
@@ -97,7 +98,7 @@ def _guarded(handler: Handler) -> Handler:
 
 def _load_model(args: argparse.Namespace, model: ModelSettings, data_dir: Path) -> LoadedModel:
     """``--model`` exactly, else the preferred model (settings, downloaded default, bundled tiny)."""
-    if args.n_ctx:
+    if args.n_ctx is not None:
         model = replace(model, n_ctx=args.n_ctx)
     if getattr(args, "server", None) is not None:  # even "": an unset $URL must not fall back silently
         return _load_server(args, model)
@@ -124,6 +125,18 @@ def _load_server(args: argparse.Namespace, model: ModelSettings) -> LoadedModel:
                                 "margin)")
         print(note, file=sys.stderr)
     return loaded
+
+
+def context_size(text: str) -> int:
+    """``--n-ctx``: a whole number of tokens, at least what Hearth's prompt needs (0 and -5 were taken)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < MIN_CONTEXT:
+        message = translate("Cli", "{text} is not a context size: give a number of tokens, at least {least}")
+        raise argparse.ArgumentTypeError(message.format(text=repr(text), least=MIN_CONTEXT))
+    return value
 
 
 def _problem_text(problem: BaseException | str) -> str:

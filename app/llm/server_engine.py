@@ -143,6 +143,11 @@ class ServerModel:
     def _context_size(self) -> int:
         """The server's context where it says, else the setting; refused if Hearth's prompt cannot fit."""
         n_ctx = min(self.server.n_ctx, self.config.n_ctx) if self.server.n_ctx else self.config.n_ctx
+        if n_ctx < MIN_CONTEXT and n_ctx == self.config.n_ctx:  # Hearth's own setting is the smaller
+            raise ServerContextTooSmall(
+                f"Hearth's context size is set to {n_ctx} tokens; it needs at least {MIN_CONTEXT}.",
+                f"Set the context size to {MIN_CONTEXT} tokens or more.",
+            )
         if n_ctx < MIN_CONTEXT:
             raise ServerContextTooSmall(
                 f"The server's context is {n_ctx} tokens; Hearth needs at least {MIN_CONTEXT}."

@@ -300,6 +300,8 @@ MESSAGE_TEMPLATES = (
     QT_TRANSLATE_NOOP("Errors", "{url} ended the reply before it was finished."),
     QT_TRANSLATE_NOOP("Errors", "The server has no model named {name}; it has {models}."),
     QT_TRANSLATE_NOOP("Errors", "The server's context is {n} tokens; Hearth needs at least {needed}."),
+    QT_TRANSLATE_NOOP("Errors", "Hearth's context size is set to {n} tokens; it needs at least {needed}."),
+    QT_TRANSLATE_NOOP("Errors", "Set the context size to {n} tokens or more."),
     QT_TRANSLATE_NOOP("Errors", "{text} is not an http:// or https:// address."),
     QT_TRANSLATE_NOOP("Errors", "The port in {text} is not a number from 1 to 65535."),
     QT_TRANSLATE_NOOP("Errors", "{host} is not on this computer or the home network, and the address is "

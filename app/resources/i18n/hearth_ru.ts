@@ -354,6 +354,10 @@ How was your day?</source>
         <translation>(этот сервер не умеет считать токены: заполненность контекста оценивается приблизительно, с запасом)</translation>
     </message>
     <message>
+        <source>{text} is not a context size: give a number of tokens, at least {least}</source>
+        <translation>{text} — не размер контекста: укажите число токенов, не меньше {least}</translation>
+    </message>
+    <message>
         <source>[stopped]</source>
         <translation>[остановлено]</translation>
     </message>
@@ -2845,6 +2849,14 @@ How was your day?</source>
     <message>
         <source>The server&apos;s context is {n} tokens; Hearth needs at least {needed}.</source>
         <translation>Контекст сервера — {n} токенов, а Hearth нужно не меньше {needed}.</translation>
+    </message>
+    <message>
+        <source>Hearth&apos;s context size is set to {n} tokens; it needs at least {needed}.</source>
+        <translation>В Hearth задан размер контекста {n} токенов; нужно не меньше {needed}.</translation>
+    </message>
+    <message>
+        <source>Set the context size to {n} tokens or more.</source>
+        <translation>Задайте размер контекста не меньше {n} токенов.</translation>
     </message>
     <message>
         <source>{text} is not an http:// or https:// address.</source>
