@@ -96,3 +96,19 @@ def test_no_server_at_the_address_is_one_line_that_fits_the_terminal(
     [line] = capsys.readouterr().err.splitlines()
     assert "Nothing is listening" in line and "Start the model server" in line
     assert "Test connection" not in line  # a button of the model manager: nothing to press in a terminal
+
+
+def test_a_prompt_longer_than_a_server_context_it_does_not_report_is_said_as_such(
+    tiny_model_path: Path,
+) -> None:
+    """llama-cpp-python's server does not say its context size, and closes a stream whose prompt is too long
+    before its first event; Hearth asks it once more, unstreamed, for its own words (QA, session 21: it was
+    "ended the reply without finishing it")."""
+    from app.llm.errors import ServerContextTooSmall
+
+    long_text = " ".join(f"day{i % 97} walk river tea" for i in range(400))
+    with LlamaServer(tiny_model_path, n_ctx=1024) as server, ServerModel(ServerConfig(server.url)) as model:
+        request = GenerationRequest(messages=[{"role": "user", "content": long_text}], max_tokens=16)
+        with pytest.raises(ServerContextTooSmall) as err:
+            model.submit(request).result(timeout=120)
+        assert "maximum context length is 1024 tokens" in str(err.value) and "--n_ctx" in err.value.hint

@@ -270,7 +270,8 @@ def error_for_status(status: int, data: bytes, route: str) -> ServerError:
     lowered = message.lower()
     if status in (401, 403):
         return ServerAuthFailed(f"The server refused access (HTTP {status}).{said}")
-    if "context" in lowered and ("exceed" in lowered or "too long" in lowered or "n_ctx" in lowered):
+    too_long = ("exceed", "too long", "n_ctx", "maximum context length")  # llama.cpp's, OpenAI's wordings
+    if "context" in lowered and any(words in lowered for words in too_long):
         return ServerContextTooSmall(f"The prompt does not fit the server's context.{said}")
     if status == 404 and "model" in lowered:
         return ServerModelNotFound(f"The server has no such model.{said}")

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 ROUTE = "/v1/chat/completions"
 WATCH_EVERY_S = 0.05  # how often the watcher looks at the job's Stop/pre-empt flags
+DIAGNOSE_TIMEOUT_S = 60.0  # asking the server why it closed a stream at once (``_say_why_refused``)
 MAX_CUTS = 3  # a background job cut short by the server this often fails instead of being sent again
 
 
@@ -69,16 +70,28 @@ def _consume(model: ServerModel, client: HttpClient, job: Job, stream: EventStre
             raise
         model.json_mode = False  # the server cannot constrain output: the core parses leniently
         return _retry_without_schema(model, client, job)
-    usage, finish = _Usage(), None
+    usage, finish, events = _Usage(), None, 0
     for event in stream.events():
+        events += 1
         finish = _take(job, event, usage) or finish
     if usage.evaluated_tokens is not None or usage.cached_tokens is not None:
         model.evaluated_reported = True
     if finish is None and not stream.finished:
+        if events == 0 and model.kind == "llama-cpp-python":
+            _say_why_refused(client, body)
         raise ServerDisconnected(f"{client.address.url} ended the reply without finishing it.")
     if finish is None and model.kind == "llama-cpp-python":
         _cut_short(client, job)
     return _completion(job, finish or "stop", usage)
+
+
+def _say_why_refused(client: HttpClient, body: JsonObject) -> None:
+    """llama-cpp-python's server closed a stream before its first event: it met an error it cannot send
+    on a stream that has begun (a prompt longer than its context, when it does not say how long that is).
+    The same request unstreamed, for one token, brings its words back as a typed error (``ServerContext
+    TooSmall`` for that one); if it does not fail, the stream's end is said as it was."""
+    once = {**body, "stream": False, "max_tokens": 1}
+    client.post_json(ROUTE, once, timeout_s=min(client.timeout_s, DIAGNOSE_TIMEOUT_S))
 
 
 def _cut_short(client: HttpClient, job: Job) -> None:
