@@ -79,7 +79,8 @@ def test_messages_read_in_russian(data_dir: Path, tmp_path: Path, capsys: pytest
     Settings(language="ru").save(data_dir)
     try:
         assert main(["--data-dir", str(data_dir), "storage"]) == 0
-        assert "уровень 0" in capsys.readouterr().out
+        out = capsys.readouterr().out
+        assert "уровень 0" in out and " кБ" in out and " KB" not in out  # sizes in Russian too (QA, s. 21)
         assert main(["--data-dir", str(data_dir), "attach", str(huge)]) == 1
         err = capsys.readouterr().err
         assert "32 МБ" in err and "Ничего не добавлено" in err

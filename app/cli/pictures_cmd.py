@@ -13,13 +13,12 @@ import sys
 from datetime import date, datetime
 from pathlib import Path
 
-from app.cli.i18n import error_text, translate
+from app.cli.i18n import data_size, error_text, translate
 from app.cli.passphrase import open_diary
 from app.cli.store_cmd import guarded
 from app.config import Settings
 from app.core.pictures.reader import INSTALL_COMMAND, TesseractReader
 from app.core.pictures.service import read_waiting, sweep_originals
-from app.llm.catalog import format_bytes
 from app.store import (
     DiaryLock,
     ImageTooLarge,
@@ -89,9 +88,9 @@ def _storage(args: argparse.Namespace, data_dir: Path) -> int:
         figures = diary.storage_figures()
     on_disk = sum(p.stat().st_size for p in data_dir.glob(DB_FILE + "*") if p.is_file())
     for label, size in storage_rows(figures):
-        print(f"{label:<40} {format_bytes(size):>10}")
+        print(f"{label:<40} {data_size(size):>10}")
     on_disk_label = translate("Cli", "the diary file on disk")
-    print(f"{on_disk_label:<40} {format_bytes(on_disk):>10}")
+    print(f"{on_disk_label:<40} {data_size(on_disk):>10}")
     counts = translate("Cli", "Pictures: {n}; originals dropped by the retention setting: {dropped}.")
     print(counts.format(n=figures.pictures, dropped=figures.originals_dropped))
     return 0
