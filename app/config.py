@@ -43,7 +43,8 @@ HEARTH_FILES = frozenset(
     | {"encryption.json"}  # app.store.encryption.MARKER: no secret, says the diary is encrypted
     | {"encryption-change.json"}  # app.store.encryption.JOURNAL: the file names of a change in progress
     | {CHAT_STATE_FILE, CHAT_STATE_FILE + ".tmp"}
-    | {DIARY_FILE + ".rescue" + side for side in ("", "-wal", "-shm", "-journal")}  # app.store.rescue
+    | {DIARY_FILE + name + side  # app.store.rescue's copies of a damaged diary
+       for name in (".rescue", ".rescued") for side in ("", "-wal", "-shm", "-journal")}
     | {LOCK_FILE}
 )
 HEARTH_FOLDERS = frozenset({"backups", "models"})

@@ -125,3 +125,64 @@ def test_the_cli_says_the_diary_was_rescued(
     assert "Hearth copied everything it could read into a new file (entries: 300; facts: 1)" in captured.err
     assert "hearth.db.corrupt-" in captured.err and "Traceback" not in captured.err
     assert captured.out.count('"message_id"') == 20  # the search's default limit, from the rebuilt index
+
+
+def test_a_rescue_never_replaces_a_file_another_process_is_writing(data_dir: Path, mode_key: object) -> None:
+    """Review, session 21: `hearth stats` (no lock) rescued a diary the window was writing to; the window's
+    next entry then went into the file set aside. With the lock held elsewhere the file is left alone."""
+    import filelock
+
+    from app.config import LOCK_FILE
+    from app.store import DamagedFile
+
+    key = mode_key if isinstance(mode_key, DiaryKey) else None
+    _diary(data_dir)
+    with Diary.open(data_dir) as diary:
+        diary.purge()
+    _damage_page(data_dir, _root_page(data_dir, key, "message_fts_data"))
+    damaged = (data_dir / "hearth.db").read_bytes()
+    other = filelock.FileLock(str(data_dir / LOCK_FILE), timeout=0)  # as another process's window holds it
+    other.acquire()
+    try:
+        with pytest.raises(DamagedFile) as err:
+            Diary.open(data_dir)
+        assert "another Hearth window" in str(err.value)
+        assert (data_dir / "hearth.db").read_bytes() == damaged and not list(data_dir.glob("*.corrupt-*"))
+    finally:
+        other.release()
+    with Diary.open(data_dir) as diary:  # once it is free, the next start repairs it
+        assert diary.rescued is not None and diary.rescued.messages == ENTRIES
+
+
+def test_a_kill_between_a_rescues_renames_is_finished_at_the_next_open(data_dir: Path) -> None:
+    """Review: with the damaged file moved aside and the whole copy not yet in place, the next open made an
+    empty diary and shredded the copy. The whole copy (hearth.db.rescued) is now put in place instead."""
+    from app.store.rescue import RESCUED_FILE
+
+    _diary(data_dir)
+    with Diary.open(data_dir) as diary:
+        diary.purge()
+        before = diary.export_json()["messages"]
+    (data_dir / "hearth.db").rename(data_dir / RESCUED_FILE)  # killed after moving the damaged file aside
+    with Diary.open(data_dir) as diary:
+        assert diary.export_json()["messages"] == before
+    assert not (data_dir / RESCUED_FILE).exists()
+
+
+def test_after_a_rescue_a_deleted_entry_does_not_live_on_in_the_damaged_file(
+    data_dir: Path, mode_key: object
+) -> None:
+    key = mode_key if isinstance(mode_key, DiaryKey) else None
+    _diary(data_dir)
+    with Diary.open(data_dir) as diary:
+        last = max(m["id"] for m in diary.export_json()["messages"])
+        diary.delete_message(last)  # the highest id: a rescue must not hand it out again
+        diary.purge()
+    _damage_page(data_dir, _root_page(data_dir, key, "message_fts_data"))
+    with Diary.open(data_dir) as diary:
+        assert diary.rescued is not None and diary.rescued.aside.exists()
+        cid = diary.conversation_for_day(date(2026, 3, 2)).id or 0
+        assert (diary.add_message(cid, "user", "after").id or 0) > last
+        first = min(m["id"] for m in diary.export_json()["messages"])
+        diary.delete_message(first)
+        assert not diary.rescued.aside.exists() and not list(data_dir.glob("hearth.db.corrupt-*"))

@@ -10,7 +10,8 @@ the UI thread and background workers. Returned records are detached snapshots.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any, TypeVar, Unpack
@@ -37,10 +38,11 @@ from app.store import recall_queries as recall
 from app.store.attachments import PictureInfo, StorageFigures
 from app.store.cipher import DB_ERRORS, DiaryKey
 from app.store.db import DB_FILE, Database, chmod_private, is_corruption, translate
-from app.store.errors import DamagedFile, WrongPassphrase
+from app.store.errors import DamagedFile, DiaryInUse, WrongPassphrase
 from app.store.exchange import erase_all, export_json, export_markdown, import_json, is_empty
 from app.store.images import PreparedImage
 from app.store.index_repair import repair_index
+from app.store.lock import DiaryLock
 from app.store.migrations import migrate
 from app.store.models import (
     Conversation,
@@ -58,7 +60,7 @@ from app.store.models import (
     TermPattern,
 )
 from app.store.opening import aside_files, check_and_migrate, corrupt
-from app.store.rescue import Rescue, rescue
+from app.store.rescue import Rescue, finish_rescue, rescue, rescued_originals
 from app.store.rescue import leftovers as rescue_leftovers
 from app.store.scrub import scrub_backups
 from app.store.turn_notes import SnapshotFact, TurnNote
@@ -99,7 +101,8 @@ class Diary:
     def _open(cls, data_dir: Path, key: DiaryKey | None, *, may_rescue: bool) -> Diary:
         data_dir = ensure_private_dir(Path(data_dir))
         encryption.clear_leftovers(data_dir)
-        for path in rescue_leftovers(data_dir):
+        finish_rescue(data_dir)  # a kill between a rescue's last renames: its whole copy goes in place
+        for path in rescue_leftovers(data_dir):  # a half-made one
             shred_file(path)
         key = encryption.key_for_open(data_dir, key)
         db = Database(data_dir / DB_FILE, key)
@@ -117,11 +120,18 @@ class Diary:
         except _OPEN_ERRORS as exc:
             db.dispose()
             if is_corruption(exc):
-                rescued = rescue(data_dir, key) if may_rescue else None
-                if rescued is None:
-                    raise corrupt(data_dir) from exc
-                damage.forget(data_dir)
-                diary = cls._open(data_dir, key, may_rescue=False)
+                with _repairing(data_dir) as repairable:
+                    if not repairable:  # another process writes to it: moving it would lose its writes
+                        raise DamagedFile(
+                            "The diary file is damaged, and another Hearth window or `hearth chat` has "
+                            "it open.",
+                            "Close that window or chat; the next start checks the file and repairs it.",
+                        ) from exc
+                    rescued = rescue(data_dir, key) if may_rescue else None
+                    if rescued is None:
+                        raise corrupt(data_dir) from exc
+                    damage.forget(data_dir)
+                    diary = cls._open(data_dir, key, may_rescue=False)
                 diary.rescued = rescued
                 return diary
             raise translate(exc) from exc
@@ -527,6 +537,8 @@ class Diary:
         backups.shred_partial_copies(self.data_dir)  # a half-written copy may hold it too
         for path in chat_state_files(self.data_dir):  # the chat's saved KV cache may hold it as well
             shred_file(path)
+        for path in rescued_originals(self.data_dir):  # a damaged file whose entries the diary now has
+            shred_file(path)
         self._last_deletion = (deletion, written_at)
         self.unscrubbed_backups = scrub_backups(self.data_dir, deletion, written_at, self.key)
 
@@ -684,6 +696,27 @@ def _reapply_forgotten(session: Session, forgotten: list[ForgottenFact]) -> None
             session.add(ForgottenFact(salt=row.salt, digest=row.digest, forgotten_at=row.forgotten_at))
     session.flush()
     facts.purge_forgotten(session)
+
+
+@contextmanager
+def _repairing(data_dir: Path) -> Iterator[bool]:
+    """Whether a damaged file may be moved or replaced now — only with no other process holding the
+    diary's lock (QA review, session 21: ``hearth stats`` rescued a diary the window was writing to, and
+    the window's next entry went into the file set aside). Held for the repair when this process had it
+    not."""
+    if DiaryLock.held_here(data_dir):
+        yield True
+        return
+    guard = DiaryLock(data_dir)
+    try:
+        guard.acquire()
+    except DiaryInUse:
+        yield False
+        return
+    try:
+        yield True
+    finally:
+        guard.release()
 
 
 def chat_state_files(data_dir: Path) -> list[Path]:

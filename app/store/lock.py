@@ -15,12 +15,15 @@ import filelock
 from app.config import LOCK_FILE
 from app.store.errors import DiaryInUse
 
+_HELD_HERE: set[Path] = set()  # data dirs whose lock this process holds (``DiaryLock.held_here``)
+
 
 class DiaryLock:
     """Held while a window or a chat works on the diary in ``data_dir``; ``acquire`` never waits."""
 
     def __init__(self, data_dir: Path) -> None:
         # not thread-local: the window takes it on a worker thread and lets go on the UI thread
+        self._folder = Path(data_dir).resolve()
         self._lock = filelock.FileLock(str(Path(data_dir) / LOCK_FILE), timeout=0, thread_local=False)
 
     def acquire(self) -> DiaryLock:
@@ -28,11 +31,19 @@ class DiaryLock:
             self._lock.acquire()
         except filelock.Timeout:
             raise DiaryInUse("This diary is open in another Hearth window or `hearth chat`.") from None
+        _HELD_HERE.add(self._folder)
         return self
 
     def release(self) -> None:
         if self._lock.is_locked:
             self._lock.release()
+            if not self._lock.is_locked:
+                _HELD_HERE.discard(self._folder)
+
+    @staticmethod
+    def held_here(data_dir: Path) -> bool:
+        """This process holds the diary's lock (the window, ``hearth chat``, a command that changes it)."""
+        return Path(data_dir).resolve() in _HELD_HERE
 
     @property
     def held(self) -> bool:

@@ -27,6 +27,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.config import shred_file
 from app.store.cipher import DATABASE_ERRORS, DiaryKey, connect
 from app.store.db import DB_FILE, SIDE_FILES, Database
 from app.store.errors import StoreError
@@ -34,7 +35,9 @@ from app.store.migrations import MIGRATIONS, applied, migrate
 
 log = logging.getLogger(__name__)
 
-RESCUE_FILE = DB_FILE + ".rescue"
+RESCUE_FILE = DB_FILE + ".rescue"  # being written (a kill leaves it half-made: shredded at the next open)
+RESCUED_FILE = DB_FILE + ".rescued"  # written whole and checked: put in place, by the next open if need be
+RESCUED_MARK = ".rescued"  # beside a damaged file whose entries were all rescued
 # Tables whose rows are made again by the app (left out of a rescue if they cannot be read).
 DERIVED = frozenset(
     {
@@ -71,8 +74,6 @@ _RESCUE_FAILURES: tuple[type[BaseException], ...] = (_CannotRescue, StoreError, 
 def rescue(data_dir: Path, key: DiaryKey | None) -> Rescue | None:
     """Copy the damaged ``hearth.db`` of ``data_dir`` into a new file and put it in place; None if what
     the person wrote cannot all be read (then nothing changed, apart from a removed half-made copy)."""
-    from app.store.opening import _move_aside  # opening imports this module
-
     source, target = data_dir / DB_FILE, data_dir / RESCUE_FILE
     _remove(target)
     try:
@@ -81,14 +82,40 @@ def rescue(data_dir: Path, key: DiaryKey | None) -> Rescue | None:
         log.warning("the damaged diary could not be rescued: %s", type(exc).__name__)
         _remove(target)
         return None
-    aside = _move_aside(source)
-    if aside is None:
-        _remove(target)
-        return None
-    os.replace(target, source)
+    os.replace(target, data_dir / RESCUED_FILE)  # whole and checked: from here on a kill resumes, not loses
     _sync_dir(data_dir)
+    aside = finish_rescue(data_dir)
+    if aside is None:
+        return None
     log.warning("a damaged diary was rescued (%d derived tables left out)", len(left_out))
     return Rescue(aside, counts.get("message", 0), counts.get("fact", 0), left_out)
+
+
+def finish_rescue(data_dir: Path) -> Path | None:
+    """Put a whole rescued copy (``RESCUED_FILE``) in the diary's place: the damaged file, if still there,
+    moved aside first (and marked as rescued: ``rescued_originals``). Run by ``rescue`` and, should a kill
+    have come between its renames, by the next open. Returns where the damaged file went (None: nothing
+    to finish)."""
+    from app.store.opening import _move_aside  # opening imports this module
+
+    rescued, diary = data_dir / RESCUED_FILE, data_dir / DB_FILE
+    if not rescued.exists():
+        return None
+    aside = _move_aside(diary) if diary.exists() else None
+    if aside is not None:
+        Path(f"{aside}{RESCUED_MARK}").touch(mode=0o600)
+    os.replace(rescued, diary)
+    _sync_dir(data_dir)
+    return aside or diary
+
+
+def rescued_originals(data_dir: Path) -> list[Path]:
+    """Damaged files whose every entry was copied into the diary (and their marks): the diary has all they
+    hold that matters, so a deletion shreds them too (a deleted entry must not live on in one)."""
+    marks = data_dir.glob(f"{DB_FILE}.corrupt-*{RESCUED_MARK}")
+    originals = [Path(str(mark).removesuffix(RESCUED_MARK)) for mark in marks]
+    found = [p for original in originals for p in (original, *(Path(f"{original}{s}") for s in SIDE_FILES))]
+    return [p for p in found if p.exists()] + [Path(f"{o}{RESCUED_MARK}") for o in originals]
 
 
 def _copy(source: Path, target: Path, key: DiaryKey | None) -> tuple[dict[str, int], tuple[str, ...]]:
@@ -177,9 +204,9 @@ def leftovers(data_dir: Path) -> list[Path]:
 
 
 def _remove(path: Path) -> None:
+    """Shred a half-made copy and its side files: they hold diary text."""
     for candidate in (path, *(Path(f"{path}{suffix}") for suffix in SIDE_FILES)):
-        with contextlib.suppress(FileNotFoundError):
-            candidate.unlink()
+        shred_file(candidate)
 
 
 def _sync_dir(folder: Path) -> None:
@@ -192,4 +219,7 @@ def _sync_dir(folder: Path) -> None:
             os.close(fd)
 
 
-__all__ = ["DERIVED", "RESCUE_FILE", "Rescue", "leftovers", "rescue"]
+__all__ = [
+    "DERIVED", "RESCUED_FILE", "RESCUE_FILE", "Rescue",
+    "finish_rescue", "leftovers", "rescue", "rescued_originals",
+]

@@ -2251,6 +2251,14 @@ How was your day?</source>
         <translation>Этот пароль не открывает резервную копию.</translation>
     </message>
     <message>
+        <source>The diary file is damaged, and another Hearth window or `hearth chat` has it open.</source>
+        <translation>Файл дневника повреждён, а его держит открытым другое окно Hearth или `hearth chat`.</translation>
+    </message>
+    <message>
+        <source>Close that window or chat; the next start checks the file and repairs it.</source>
+        <translation>Закройте то окно или чат: при следующем запуске файл будет проверен и восстановлен.</translation>
+    </message>
+    <message>
         <source>The diary is encrypted; this export would be plain text.</source>
         <translation>Дневник зашифрован, а этот экспорт был бы открытым текстом.</translation>
     </message>
