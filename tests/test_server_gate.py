@@ -122,3 +122,38 @@ def test_the_streaming_thread_itself_never_waits_and_close_frees_every_waiter() 
     assert not waiting_count.is_alive()
     freed.set()
     replying.join(10)
+
+
+def test_a_background_stream_waiting_for_counts_gives_way_when_pre_empted_and_a_stop_ends_a_wait() -> None:
+    """Review, session 21: a background job waiting (on the owner's one thread) for a run of counts held
+    up the reply queued behind it, and opened its stream though pre-empted."""
+    from app.llm.owner import Preempted
+
+    gate, background, reply = StreamGate(), job(Priority.BACKGROUND), job(Priority.INTERACTIVE)
+    inside, finish = threading.Event(), threading.Event()
+    outcome: list[str] = []
+
+    def count() -> None:
+        with gate.request():
+            inside.set()
+            assert finish.wait(10)
+
+    def stream(which: Job, name: str) -> None:
+        try:
+            with gate.stream(which):
+                outcome.append(f"{name} opened")
+        except Preempted:
+            outcome.append(f"{name} pre-empted")
+
+    counter = started(count)
+    assert inside.wait(10)
+    waiting = started(lambda: stream(background, "background"))
+    background.preempt_requested.set()  # as ModelOwner.submit does when a reply arrives
+    waiting.join(10)
+    assert outcome == ["background pre-empted"]
+    stopping = started(lambda: stream(reply, "reply"))
+    reply.cancel_requested.set()  # Stop while the reply waits for the count in flight
+    stopping.join(10)
+    assert outcome == ["background pre-empted", "reply opened"]  # run_stream_job then returns "cancelled"
+    finish.set()
+    counter.join(10)  # (a job pre-empted when its turn comes sends nothing: run_stream_job checks first)

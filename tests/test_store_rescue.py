@@ -186,3 +186,23 @@ def test_after_a_rescue_a_deleted_entry_does_not_live_on_in_the_damaged_file(
         first = min(m["id"] for m in diary.export_json()["messages"])
         diary.delete_message(first)
         assert not diary.rescued.aside.exists() and not list(data_dir.glob("hearth.db.corrupt-*"))
+
+
+@pytest.mark.plain_only  # changes one byte of a plain page (an encrypted page would fail its HMAC instead)
+def test_damage_that_hides_rows_without_an_error_is_not_rescued(data_dir: Path) -> None:
+    """QA, session 21: a changed cell count made a scan return 228 of 604 entries with no error, and the
+    rescue said it had copied everything. An index counting more rows than the table gave, or rows whose
+    day is missing, now stop the rescue: the file is set aside as before, and the backup offered."""
+    backup = _diary(data_dir)
+    with Diary.open(data_dir) as diary:
+        diary.purge()
+    page = _root_page(data_dir, None, "message")
+    path = data_dir / "hearth.db"
+    data = bytearray(path.read_bytes())
+    header = (page - 1) * PAGE
+    data[header + 4] = max(1, data[header + 4] // 3)  # the low byte of the page's cell count
+    path.write_bytes(bytes(data))
+    (data_dir / ".hearth-check-deeply").touch()  # as after damage met while running: the full check
+    with pytest.raises(DatabaseCorrupt) as err:
+        Diary.open(data_dir)
+    assert err.value.backup == backup and err.value.moved_to is not None

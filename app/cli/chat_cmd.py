@@ -25,7 +25,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import TextIO
 
-from app.cli.errors import run_reported, silence_stdout
+from app.cli.errors import INTERRUPTED, run_reported, silence_stdout
 from app.cli.i18n import error_text, iso_day, translate
 from app.cli.passphrase import open_diary
 from app.cli.store_cmd import printable
@@ -183,13 +183,13 @@ class _Printer:
     def __init__(self, as_json: bool) -> None:
         self.as_json = as_json
         self.reply_done = threading.Event()
-        self.errors = 0  # problems said on stderr (the exit code is 1 if any)
+        self.answered = 0  # replies written whole (the exit code is 1 if fewer than the lines sent)
         self.closed = False  # stdout's reader went away: nothing more is written
         self._lock = threading.Lock()
 
     def __call__(self, event: Event) -> None:
-        if isinstance(event, ErrorRaised):
-            self.errors += 1
+        if isinstance(event, ReplyFinished) and event.status == "complete" and event.text:
+            self.answered += 1
         with self._lock:
             try:
                 if not self.closed:
@@ -241,14 +241,14 @@ def input_lines(stream: TextIO) -> Iterator[tuple[int, str | None]]:
 
 
 def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
-    """Each line of stdin is an entry. Exits 1 if any line was not saved or not answered (said on stderr,
-    each time, with what to do); 0 when every line was."""
+    """Each line of stdin is an entry. Exits 0 when every line was saved and answered whole; 1 if one was
+    not saved or its reply was cut or missing (each said on stderr, with what to do); 130 on Ctrl+C."""
     session = _Session(args, data_dir)
     companion = session.companion
     printer = _Printer(args.json)
     companion.subscribe(printer)
     companion.wait_recall_loaded(timeout=RECALL_LOAD_WAIT_S)  # the first message may recall by meaning
-    failed = False
+    failed, sent, code = False, 0, 0
     try:
         for number, text in input_lines(sys.stdin):
             if text is None:
@@ -261,6 +261,7 @@ def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
                 continue
             try:
                 companion.send(text)
+                sent += 1
             except MessageRejected as exc:
                 failed = True
                 print(f"hearth: {error_line(exc)}", file=sys.stderr)
@@ -271,10 +272,11 @@ def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
                 break
     except KeyboardInterrupt:
         companion.stop()
+        code = INTERRUPTED
     finally:
         companion.wait_idle(timeout=60)
         session.close()
-    return 1 if failed or printer.errors else 0
+    return code or (1 if failed or printer.answered < sent else 0)
 
 
 def run_digest(args: argparse.Namespace, data_dir: Path) -> int:

@@ -19,11 +19,13 @@ about one turn in ten through a network hop; counts cut background jobs until th
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from app.llm.owner import Job
+from app.llm.owner import Job, Preempted
 from app.llm.types import Priority
+
+STOP_CHECK_S = 0.05  # how often a waiting stream looks at its job's Stop and pre-empt flags
 
 
 class StreamGate:
@@ -67,13 +69,15 @@ class StreamGate:
     @contextmanager
     def stream(self, job: Job) -> Iterator[None]:
         """Around ``job``'s stream: a reply shuts out new requests and waits for those in flight; a
-        background job waits until none waits or runs."""
+        background job waits until none waits or runs. The waits end early when the job is stopped (its
+        stream then is not opened) or, for a background job, pre-empted: ``Preempted`` is raised, so a
+        reply never waits behind a background job that waits for counts (review, session 21)."""
         with self._cond:
             if job.priority < int(Priority.BACKGROUND):
                 self._take(job)
-                self._cond.wait_for(lambda: self._in_flight == 0 or self._closed)
+                self._wait(job, lambda: self._in_flight == 0)
             else:
-                self._cond.wait_for(lambda: (self._in_flight == 0 and self._waiting == 0) or self._closed)
+                self._wait(job, lambda: self._in_flight == 0 and self._waiting == 0)
                 self._take(job)
         try:
             yield
@@ -81,6 +85,16 @@ class StreamGate:
             with self._cond:
                 self._active, self._owner = None, None
                 self._cond.notify_all()
+
+    def _wait(self, job: Job, ready: Callable[[], bool]) -> None:
+        """Under the condition: until ``ready``, the gate closes, or the job is stopped or pre-empted."""
+        while not (ready() or self._closed or job.cancel_requested.is_set()):
+            if job.preempt_requested.is_set():
+                if self._active is job:
+                    self._active, self._owner = None, None
+                    self._cond.notify_all()
+                raise Preempted
+            self._cond.wait(STOP_CHECK_S)
 
     def close(self) -> None:
         """Nothing waits any more (the model is closing: its requests fail on their own)."""

@@ -45,6 +45,8 @@ def run_stream_job(model: ServerModel, client: HttpClient, job: Job) -> Completi
         progress.started_at = time.perf_counter()
     if job.cancel_requested.is_set():
         return _completion(job, "cancelled", _Usage())
+    if job.preempt_requested.is_set():  # pre-empted while it waited to start: nothing sent yet
+        raise Preempted
     stream = client.new_stream()
     watcher = _Watcher(job, stream)
     try:

@@ -120,8 +120,8 @@ MORE_TEXTS = (
                                 "or `hearth encryption on`), then restore it; `hearth restore` into a new "
                                 "diary asks for it."),
     QT_TRANSLATE_NOOP("Errors", "That passphrase does not open the backup."),
-    QT_TRANSLATE_NOOP("Errors", "The diary file is damaged, and another Hearth window or `hearth chat` has it "
-                                "open."),
+    QT_TRANSLATE_NOOP("Errors", "The diary file is damaged, and another Hearth window or `hearth chat` has "
+                                "it open."),
     QT_TRANSLATE_NOOP("Errors", "Close that window or chat; the next start checks the file and repairs it."),
     QT_TRANSLATE_NOOP("Errors", "The diary is encrypted; this export would be plain text."),
     QT_TRANSLATE_NOOP("Errors", "Add --plaintext to write it anyway, or use --format encrypted --out FILE."),
