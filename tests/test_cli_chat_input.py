@@ -31,6 +31,9 @@ def test_lines_in_another_encoding_are_refused_by_number_and_line_endings_droppe
     data = b"First line\r\n" + "Привет из старого файла\n".encode("cp1251") + "Третья\n".encode()
     assert list(input_lines(bytes_stdin(data))) == [(1, "First line"), (2, None), (3, "Третья")]
     assert list(input_lines(io.StringIO("a\r\nb"))) == [(1, "a"), (2, "b")]
+    assert list(input_lines(bytes_stdin("\ufeffWith a byte-order mark\n".encode()))) == [
+        (1, "With a byte-order mark")
+    ]
 
 
 def test_chat_saves_the_good_lines_says_the_bad_one_and_exits_1(
@@ -122,3 +125,21 @@ def test_hearths_own_small_context_setting_is_not_blamed_on_the_server() -> None
     with FakeServer() as server, pytest.raises(ServerContextTooSmall) as err:
         ServerModel(ServerConfig(server.url, n_ctx=512))
     assert "Hearth's context size is set to 512 tokens" in str(err.value) and "1024" in err.value.hint
+
+
+def test_every_line_is_saved_even_when_the_output_is_no_longer_read(
+    data_dir: Path, tiny_model_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """QA, session 21: `hearth chat | head -c 10` saved only the first line and exited 0."""
+
+    class Gone(io.StringIO):
+        def write(self, _text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("First line\nSecond line\nThird line\n"))
+    monkeypatch.setattr("sys.stdout", Gone())
+    main(["--data-dir", str(data_dir), "chat", "--model", str(tiny_model_path)])
+    with Diary.open(data_dir) as diary:
+        mine = [m.text for m in diary.messages(diary.conversation_for_day(date.today()).id or 0)
+                if m.role == "user"]  # fmt: skip
+    assert mine == ["First line", "Second line", "Third line"]

@@ -53,3 +53,32 @@ def test_a_wrong_passphrase_or_a_plain_diary_with_entries_is_said(
     assert main(["--data-dir", str(tmp_path / "b"), "restore", str(archive)]) == 1
     err = capsys.readouterr().err
     assert "The backup is encrypted and this diary is not." in err and "encryption on" in err
+
+
+def test_an_encrypted_diary_set_aside_as_damaged_comes_back_from_its_backup(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA, session 21: after an encrypted diary was set aside, the new one was plain, and `hearth restore`
+    re-keyed it — re-encrypting the old diary's backups, already encrypted — and failed."""
+    secret = tmp_path / "passphrase.txt"
+    secret.write_text(PASSPHRASE + "\n", encoding="utf-8")
+    monkeypatch.setenv("HEARTH_PASSPHRASE_FILE", str(secret))
+    home = tmp_path / "diary"
+    with Diary.open(home, DiaryKey(PASSPHRASE).derive()) as diary:
+        diary.add_message(diary.conversation_for_day(date(2026, 2, 10)).id or 0, "user", "Skerryvore light.")
+        diary.backup()
+    path = home / "hearth.db"
+    data = bytearray(path.read_bytes())
+    data[4096 + 100 : 4096 + 200] = bytes(100)  # page 2 no longer passes its HMAC check
+    path.write_bytes(bytes(data))
+    assert main(["--data-dir", str(home), "search", "Skerryvore"]) == 1  # set aside, the backup named
+    assert main(["--data-dir", str(home), "restore"]) == 0
+    assert Diary.is_encrypted(home)
+    with unlock(home, PASSPHRASE) as diary:
+        assert [h.text for h in diary.search("Skerryvore")] == ["Skerryvore light."]
+    capsys.readouterr()
+    export = tmp_path / "diary.json"
+    export.write_text('{"format": "hearth-export", "messages": []}', encoding="utf-8")
+    assert main(["--data-dir", str(home), "restore", str(export)]) == 1  # an export, not an archive
+    err = capsys.readouterr().err
+    assert "not a Hearth backup" in err and "Passphrase of the backup" not in err

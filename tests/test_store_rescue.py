@@ -206,3 +206,18 @@ def test_damage_that_hides_rows_without_an_error_is_not_rescued(data_dir: Path) 
     with pytest.raises(DatabaseCorrupt) as err:
         Diary.open(data_dir)
     assert err.value.backup == backup and err.value.moved_to is not None
+
+
+@pytest.mark.plain_only  # turns encryption on itself
+def test_turning_encryption_on_after_a_rescue_leaves_no_plain_copy(data_dir: Path) -> None:
+    _diary(data_dir)
+    with Diary.open(data_dir) as diary:
+        diary.purge()
+    _damage_page(data_dir, _root_page(data_dir, None, "message_fts_data"))
+    diary = Diary.open(data_dir)
+    assert diary.rescued is not None and diary.rescued.aside.exists()
+    key = DiaryKey("a passphrase for the rescued diary").derive()
+    diary.change_key(key)  # closes it
+    assert not list(data_dir.glob("hearth.db.corrupt-*"))  # the plain damaged copy went too
+    with Diary.open(data_dir, key) as encrypted:
+        assert len(encrypted.search("river", limit=1000)) == ENTRIES

@@ -237,6 +237,8 @@ def input_lines(stream: TextIO) -> Iterator[tuple[int, str | None]]:
             except UnicodeDecodeError:
                 yield number, None
                 continue
+        if number == 1:
+            line = line.removeprefix("\ufeff")  # a byte-order mark some editors put first: not the writer's
         yield number, line.removesuffix("\n").removesuffix("\r")
 
 
@@ -266,10 +268,7 @@ def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
                 failed = True
                 print(f"hearth: {error_line(exc)}", file=sys.stderr)
                 continue
-            companion.wait_idle()
-            if printer.closed:  # the reader went away (`| head`): stop writing, and stop the companion
-                companion.stop()
-                break
+            companion.wait_idle()  # (if stdout's reader went away, `| head`, the rest is still saved)
     except KeyboardInterrupt:
         companion.stop()
         code = INTERRUPTED

@@ -103,6 +103,9 @@ class DiaryKey:
             self._derived.clear()
 
 
+ENCRYPTED_PAGE = 4096  # SQLCipher 4's page size (``cipher_compatibility = 4``)
+
+
 def file_salt(path: Path) -> bytes | None:
     """The salt at the start of an encrypted file, or None for a missing, empty or plain SQLite file."""
     try:
@@ -116,8 +119,13 @@ def file_salt(path: Path) -> bytes | None:
 
 
 def is_encrypted_file(path: Path) -> bool:
-    """A non-empty file that is not plain SQLite (an encrypted diary or archive — or not a database)."""
-    return file_salt(path) is not None
+    """Whole pages of 4 KiB that do not start as plain SQLite: an encrypted diary or archive (or random
+    bytes). A JSON export or a text file is not taken for one (review, session 21)."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return False
+    return size >= ENCRYPTED_PAGE and size % ENCRYPTED_PAGE == 0 and file_salt(path) is not None
 
 
 def is_plain(path: Path) -> bool:

@@ -599,6 +599,8 @@ class Diary:
         self.purge()  # every committed page in the main file, the WAL empty
         self.close()
         encryption.change_key(self.data_dir, self.key, new_key, on_step or (lambda _step: None))
+        for path in rescued_originals(self.data_dir):  # a damaged copy under the old key (or none): the
+            shred_file(path)  # diary has all it held, and it must not stay readable (QA, session 21)
 
     def export_encrypted(self, target: Path) -> Path:
         """An encrypted copy of the diary at ``target`` under its own key (``hearth restore`` reads it)."""

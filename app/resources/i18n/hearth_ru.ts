@@ -558,6 +558,10 @@ How was your day?</source>
         <translation>Включите здесь шифрование с паролем этой копии (`hearth encryption on`), затем восстановите её.</translation>
     </message>
     <message>
+        <source>Restored {path}.</source>
+        <translation>Восстановлено из {path}.</translation>
+    </message>
+    <message>
         <source>Restored {path}. The state before the restore was backed up first.</source>
         <translation>Восстановлено из {path}. Состояние до восстановления сначала сохранено в резервную копию.</translation>
     </message>
