@@ -148,3 +148,22 @@ def test_the_data_folder_errors_are_russian(russian_terminal: None, tmp_path: Pa
     assert main(["--data-dir", str(stranger), "facts", "list"]) == 2
     err = capsys.readouterr().err
     assert "лежит не только дневник Hearth" in err and "Выберите пустую папку" in err
+
+
+def test_stats_help_and_numbers_read_in_russian(russian_terminal: None, data_dir: Path, capsys) -> None:
+    """QA, session 21: the ritual commands' help was English, and a mood average had a decimal point."""
+    from datetime import date, timedelta
+
+    from app.store import Diary
+
+    today = date.today()
+    with Diary.open(data_dir) as diary:
+        for back, mood in ((1, 3), (2, 4)):
+            day = today - timedelta(days=back)
+            diary.add_message(diary.conversation_for_day(day).id or 0, "user", "Тихий день.")
+            diary.set_mood(day, mood)
+    assert run(data_dir, "stats") == 0
+    assert "3,5 из 5" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        run(data_dir, "stats", "--help")
+    assert "вывести всё одним документом JSON" in capsys.readouterr().out

@@ -218,10 +218,14 @@ class _Printer:
 
 def remembered_line(event: Remembered) -> str:
     """``(remembered 3 entries: 2024-05-08 "I finally…"; …)`` — what recall gave the model, on stderr."""
-    shown = "; ".join(f'{e.day or "undated"} "{e.preview}"' for e in event.entries[:RECALL_SHOWN])
-    more = f"; and {len(event.entries) - RECALL_SHOWN} more" if len(event.entries) > RECALL_SHOWN else ""
-    noun = "entry" if len(event.entries) == 1 else "entries"
-    return f"(remembered {len(event.entries)} {noun}: {shown}{more})"
+    undated = translate("Cli", "undated")
+    shown = "; ".join(f'{e.day or undated} "{e.preview}"' for e in event.entries[:RECALL_SHOWN])
+    extra = len(event.entries) - RECALL_SHOWN
+    more = translate("Cli", "; and {n} more").format(n=extra) if extra > 0 else ""
+    if len(event.entries) == 1:
+        return translate("Cli", "(remembered 1 entry: {shown})").format(shown=shown)
+    line = translate("Cli", "(remembered {n} entries: {shown}{more})")
+    return line.format(n=len(event.entries), shown=shown, more=more)
 
 
 def input_lines(stream: TextIO) -> Iterator[tuple[int, str | None]]:

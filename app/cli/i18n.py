@@ -139,3 +139,9 @@ def iso_day(text: str) -> date:
     except ValueError:
         message = translate("Cli", "{text} is not a day: use YYYY-MM-DD, for example 2026-03-01")
         raise argparse.ArgumentTypeError(message.format(text=repr(text))) from None
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """``3.1`` / ``3,1``: a number with the language's decimal separator (Russian writes a comma)."""
+    text = f"{value:.{places}f}"
+    return text if current_language() == SOURCE_LANGUAGE else text.replace(".", ",")

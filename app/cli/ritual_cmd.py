@@ -18,7 +18,7 @@ from datetime import date
 from pathlib import Path
 
 from app.cli.chat_cmd import _guarded, _Session
-from app.cli.i18n import iso_day, translate
+from app.cli.i18n import decimal, iso_day, translate
 from app.cli.passphrase import open_diary
 from app.cli.store_cmd import printable
 from app.config import Settings
@@ -30,27 +30,32 @@ from app.core.ritual.week import WeeklyReviews
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add this area's sub-commands to the ``hearth`` parser."""
-    prompt = sub.add_parser("prompt", help="today's opening question for your diary")
-    prompt.add_argument("--no-model", action="store_true", help="do not load a model: a stored or listed one")
+    prompt = sub.add_parser("prompt", help=translate("Cli", "today's opening question for your diary"))
+    prompt.add_argument("--no-model", action="store_true", help=translate(
+        "Cli", "do not load a model: a stored or listed one"))
     prompt.add_argument("--json", action="store_true", help='print {"day", "text", "source"}')
     prompt.add_argument("--model", type=Path, metavar="PATH")
     prompt.set_defaults(func=_guarded(run_prompt), n_ctx=None, server=None)
 
-    stats = sub.add_parser("stats", help="streaks, words per day, moods and the people you mention most")
-    stats.add_argument("--json", action="store_true", help="print everything as one JSON document")
-    stats.add_argument("--days", type=int, default=DEFAULT_DAYS, metavar="N", help="how many days back (90)")
+    stats = sub.add_parser("stats", help=translate(
+        "Cli", "streaks, words per day, moods and the people you mention most"))
+    stats.add_argument("--json", action="store_true", help=translate(
+        "Cli", "print everything as one JSON document"))
+    stats.add_argument("--days", type=int, default=DEFAULT_DAYS, metavar="N", help=translate(
+        "Cli", "how many days back (90)"))
     stats.set_defaults(func=_guarded(run_stats))
 
-    week = sub.add_parser("week", help="the weekly review of a day's week, as Markdown")
+    week = sub.add_parser("week", help=translate("Cli", "the weekly review of a day's week, as Markdown"))
     week.add_argument(
         "--day",
         type=iso_day,
         default=None,
         metavar="YYYY-MM-DD",
-        help="a day of the week (default: today)",
+        help=translate("Cli", "a day of the week (default: today)"),
     )
     week.add_argument(
-        "--regenerate", action="store_true", help="rewrite the week's digest with the model first"
+        "--regenerate", action="store_true",
+        help=translate("Cli", "rewrite the week's digest with the model first"),
     )
     week.add_argument("--model", type=Path, metavar="PATH")
     week.set_defaults(func=_guarded(run_week), json=False, n_ctx=None, server=None)
@@ -121,8 +126,8 @@ def _print_stats(stats: DiaryStats) -> None:
     if stats.moods:
         average = sum(m for _, m in stats.moods) / len(stats.moods)
         print(
-            translate("Cli", "Average mood: {mood:.1f} of 5 ({n} days)").format(
-                mood=average, n=len(stats.moods)
+            translate("Cli", "Average mood: {mood} of 5 ({n} days)").format(
+                mood=decimal(average), n=len(stats.moods)
             )
         )
     for person in stats.people:

@@ -332,7 +332,8 @@ def _export_encrypted(diary: Diary, out: Path | None) -> int:
     if out is None:
         return _fail("An encrypted archive needs a file.", "Add --out FILE.")
     diary.export_encrypted(out)
-    print(f"Encrypted archive written: {out} (restore it with `hearth restore {out}`).", file=sys.stderr)
+    written = translate("Cli", "Encrypted archive written: {out} (restore it with `hearth restore {out}`).")
+    print(written.format(out=out), file=sys.stderr)
     return 0
 
 

@@ -120,6 +120,7 @@ MORE_TEXTS = (
                                 "or `hearth encryption on`), then restore it; `hearth restore` into a new "
                                 "diary asks for it."),
     QT_TRANSLATE_NOOP("Errors", "That passphrase does not open the backup."),
+    QT_TRANSLATE_NOOP("Errors", "Try again."),
     QT_TRANSLATE_NOOP("Errors", "The diary file is damaged, and another Hearth window or `hearth chat` has "
                                 "it open."),
     QT_TRANSLATE_NOOP("Errors", "Close that window or chat; the next start checks the file and repairs it."),

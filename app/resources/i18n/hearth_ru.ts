@@ -362,6 +362,22 @@ How was your day?</source>
         <translation>[остановлено]</translation>
     </message>
     <message>
+        <source>undated</source>
+        <translation>без даты</translation>
+    </message>
+    <message>
+        <source>; and {n} more</source>
+        <translation>; и ещё {n}</translation>
+    </message>
+    <message>
+        <source>(remembered 1 entry: {shown})</source>
+        <translation>(вспомнена 1 запись: {shown})</translation>
+    </message>
+    <message>
+        <source>(remembered {n} entries: {shown}{more})</source>
+        <translation>(вспомнено записей: {n}: {shown}{more})</translation>
+    </message>
+    <message>
         <source>Line {n} is not UTF-8 text, so it was not saved. Convert the input to UTF-8 (for example: iconv -f cp1251 -t utf-8) and send it again.</source>
         <translation>Строка {n} — не текст в UTF-8, поэтому она не сохранена. Переведите ввод в UTF-8 (например: iconv -f cp1251 -t utf-8) и отправьте снова.</translation>
     </message>
@@ -536,6 +552,10 @@ How was your day?</source>
     <message>
         <source>Exported to {path}.</source>
         <translation>Экспортировано в {path}.</translation>
+    </message>
+    <message>
+        <source>Encrypted archive written: {out} (restore it with `hearth restore {out}`).</source>
+        <translation>Зашифрованный архив записан: {out} (восстановить: `hearth restore {out}`).</translation>
     </message>
     <message>
         <source>Backup written: {path}</source>
@@ -942,8 +962,40 @@ How was your day?</source>
         <translation>Дней с записями: {days} · слов: {words}</translation>
     </message>
     <message>
-        <source>Average mood: {mood:.1f} of 5 ({n} days)</source>
-        <translation>Среднее настроение: {mood:.1f} из 5 (дней: {n})</translation>
+        <source>today&apos;s opening question for your diary</source>
+        <translation>вопрос дня для вашего дневника</translation>
+    </message>
+    <message>
+        <source>do not load a model: a stored or listed one</source>
+        <translation>не загружать модель: взять сохранённый вопрос или из списка</translation>
+    </message>
+    <message>
+        <source>streaks, words per day, moods and the people you mention most</source>
+        <translation>серии дней, слова в день, настроение и люди, о которых вы пишете чаще всего</translation>
+    </message>
+    <message>
+        <source>print everything as one JSON document</source>
+        <translation>вывести всё одним документом JSON</translation>
+    </message>
+    <message>
+        <source>how many days back (90)</source>
+        <translation>на сколько дней назад (90)</translation>
+    </message>
+    <message>
+        <source>the weekly review of a day&apos;s week, as Markdown</source>
+        <translation>обзор недели, в которую входит день, в Markdown</translation>
+    </message>
+    <message>
+        <source>a day of the week (default: today)</source>
+        <translation>день недели (по умолчанию сегодня)</translation>
+    </message>
+    <message>
+        <source>rewrite the week&apos;s digest with the model first</source>
+        <translation>сначала заново написать сводку недели моделью</translation>
+    </message>
+    <message>
+        <source>Average mood: {mood} of 5 ({n} days)</source>
+        <translation>Среднее настроение: {mood} из 5 (дней: {n})</translation>
     </message>
     <message>
         <source>{name} ×{n}</source>
@@ -2253,6 +2305,10 @@ How was your day?</source>
     <message>
         <source>That passphrase does not open the backup.</source>
         <translation>Этот пароль не открывает резервную копию.</translation>
+    </message>
+    <message>
+        <source>Try again.</source>
+        <translation>Попробуйте ещё раз.</translation>
     </message>
     <message>
         <source>The diary file is damaged, and another Hearth window or `hearth chat` has it open.</source>
