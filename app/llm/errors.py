@@ -135,9 +135,9 @@ class ServerInterrupted(ServerDisconnected):
     this unless started with ``--interrupt_requests False``); the text received so far is kept."""
 
     hint = (
-        "Another program asked the server something while it was answering, and llama-cpp-python's server"
-        " then stops the reply (unless it is started with --interrupt_requests False). Whatever had arrived"
-        " is kept, marked interrupted."
+        "Another request reached the server while it was answering (another program, or Test connection in"
+        " the model manager), and llama-cpp-python's server then stops the reply (unless it is started with"
+        " --interrupt_requests False). Whatever had arrived is kept, marked interrupted."
     )
 
 

@@ -112,10 +112,10 @@ MORE_TEXTS = (
                                 "(anywhere else)."),
     QT_TRANSLATE_NOOP("Errors", "The part of the reply that arrived is kept, marked interrupted. Check the "
                                 "server and try again."),
-    QT_TRANSLATE_NOOP("Errors", "Another program asked the server something while it was answering, and "
-                                "llama-cpp-python's server then stops the reply (unless it is started with "
-                                "--interrupt_requests False). Whatever had arrived is kept, marked "
-                                "interrupted."),
+    QT_TRANSLATE_NOOP("Errors", "Another request reached the server while it was answering (another "
+                                "program, or Test connection in the model manager), and llama-cpp-python's "
+                                "server then stops the reply (unless it is started with --interrupt_requests "
+                                "False). Whatever had arrived is kept, marked interrupted."),
     QT_TRANSLATE_NOOP("Errors", "Turn encryption on here with the backup's passphrase (Settings ▸ Privacy, "
                                 "or `hearth encryption on`), then restore it; `hearth restore` into a new "
                                 "diary asks for it."),

@@ -80,7 +80,7 @@ class ConversationContext:
         # None: all of them, for the rest of this run.
         self._retake: set[int] | None = set()
         # Held while a snapshot is taken or used, which may read the diary and count tokens — and a count
-        # may wait out a reply on a model server (``ServerModel.wait_for_reply``). Changes asked for
+        # may wait out a reply on a model server (``app.llm.server_gate``). Changes asked for
         # meanwhile (the window's thread changing a setting, memory invalidating) do not wait for it: they
         # are queued and applied by the next ``snapshot`` before it looks at anything.
         self._lock = threading.RLock()

@@ -2295,8 +2295,8 @@ How was your day?</source>
         <translation>Пришедшая часть ответа сохранена с пометкой «прервано». Проверьте сервер и попробуйте снова.</translation>
     </message>
     <message>
-        <source>Another program asked the server something while it was answering, and llama-cpp-python&apos;s server then stops the reply (unless it is started with --interrupt_requests False). Whatever had arrived is kept, marked interrupted.</source>
-        <translation>Пока сервер отвечал, к нему обратилась другая программа, и сервер llama-cpp-python в таком случае обрывает ответ (если не запущен с --interrupt_requests False). То, что успело прийти, сохранено и помечено как прерванное.</translation>
+        <source>Another request reached the server while it was answering (another program, or Test connection in the model manager), and llama-cpp-python&apos;s server then stops the reply (unless it is started with --interrupt_requests False). Whatever had arrived is kept, marked interrupted.</source>
+        <translation>Пока сервер отвечал, к нему пришёл другой запрос (от другой программы или от «Проверить соединение» в менеджере моделей), и сервер llama-cpp-python в таком случае обрывает ответ (если не запущен с --interrupt_requests False). То, что успело прийти, сохранено и помечено как прерванное.</translation>
     </message>
     <message>
         <source>Turn encryption on here with the backup&apos;s passphrase (Settings ▸ Privacy, or `hearth encryption on`), then restore it; `hearth restore` into a new diary asks for it.</source>
