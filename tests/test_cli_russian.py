@@ -167,3 +167,17 @@ def test_stats_help_and_numbers_read_in_russian(russian_terminal: None, data_dir
     with pytest.raises(SystemExit):
         run(data_dir, "stats", "--help")
     assert "вывести всё одним документом JSON" in capsys.readouterr().out
+
+
+def test_the_weekly_review_names_its_days_in_russian(russian_terminal: None, data_dir: Path, capsys) -> None:
+    from datetime import date
+
+    from app.store import Diary
+
+    with Diary.open(data_dir) as diary:
+        day = date(2024, 2, 29)
+        diary.add_message(diary.conversation_for_day(day).id or 0, "user", "Високосный день, гуляли у реки.")
+        diary.put_summary("daily", day.isoformat(), "Високосный день у реки.", None, "tiny")
+    assert run(data_dir, "week", "--day", "2024-02-29") == 0
+    out = capsys.readouterr().out
+    assert "Четверг 2024-02-29" in out and "Thursday" not in out

@@ -159,7 +159,7 @@ def run_week(args: argparse.Namespace, data_dir: Path) -> int:
             review = WeeklyReviews(diary).review(day, first)
         finally:
             diary.close()
-    print(printable(review.to_markdown(week_labels()), keep_newlines=True), end="")
+    print(printable(review.to_markdown(week_labels(), day_text=week_day), keep_newlines=True), end="")
     return 0
 
 
@@ -167,6 +167,17 @@ def first_weekday(week_start: str) -> int:
     """Where the week begins (0 Monday … 6 Sunday): the person's choice in Settings; "auto" (the GUI's
     locale, which the terminal cannot ask without Qt) is the ISO week, Monday to Sunday."""
     return SUNDAY if week_start == "sunday" else MONDAY
+
+
+def week_day(day: date) -> str:
+    """A day's line in the weekly review, in the terminal's language ("Среда 2024-02-28"; QA, session 21:
+    the weekday names were English in a Russian terminal)."""
+    names = (
+        translate("Cli", "Monday"), translate("Cli", "Tuesday"), translate("Cli", "Wednesday"),
+        translate("Cli", "Thursday"), translate("Cli", "Friday"), translate("Cli", "Saturday"),
+        translate("Cli", "Sunday"),
+    )  # fmt: skip
+    return f"{names[day.weekday()]} {day.isoformat()}"
 
 
 def week_labels() -> dict[str, str]:
