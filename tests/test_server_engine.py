@@ -177,6 +177,24 @@ def test_a_token_count_asked_during_a_background_job_pre_empts_it_and_the_job_fi
     assert background.progress.server_cuts == 0  # type: ignore[attr-defined]
 
 
+def test_test_connection_pressed_during_a_reply_waits_for_it(server_model: Any, llama_server: Any) -> None:
+    """The model manager's check of the same server takes its turn with the live model's streams (review,
+    session 21: it was a request from outside the gate, and cut the reply)."""
+    pieces: list[str] = []
+    seen: dict[str, Any] = {}
+
+    def check() -> None:
+        seen["models"] = check_connection(ServerConfig(llama_server.url)).models
+        seen["pieces"] = len(pieces)
+
+    request = GenerationRequest(messages=STORY, max_tokens=60, temperature=0.0, seed=1,
+                                on_token=on_first_token(pieces, check))  # fmt: skip
+    completion = server_model.submit(request).result(timeout=120)
+    assert completion.finish_reason == "length" and completion.text == "".join(pieces)
+    wait_until(lambda: "pieces" in seen)
+    assert seen["models"] == ("smollm2",) and seen["pieces"] == len(pieces)
+
+
 def test_a_reply_another_program_cuts_short_keeps_what_arrived(server_model: Any, llama_server: Any) -> None:
     """A request from elsewhere (here a bare HTTP one) makes the server end the reply: said, nothing lost."""
 

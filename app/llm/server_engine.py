@@ -26,7 +26,9 @@ Nothing is sent anywhere but ``config.url`` (see ``server_address`` for the priv
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+import weakref
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +49,7 @@ from app.llm.server_tokens import TokenCounter, choose_counter
 from app.llm.types import ChatMessage, Completion, GenerationRequest, JobHandle
 
 SLOTS = ("chat", "background")
+_LIVE: weakref.WeakSet[ServerModel] = weakref.WeakSet()  # open models, for ``check_connection``'s turn
 MIN_CONTEXT = 1024  # below this Hearth's prompt (instructions, memory, a reply) does not fit
 ESTIMATE_MARGIN = 0.12  # of the context, kept free when counts are estimates
 PROBE_TIMEOUT_S = 60.0
@@ -129,9 +132,9 @@ class ServerModel:
         self.server_n_ctx = self._context_size()
         self._closed = False
         self._close_lock = threading.Lock()
-        self._gate = StreamGate()  # Hearth's counts and its streams take turns (see server_gate)
+        self.gate = StreamGate()  # Hearth's counts and its streams take turns (see server_gate)
         self._counter: TokenCounter = choose_counter(
-            self._client, self.server.kind, self._model, self._probe, gate=self._gate.request
+            self._client, self.server.kind, self._model, self._probe, gate=self.gate.request
         )
         margin = 0 if self._counter.exact else int(self.server_n_ctx * ESTIMATE_MARGIN)
         self._n_ctx = self.server_n_ctx - margin
@@ -139,6 +142,7 @@ class ServerModel:
         self.last_tokens_per_s = 0.0
         self.evaluated_reported = False  # the server said how much of a prompt it evaluated (timings/usage)
         self._owner = ModelOwner(self._run, name="hearth-server-owner")
+        _LIVE.add(self)
 
     def _context_size(self) -> int:
         """The server's context where it says, else the setting; refused if Hearth's prompt cannot fit."""
@@ -171,6 +175,12 @@ class ServerModel:
     @property
     def keeps_cache(self) -> bool:
         return False  # the server keeps its own cache; Hearth has none to keep
+
+    @property
+    def takes_turns(self) -> bool:
+        """Its server ends a stream when another request waits (llama-cpp-python's): requests to it go
+        through ``gate``."""
+        return self._counter.kind == "probed"
 
     @property
     def counts_exact(self) -> bool:
@@ -237,7 +247,8 @@ class ServerModel:
             if self._closed:
                 return
             self._closed = True
-        self._gate.close()
+        self.gate.close()
+        _LIVE.discard(self)
         self._owner.close()
 
     def _check_open(self) -> None:
@@ -283,8 +294,8 @@ class ServerModel:
         return body
 
     def _run(self, job: Job) -> Completion:
-        if self._counter.kind == "probed":  # counts go to llama-cpp-python's server: take turns with them
-            with self._gate.stream(job):
+        if self.takes_turns:  # counts go to llama-cpp-python's server: take turns with them
+            with self.gate.stream(job):
                 completion = run_stream_job(self, self._client, job)
         else:
             completion = run_stream_job(self, self._client, job)
@@ -319,12 +330,23 @@ def response_format(kind: str, schema: dict[str, Any]) -> JsonObject:
 
 
 def check_connection(config: ServerConfig) -> ServerInfo:
-    """Reach the server and list its models without loading anything (the model manager's button)."""
-    _address, client = connect(config)
-    info = discover(client)
+    """Reach the server and list its models without loading anything (the model manager's button). If
+    Hearth's model runs on that server now, the check takes its turn with that model's streams (review,
+    session 21: pressed during a reply, it cut the reply on llama-cpp-python's server)."""
+    address, client = connect(config)
+    with _turn_on(address)():
+        info = discover(client)
     if config.model:
         pick_model(info.models, config.model)
     return info
+
+
+def _turn_on(address: ServerAddress) -> Callable[[], AbstractContextManager[None]]:
+    """The gate of a live model on ``address`` that needs one (llama-cpp-python's), else no wait."""
+    for model in list(_LIVE):
+        if model.address.url == address.url and model.takes_turns:
+            return model.gate.request
+    return nullcontext
 
 
 __all__ = ["ServerConfig", "ServerError", "ServerInfo", "ServerModel", "check_connection", "discover"]
