@@ -60,12 +60,25 @@ def create_private_file(path: Path) -> None:
     os.chmod(path, 0o600)
 
 
+def with_side_files(db_path: Path) -> list[Path]:
+    """A database file and the names of its side files (``-wal``, ``-shm``, ``-journal``), existing or not."""
+    return [Path(f"{db_path}{suffix}") for suffix in ("", *SIDE_FILES)]
+
+
 def chmod_private(db_path: Path) -> None:
     """0600 on the database and its side files (SQLite copies the main file's mode, this makes sure)."""
-    for suffix in ("", *SIDE_FILES):
-        candidate = Path(f"{db_path}{suffix}")
+    for candidate in with_side_files(db_path):
         if candidate.exists():
             os.chmod(candidate, 0o600)
+
+
+def sync_dir(folder: Path) -> None:
+    """fsync a folder, so the renames in it survive a power cut."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _on_connect(dbapi_conn: sqlite3.Connection, _record: ConnectionPoolEntry) -> None:

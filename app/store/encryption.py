@@ -51,7 +51,7 @@ from app.store.cipher import (
     key_clause,
     verify_key,
 )
-from app.store.db import DB_FILE, SIDE_FILES, create_private_file
+from app.store.db import DB_FILE, SIDE_FILES, create_private_file, sync_dir, with_side_files
 from app.store.errors import EncryptionFailed, PassphraseNeeded, StoreError, WrongPassphrase
 
 MARKER = "encryption.json"
@@ -154,12 +154,12 @@ def _write_json(data_dir: Path, name: str, body: dict[str, object]) -> None:
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(tmp, data_dir / name)
-    _sync_dir(data_dir)
+    sync_dir(data_dir)
 
 
 def clear_marker(data_dir: Path) -> None:
     (data_dir / MARKER).unlink(missing_ok=True)
-    _sync_dir(data_dir)
+    sync_dir(data_dir)
 
 
 def clear_leftovers(data_dir: Path) -> None:
@@ -198,13 +198,13 @@ def roll_forward(data_dir: Path) -> None:
     for path in paths:
         backups.shred(path.with_name(path.name + OLD))
     journal.unlink(missing_ok=True)
-    _sync_dir(data_dir)
+    sync_dir(data_dir)
 
 
 def forget_locked(data_dir: Path) -> None:
     """Start over without the passphrase: shred the encrypted diary, its side files, backups, marker."""
     db = data_dir / DB_FILE
-    for path in [db, *(Path(f"{db}{side}") for side in SIDE_FILES), *backups.list_backups(data_dir)]:
+    for path in [*with_side_files(db), *backups.list_backups(data_dir)]:
         if path.exists():
             backups.shred(path)
     (data_dir / JOURNAL).unlink(missing_ok=True)  # nothing is rolled forward: the copies go too
@@ -265,7 +265,7 @@ def swap_in(path: Path, copy: Path) -> None:
     old.unlink(missing_ok=True)
     os.link(path, old)
     os.replace(copy, path)
-    _sync_dir(path.parent)
+    sync_dir(path.parent)
 
 
 def stage_copy(path: Path, old_key: DiaryKey | None, new_key: DiaryKey | None) -> Path:
@@ -333,7 +333,7 @@ def change_key(
     (data_dir / JOURNAL).unlink(missing_ok=True)
     if new_key is None:
         clear_marker(data_dir)
-    _sync_dir(data_dir)
+    sync_dir(data_dir)
     on_step("done")
 
 
@@ -387,10 +387,3 @@ def _fsync(path: Path) -> None:
     finally:
         os.close(fd)
 
-
-def _sync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from app.config import shred_file
 from app.store.cipher import DATABASE_ERRORS, DiaryKey, connect
-from app.store.db import DB_FILE, SIDE_FILES, Database
+from app.store.db import DB_FILE, Database, sync_dir, with_side_files
 from app.store.errors import StoreError
 from app.store.migrations import MIGRATIONS, applied, migrate
 
@@ -114,7 +114,7 @@ def rescued_originals(data_dir: Path) -> list[Path]:
     hold that matters, so a deletion shreds them too (a deleted entry must not live on in one)."""
     marks = data_dir.glob(f"{DB_FILE}.corrupt-*{RESCUED_MARK}")
     originals = [Path(str(mark).removesuffix(RESCUED_MARK)) for mark in marks]
-    found = [p for original in originals for p in (original, *(Path(f"{original}{s}") for s in SIDE_FILES))]
+    found = [p for original in originals for p in with_side_files(original)]
     return [p for p in found if p.exists()] + [Path(f"{o}{RESCUED_MARK}") for o in originals]
 
 
@@ -141,8 +141,8 @@ def _copy(source: Path, target: Path, key: DiaryKey | None) -> tuple[dict[str, i
             fresh.dispose()
     finally:
         reader.close()
-    for suffix in SIDE_FILES:
-        _remove(Path(f"{target}{suffix}"))
+    for side in with_side_files(target)[1:]:  # the copy's emptied WAL and the like; the copy itself stays
+        shred_file(side)
     return counts, left_out
 
 
@@ -242,24 +242,19 @@ def _copy_table(old: sqlite3.Connection, new: sqlite3.Connection, table: str) ->
 
 def leftovers(data_dir: Path) -> list[Path]:
     """A rescue's new file that a kill left half-made (it holds diary text: shredded, never just left)."""
-    target = data_dir / RESCUE_FILE
-    return [p for p in (target, *(Path(f"{target}{s}") for s in SIDE_FILES)) if p.exists()]
+    return [p for p in with_side_files(data_dir / RESCUE_FILE) if p.exists()]
 
 
 def _remove(path: Path) -> None:
     """Shred a half-made copy and its side files: they hold diary text."""
-    for candidate in (path, *(Path(f"{path}{suffix}") for suffix in SIDE_FILES)):
+    for candidate in with_side_files(path):
         shred_file(candidate)
 
 
 def _sync_dir(folder: Path) -> None:
     """Make the rename durable (best effort: not every file system lets a folder be synced)."""
     with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        sync_dir(folder)
 
 
 __all__ = [
