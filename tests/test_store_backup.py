@@ -166,3 +166,12 @@ def test_after_damage_the_last_backup_from_before_it_is_offered_and_never_rotate
     assert main(["--data-dir", str(data_dir), "restore"]) == 0
     with Diary.open(data_dir) as restored:
         assert _texts(restored) == ["precious"] and restored.set_aside() is None
+
+
+def test_a_diary_with_entries_is_never_made_anew(data_dir: Path) -> None:
+    from app.store import DiaryKey
+
+    with _diary_with(data_dir, ["keep me"]) as diary:
+        with pytest.raises(ValueError):
+            diary.made_anew(DiaryKey("a passphrase long enough"))
+        assert _texts(diary) == ["keep me"]

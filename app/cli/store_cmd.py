@@ -18,7 +18,6 @@ from typing import Any
 from app.cli.errors import run_reported
 from app.cli.i18n import CliPlurals, error_text, iso_day, translate
 from app.cli.passphrase import ENV_PASSPHRASE, ask, open_diary
-from app.config import shred_file
 from app.store import FACT_KINDS, DatabaseCorrupt, Diary, DiaryKey, DiaryLock, WrongPassphrase
 from app.store.cipher import file_salt, is_encrypted_file, verify_key
 from app.store.exchange import read_export, record_dict
@@ -382,7 +381,7 @@ def _restore(args: argparse.Namespace, data_dir: Path) -> int:
                     return _fail(translate("Cli", "The backup is encrypted and this diary is not."),
                                  translate("Cli", "Turn encryption on here with the backup's passphrase "
                                                   "(`hearth encryption on`), then restore it."))
-                diary = _encrypt_like(diary, Path(path), data_dir)
+                diary = _encrypt_like(diary, Path(path))
             with diary:
                 diary.restore(path)
     if was_empty:  # nothing to back up first
@@ -393,20 +392,16 @@ def _restore(args: argparse.Namespace, data_dir: Path) -> int:
     return 0
 
 
-def _encrypt_like(diary: Diary, archive: Path, data_dir: Path) -> Diary:
+def _encrypt_like(diary: Diary, archive: Path) -> Diary:
     """An empty, plain diary about to receive an encrypted archive (a new computer, or an encrypted diary
-    set aside as damaged): made anew, encrypted with the archive's passphrase, asked for here, so the
-    diary comes back as it was. Made anew rather than re-keyed: it holds nothing, and re-keying would
-    also re-encrypt its backups, which after a set-aside are the old diary's, already encrypted (QA)."""
+    set aside as damaged): made anew with the archive's passphrase, asked for here, so the diary comes
+    back as it was, encrypted (``Diary.made_anew``)."""
     key = DiaryKey(ask(ENV_PASSPHRASE, "Passphrase of the backup: "), salt=file_salt(archive))
     try:
         verify_key(archive, key)
     except WrongPassphrase:
         raise WrongPassphrase("That passphrase does not open the backup.", "Try again.") from None
-    diary.close()
-    for suffix in ("", "-wal", "-shm"):
-        shred_file(data_dir / f"hearth.db{suffix}")
-    return Diary.open(data_dir, key)
+    return diary.made_anew(key)
 
 
 def _forget_everything(args: argparse.Namespace, data_dir: Path) -> int:

@@ -37,7 +37,7 @@ from app.store import backup as backups
 from app.store import recall_queries as recall
 from app.store.attachments import PictureInfo, StorageFigures
 from app.store.cipher import DB_ERRORS, DiaryKey
-from app.store.db import DB_FILE, Database, chmod_private, is_corruption, translate
+from app.store.db import DB_FILE, Database, chmod_private, is_corruption, translate, with_side_files
 from app.store.errors import DamagedFile, DiaryInUse, WrongPassphrase
 from app.store.exchange import erase_all, export_json, export_markdown, import_json, is_empty
 from app.store.images import PreparedImage
@@ -627,6 +627,19 @@ class Diary:
     def list_backups(self) -> list[Path]:
         """Backups, newest first."""
         return backups.list_backups(self.data_dir)
+
+    def made_anew(self, key: DiaryKey) -> Diary:
+        """This empty diary, closed and made again encrypted with ``key`` (to receive an encrypted
+        backup on a new computer, or after an encrypted diary was set aside). Made anew rather than
+        re-keyed: it holds nothing, and re-keying would also re-encrypt its backups, which after a
+        set-aside are the old diary's, already encrypted (QA, session 21). The caller has checked that it is
+        empty; a diary with entries is never shredded here."""
+        if not self.is_empty():
+            raise ValueError("made_anew: the diary has entries")
+        self.close()
+        for path in with_side_files(self.path):
+            shred_file(path)
+        return Diary.open(self.data_dir, key)
 
     def is_empty(self) -> bool:
         """No entries, facts, summaries or reflections (a new diary: nothing a restore would replace)."""
