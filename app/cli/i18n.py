@@ -110,7 +110,7 @@ def data_size(n: float) -> str:
         return text
     number, unit = text.split(" ", 1)
     unit = translate("Cli", SIZE_UNITS.get(unit, unit))
-    return number.replace(".", ",") + " " + unit
+    return _local_point(number) + " " + unit
 
 
 class CliPlurals:
@@ -143,5 +143,9 @@ def iso_day(text: str) -> date:
 
 def decimal(value: float, places: int = 1) -> str:
     """``3.1`` / ``3,1``: a number with the language's decimal separator (Russian writes a comma)."""
-    text = f"{value:.{places}f}"
-    return text if current_language() == SOURCE_LANGUAGE else text.replace(".", ",")
+    return _local_point(f"{value:.{places}f}")
+
+
+def _local_point(number: str) -> str:
+    """A number written with ``.`` in the terminal language's decimal separator."""
+    return number if current_language() == SOURCE_LANGUAGE else number.replace(".", ",")

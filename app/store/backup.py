@@ -28,6 +28,8 @@ KEEP = 7
 PREFIX = "hearth-"
 SUFFIX = ".db"
 PARTIAL = ".partial"
+STAMP = "%Y%m%d-%H%M%S-%f"  # the time in a backup's name and in a damaged file's set aside
+ASIDE = ".corrupt-"  # hearth.db.corrupt-<STAMP>: a damaged diary file set aside (``opening._move_aside``)
 DAILY = timedelta(days=1)
 # A half-written copy untouched this long was left by a backup that was killed (a running one writes it
 # continuously); the next start shreds it. Deletions and forget-everything shred partial copies at once.
@@ -59,7 +61,7 @@ def backup_time(path: Path) -> datetime | None:
 
 def _stamp(path: Path) -> datetime | None:
     try:
-        return datetime.strptime(path.name[len(PREFIX) : len(PREFIX) + 22], "%Y%m%d-%H%M%S-%f")
+        return datetime.strptime(path.name[len(PREFIX) : len(PREFIX) + 22], STAMP)
     except ValueError:
         return None
 
@@ -74,7 +76,7 @@ def make_backup(
     """
     folder = backups_dir(data_dir)
     moment = now or datetime.now()
-    final = write_copy(db, folder / f"{PREFIX}{moment:%Y%m%d-%H%M%S-%f}{SUFFIX}")
+    final = write_copy(db, folder / f"{PREFIX}{moment.strftime(STAMP)}{SUFFIX}")
     rotate(data_dir, keep, spare)
     return final
 
@@ -143,7 +145,7 @@ def rotate(data_dir: Path, keep: int = KEEP, spare: Path | None = None) -> None:
 
 def before_damage(data_dir: Path) -> Path | None:
     """The newest backup made before the newest damaged diary file set aside (None if none was)."""
-    stamps = [aside_stamp(p) for p in data_dir.glob(f"{DB_FILE}.corrupt-*")]
+    stamps = [aside_stamp(p) for p in data_dir.glob(f"{DB_FILE}{ASIDE}*")]
     damaged = max((s for s in stamps if s is not None), default=None)
     if damaged is None:
         return None
@@ -154,7 +156,7 @@ def before_damage(data_dir: Path) -> Path | None:
 def aside_stamp(path: Path) -> datetime | None:
     """When a damaged file was set aside (``hearth.db.corrupt-<time>``; side files have none)."""
     try:
-        return datetime.strptime(path.name[len(DB_FILE) + len(".corrupt-") :], "%Y%m%d-%H%M%S-%f")
+        return datetime.strptime(path.name[len(DB_FILE) + len(ASIDE) :], STAMP)
     except ValueError:
         return None
 

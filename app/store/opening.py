@@ -86,8 +86,7 @@ def _move_aside(path: Path) -> Path | None:
     """Rename the damaged file and its side files to ``hearth.db.corrupt-<time>`` (never overwriting)."""
     if not path.exists():
         return None
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target = path.with_name(f"{path.name}{backups.ASIDE}{datetime.now().strftime(backups.STAMP)}")
     path.rename(target)
     for suffix in SIDE_FILES:
         side = Path(f"{path}{suffix}")
@@ -97,4 +96,4 @@ def _move_aside(path: Path) -> Path | None:
 
 
 def aside_files(data_dir: Path) -> list[Path]:
-    return sorted(data_dir.glob(f"{DB_FILE}.corrupt-*"))
+    return sorted(data_dir.glob(f"{DB_FILE}{backups.ASIDE}*"))

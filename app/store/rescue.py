@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.config import shred_file
+from app.store.backup import ASIDE
 from app.store.cipher import DATABASE_ERRORS, DiaryKey, connect
 from app.store.db import DB_FILE, Database, sync_dir, with_side_files
 from app.store.errors import StoreError
@@ -112,7 +113,7 @@ def finish_rescue(data_dir: Path) -> Path | None:
 def rescued_originals(data_dir: Path) -> list[Path]:
     """Damaged files whose every entry was copied into the diary (and their marks): the diary has all they
     hold that matters, so a deletion shreds them too (a deleted entry must not live on in one)."""
-    marks = data_dir.glob(f"{DB_FILE}.corrupt-*{RESCUED_MARK}")
+    marks = data_dir.glob(f"{DB_FILE}{ASIDE}*{RESCUED_MARK}")
     originals = [Path(str(mark).removesuffix(RESCUED_MARK)) for mark in marks]
     found = [p for original in originals for p in with_side_files(original)]
     return [p for p in found if p.exists()] + [Path(f"{o}{RESCUED_MARK}") for o in originals]
