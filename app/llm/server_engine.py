@@ -294,10 +294,8 @@ class ServerModel:
         return body
 
     def _run(self, job: Job) -> Completion:
-        if self.takes_turns:  # counts go to llama-cpp-python's server: take turns with them
-            with self.gate.stream(job):
-                completion = run_stream_job(self, self._client, job)
-        else:
+        turn = self.gate.stream(job) if self.takes_turns else nullcontext()  # counts go to that server too
+        with turn:
             completion = run_stream_job(self, self._client, job)
         if completion.stats.completion_tokens > 1:
             self.last_tokens_per_s = completion.stats.tokens_per_s
