@@ -108,3 +108,14 @@ def test_show_exception_never_shows_a_traceback(qtbot) -> None:
     assert box.windowTitle() == "This is not a model file"
     assert "broken.gguf" in box.text()
     box.accept()
+
+
+def test_a_damaged_file_set_aside_is_named_once_with_its_whole_path() -> None:
+    """QA: the message named the set-aside file and the hint named it again, by its path."""
+    moved = Path("/d/hearth.db.corrupt-20261205")
+    corrupt = store_errors.DatabaseCorrupt(
+        f"The diary file is damaged and cannot be opened safely. It was moved aside to {moved.name}.",
+        backup=Path("/d/backups/hearth-1.db"), moved_to=moved)
+    _title, message, hint = error_for(corrupt)
+    said = message + " " + hint
+    assert said.count("hearth.db.corrupt-20261205") == 1 and str(moved) in message

@@ -19,6 +19,7 @@ from __future__ import annotations
 import errno
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from app.config import DATA_DIR_HINT, DataDirError
 from app.core import errors as core
@@ -279,6 +280,14 @@ FILE_FAILED = (QT_TRANSLATE_NOOP("Errors", "Could not read or write a file"),
                QT_TRANSLATE_NOOP("Errors", "Check the disk and try again."))
 
 
+def _with_kept_path(message: str, hint: str, moved_to: Path, tr: Callable[[str], str]) -> tuple[str, str]:
+    """Where the damaged file now is, said once and in full: the store's message names the file it was
+    moved to, which becomes its whole path; a message that does not name it gets the path in the hint."""
+    if moved_to.name in message:
+        return message.replace(moved_to.name, str(moved_to)), hint
+    return message, f"{hint} {tr(KEPT_AT).format(path=moved_to)}"
+
+
 def describe(exc: BaseException, lookup: ErrorLookup) -> tuple[str, str, str]:
     """(title, message, hint) for any exception: typed errors first, OS errors next, then generic."""
     tr = lookup.tr
@@ -289,7 +298,7 @@ def describe(exc: BaseException, lookup: ErrorLookup) -> tuple[str, str, str]:
             message = lookup.text(message) if message else title + "."
             hint = lookup.hint(hint_of(exc), default_hint)
             if isinstance(exc, store.DatabaseCorrupt) and exc.moved_to:
-                hint = f"{hint} {tr(KEPT_AT).format(path=exc.moved_to)}"
+                message, hint = _with_kept_path(message, hint, exc.moved_to, tr)
             return title, message, hint
     if isinstance(exc, OSError):
         return _os_error(exc, tr)
