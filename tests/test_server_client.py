@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -243,3 +244,32 @@ def test_at_start_a_server_that_is_down_gives_way_to_the_local_model_and_says_wh
         assert loaded.engine.model_path is not None  # the diary opens on the model in Hearth
     finally:
         loaded.engine.close()
+
+
+def test_closing_a_model_ends_the_requests_still_waiting_on_a_server_that_went_quiet() -> None:
+    """QA: Ctrl+C in `hearth chat` with the server frozen waited 80 s for counts blocked on their socket
+    (the 300 s read timeout); closing now ends them at once, and nothing more is sent."""
+    with FakeServer() as server:
+        model = ServerModel(ServerConfig(server.url, timeout_s=300))
+        client = model._client
+        server.hang = True
+        failures: list[BaseException] = []
+        arrived = len(server.requests)
+
+        def ask() -> None:
+            try:
+                client.post_json("/v1/chat/completions", {"messages": CHAT})
+            except BaseException as exc:  # noqa: BLE001 - the test wants what it raised
+                failures.append(exc)
+
+        waiting = threading.Thread(target=ask)
+        waiting.start()
+        while len(server.requests) == arrived:  # the request is at the server, which does not answer
+            waiting.join(0.01)
+        model.close()
+        waiting.join(5)
+        assert not waiting.is_alive() and isinstance(failures[0], ServerDisconnected)
+        sent = len(server.requests)
+        with pytest.raises(ServerDisconnected, match="was closed"):
+            client.get_json("/v1/models")
+        assert len(server.requests) == sent

@@ -175,6 +175,7 @@ class _Session:
 
 RECALL_SHOWN = 3
 RECALL_LOAD_WAIT_S = 30.0
+INTERRUPT_GRACE_S = 3.0  # after Ctrl+C, how long a reply or a job may take to stop before its requests end
 
 
 class _Printer:
@@ -252,7 +253,7 @@ def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
     session = _Session(args, data_dir)
     companion = session.companion
     printer = _Printer(args.json)
-    companion.subscribe(printer)
+    unsubscribe = companion.subscribe(printer)
     companion.wait_recall_loaded(timeout=RECALL_LOAD_WAIT_S)  # the first message may recall by meaning
     failed, sent, code = False, 0, 0
     try:
@@ -276,6 +277,9 @@ def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
     except KeyboardInterrupt:
         companion.stop()
         code = INTERRUPTED
+        if not companion.wait_idle(timeout=INTERRUPT_GRACE_S):
+            unsubscribe()  # what the ended requests raise is the person's Ctrl+C, not news to print
+            session.model.hang_up()  # the model does not answer: its requests are ended, not waited for
     finally:
         companion.wait_idle(timeout=60)
         session.close()

@@ -65,6 +65,16 @@ class LoadedModel:
     owned: bool = True  # whoever loaded it closes it; an engine handed in from outside is never closed
     problem: BaseException | str | None = None  # the preferred model failed; this is what runs instead
 
+    def hang_up(self) -> None:
+        """Closing, and the model did not stop within a grace: end the requests still waiting on a model
+        server that stopped answering, so the workers blocked in them finish at once instead of each
+        waiting out its request's timeout (minutes). A model on this computer needs nothing: a Stop reaches
+        it within a second, and closing it under a running job is not safe."""
+        from app.llm.server_engine import ServerModel  # noqa: PLC0415 - loaded with the server's engine
+
+        if self.owned and isinstance(self.engine, ServerModel):
+            self.engine.close()
+
 
 def load_preferred_model(model: ModelSettings, data_dir: Path) -> LoadedModel:
     """Load the model ``model`` and ``data_dir`` call for; on failure the tiny model, with the reason."""

@@ -247,6 +247,7 @@ class ServerModel:
             if self._closed:
                 return
             self._closed = True
+        self._client.hang_up()  # a count or a stream still waiting on a server that went quiet ends now
         self.gate.close()
         _LIVE.discard(self)
         self._owner.close()

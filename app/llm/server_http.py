@@ -9,6 +9,9 @@ the standard library does all three without a new dependency.
 - ``HttpClient.open_stream`` returns an ``EventStream``: ``events()`` yields each ``data:`` payload as a
   dict; ``abort()`` (any thread) shuts the socket down, so a blocked read returns at once — Stop works
   while the server is still processing the prompt and has sent nothing yet.
+- ``HttpClient.hang_up()`` does the same to every request still waiting, and refuses new ones: a server
+  that stopped answering (frozen, or on a network that went away without a word) would otherwise hold a
+  closing Hearth for each call's whole timeout.
 
 The API key travels only in the ``Authorization`` header and never appears in a message, a log or a repr.
 """
@@ -21,6 +24,7 @@ import json
 import socket
 import ssl
 import threading
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -61,6 +65,9 @@ class HttpClient:
         self.timeout_s = timeout_s
         self.connect_timeout_s = connect_timeout_s
         self._local = threading.local()
+        self._sockets: weakref.WeakSet[socket.socket] = weakref.WeakSet()  # connected, maybe waiting
+        self._sockets_lock = threading.Lock()
+        self.hung_up = False
 
     def __repr__(self) -> str:  # never the key
         return f"HttpClient({self.address.url!r})"
@@ -139,6 +146,15 @@ class HttpClient:
         stream.response = response
         return stream
 
+    def hang_up(self) -> None:
+        """End every request still waiting (each raises ``ServerDisconnected`` at once) and send no more."""
+        with self._sockets_lock:
+            self.hung_up = True
+            waiting = list(self._sockets)
+        for sock in waiting:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+
     # -- plumbing ----------------------------------------------------------------------------------
     def new_connection(self) -> http.client.HTTPConnection:
         a = self.address
@@ -165,11 +181,18 @@ class HttpClient:
             headers["Content-Type"] = "application/json"
         if self._api_key:
             headers["Authorization"] = f"Bearer {self._api_key}"
+        if self.hung_up:
+            raise ServerDisconnected(f"The connection to {self.address.url} was closed.")
         if conn.sock is None:
             conn.timeout = self.connect_timeout_s
             conn.connect()
         assert conn.sock is not None
         conn.sock.settimeout(read_timeout_s or self.timeout_s)  # connected: now the wait for the answer
+        with self._sockets_lock:
+            self._sockets.add(conn.sock)
+            if self.hung_up:  # between the check above and here: this one is ended too
+                with contextlib.suppress(OSError):
+                    conn.sock.shutdown(socket.SHUT_RDWR)
         if stream is not None:
             stream.attach(conn.sock)
         conn.request(method, self.address.path(route), body=payload, headers=headers)

@@ -76,6 +76,8 @@ DRAW_AFTER_LOAD_MS = 100
 # And for this long after a reply's end, while the window draws its last words, what was remembered and the
 # gauge: the memory jobs the reply sets off (facts, a fold, its vector) start after it.
 REPLY_DRAW_S = 0.25
+# Closing: how long replies and jobs may take to stop before a model server that went quiet is hung up on.
+SHUTDOWN_GRACE_S = 3.0
 
 
 def set_aside_state(diary: Diary, data_dir: Path) -> SetAside | None:
@@ -407,6 +409,8 @@ class HearthApp(QObject):
         for download in self.runner.findChildren(ModelDownload):
             download.cancel()  # its child process stops; the part file stays for the next start
         self.runner.wait_idle(timeout)
+        if companion is not None and self.loaded is not None and not companion.wait_idle(SHUTDOWN_GRACE_S):
+            self.loaded.hang_up()  # a server that stopped answering would hold the close for minutes
         if companion is not None:
             with contextlib.suppress(Exception):
                 companion.close()

@@ -297,6 +297,7 @@ MESSAGE_TEMPLATES = (
     QT_TRANSLATE_NOOP("Errors", "The name {host} cannot be found."),
     QT_TRANSLATE_NOOP("Errors", "{url} closed the connection ({name})."),
     QT_TRANSLATE_NOOP("Errors", "{url} closed the connection."),
+    QT_TRANSLATE_NOOP("Errors", "The connection to {url} was closed."),
     QT_TRANSLATE_NOOP("Errors", "{url} cannot be reached ({reason})."),
     QT_TRANSLATE_NOOP("Errors", "{url} sent something Hearth cannot read ({name})."),
     QT_TRANSLATE_NOOP("Errors", "{url} stopped sending in the middle of the reply."),
