@@ -228,3 +228,28 @@ def test_json_strings_cannot_hold_raw_control_characters() -> None:
         {"type": "object", "properties": {"fact": {"type": "string"}}, "required": ["fact"]}
     )
     assert '[^"\\\\\\x7F\\x00-\\x1F]' in grammar._grammar
+
+
+def test_a_reply_cut_inside_a_letter_ends_on_the_last_whole_letter() -> None:
+    """QA: a Russian reply cut at its token limit halfway through a Cyrillic letter was saved ending in
+    "\ufffd". The unfinished letter's bytes are dropped instead; a stop string held back is still cut."""
+    from app.llm.generation import TextStream
+
+    letter = "ж".encode()
+    stream = TextStream(["</s>"])
+    said = stream.feed("Вот, ".encode() + letter[:1])
+    assert said + stream.flush() == "Вот, "
+    stream = TextStream(["</s>"])
+    assert stream.feed("Да</".encode()) + stream.flush() == "Да</"
+    stream = TextStream([])
+    assert stream.feed(letter[:1]) + stream.feed(letter[1:]) + stream.flush() == "ж"
+
+
+def test_russian_replies_cut_at_every_short_limit_hold_no_broken_letter(tiny_engine: ModelEngine) -> None:
+    """The same, on the real model: byte-level tokens split Cyrillic letters, so some of these limits cut
+    one in two."""
+    chat: list[ChatMessage] = [{"role": "user", "content": "Напиши по-русски, как прошёл твой день."}]
+    requests = [GenerationRequest(messages=chat, max_tokens=n, seed=3) for n in range(1, 13)]
+    texts = [tiny_engine.submit(request).result(timeout=60).text for request in requests]
+    assert any(any("а" <= ch <= "я" for ch in text.lower()) for text in texts)  # it did write Cyrillic
+    assert not [text for text in texts if "\ufffd" in text]

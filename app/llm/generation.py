@@ -54,8 +54,11 @@ class TextStream:
         return 0
 
     def flush(self) -> str:
-        out = self._pending + self._utf8.decode(b"", final=True)
-        self._pending = ""
+        """The text held back. Bytes of a character left unfinished are dropped, not decoded: a reply
+        cut at its token limit halfway through a Cyrillic letter (or an emoji) would otherwise end in
+        "\ufffd", saved into the diary."""
+        out, self._pending = self._pending, ""
+        self._utf8.reset()
         return out
 
 
