@@ -64,6 +64,8 @@ def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
 
     See ``prepare_data_dir``; raises ``DataDirError`` for a folder Hearth must not use.
     """
+    if explicit is not None and not os.fspath(explicit).strip():  # `--data-dir ""`: never the default diary
+        raise DataDirError("The folder given with --data-dir is empty.", "Name a folder: --data-dir FOLDER.")
     raw = explicit or os.environ.get(ENV_DATA_DIR) or platformdirs.user_data_dir(APP_NAME, appauthor=False)
     return prepare_data_dir(Path(raw).expanduser().resolve())
 

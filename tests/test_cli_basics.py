@@ -246,3 +246,14 @@ def test_index_completes_after_a_chat_was_killed_mid_reply(
     assert main(["--data-dir", str(data_dir), "index", "--json"]) == 0
     status = json.loads(capsys.readouterr().out)
     assert status["complete"] and status["indexed"] == status["messages"] == 1, status
+
+
+@pytest.mark.parametrize("given", [["--data-dir", ""], ["--data-dir="], ["--data-dir", "  "]])
+def test_an_empty_data_dir_is_refused_never_taken_for_the_default_diary(
+    given: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA: `--data-dir ""` opened the person's own diary in the user data dir."""
+    default = tmp_path / "default"
+    monkeypatch.setenv("HEARTH_DATA_DIR", str(default))
+    assert main([*given, "stats"]) == 2
+    assert "--data-dir is empty" in capsys.readouterr().err and not default.exists()

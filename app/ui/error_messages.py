@@ -148,6 +148,8 @@ MORE_TEXTS = (
     QT_TRANSLATE_NOOP("Errors", "The model's answer was not the expected JSON object."),
     # app.config: the data folder
     QT_TRANSLATE_NOOP("Errors", "Choose an empty folder or one that holds a Hearth diary (--data-dir DIR)."),
+    QT_TRANSLATE_NOOP("Errors", "The folder given with --data-dir is empty."),
+    QT_TRANSLATE_NOOP("Errors", "Name a folder: --data-dir FOLDER."),
     # pictures (app.store.images, app.store.attachments, app.core.pictures)
     QT_TRANSLATE_NOOP("Errors", "The picture file was not found."),
     QT_TRANSLATE_NOOP("Errors", "Check the path and try again."),
