@@ -50,7 +50,7 @@ def test_a_russian_terminal_gets_russian_lines(russian_terminal: None, data_dir:
 def test_typed_errors_are_translated_on_the_terminal(russian_terminal: None, data_dir: Path, capsys) -> None:
     assert run(data_dir, "facts", "edit", "77", "новый текст") == 1
     err = capsys.readouterr().err
-    assert err.startswith("hearth: Этого больше нет (№ 77).") and "Traceback" not in err
+    assert err.startswith("hearth: Факта №77 нет.") and "Traceback" not in err
 
 
 def test_the_language_setting_wins_over_the_terminal(russian_terminal: None, data_dir: Path, capsys) -> None:
@@ -181,3 +181,76 @@ def test_the_weekly_review_names_its_days_in_russian(russian_terminal: None, dat
     assert run(data_dir, "week", "--day", "2024-02-29") == 0
     out = capsys.readouterr().out
     assert "Четверг 2024-02-29" in out and "Thursday" not in out
+
+
+def test_encryption_speaks_russian(russian_terminal: None, data_dir: Path, tmp_path: Path,
+                                   monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    """QA (session 22): `hearth encryption` was English from start to end in a Russian terminal."""
+    assert run(data_dir, "encryption", "status") == 0
+    assert capsys.readouterr().out.strip() == "не зашифрован"
+    secret = tmp_path / "pass.txt"
+    secret.write_text("длинная парольная фраза\n", encoding="utf-8")
+    monkeypatch.setenv("HEARTH_PASSPHRASE_FILE", str(secret))
+    assert run(data_dir, "encryption", "on") == 0
+    said = capsys.readouterr()
+    assert "шифрование: копирую дневник…" in said.err and "encryption" not in said.err
+    assert said.out.startswith("Дневник и его резервные копии зашифрованы.")
+    assert run(data_dir, "encryption", "on") == 0
+    assert "Дневник уже зашифрован" in capsys.readouterr().err
+    monkeypatch.delenv("HEARTH_NEW_PASSPHRASE_FILE", raising=False)
+    assert run(data_dir, "encryption", "change") == 1  # no terminal, no file for the new one: said which
+    err = capsys.readouterr().err
+    assert "Нужна парольная фраза" in err and "HEARTH_NEW_PASSPHRASE_FILE" in err
+    empty = tmp_path / "empty.txt"
+    empty.write_text("", encoding="utf-8")
+    monkeypatch.setenv("HEARTH_PASSPHRASE_FILE", str(empty))
+    assert run(data_dir, "stats") == 1
+    assert "Файл из HEARTH_PASSPHRASE_FILE пуст." in capsys.readouterr().err
+
+
+def test_the_markdown_export_and_counted_lines_speak_russian(russian_terminal: None, data_dir: Path,
+                                                             capsys) -> None:
+    """QA (session 22): the Markdown export's headings, speakers, dates and fact notes were English; the
+    index status said "1 из 1 сообщений"; a fact's kind was its stored English key."""
+    from datetime import date
+
+    from app.store import Diary
+
+    with Diary.open(data_dir) as diary:
+        conversation = diary.create_conversation(day=date(2026, 12, 1))
+        assert conversation.id is not None
+        diary.add_message(conversation.id, "user", "Гуляли с Бароном у реки.")
+    assert run(data_dir, "facts", "add", "Есть собака Барон", "--kind", "pet") == 0
+    assert run(data_dir, "facts", "pin", "1") == 0
+    capsys.readouterr()
+    assert run(data_dir, "facts", "list") == 0
+    assert "[питомец, 3]" in capsys.readouterr().out
+    assert run(data_dir, "export", "--format", "md") == 0
+    body = capsys.readouterr().out
+    assert body.startswith("# Дневник Hearth") and "**Вы** ·" in body and "## Память о вас" in body
+    assert "_питомец, важность 3 (закреплён)_" in body and "## Вторник, 1 декабря 2026" in body
+    assert not any(word in body for word in ("Memory about you", "**You**", "importance", "pinned"))
+    plurals = CliPlurals()
+    assert plurals.indexed(1, complete=True).startswith("{indexed} из 1 сообщения")
+    assert plurals.indexed(21, complete=True).startswith("{indexed} из 21 сообщения")
+    assert plurals.indexed(5, complete=True).startswith("{indexed} из 5 сообщений")
+    assert plurals.remembered(2).startswith("(вспомнены 2 записи:")
+
+
+def test_russian_dates_numbers_and_argument_errors(russian_terminal: None, data_dir: Path, capsys) -> None:
+    from datetime import date
+
+    from app.cli.i18n import error_text, is_yes, long_day
+
+    set_language("system")
+    assert long_day(date(2026, 12, 1)) == "Вторник, 1 декабря 2026"
+    assert error_text("The message has 300,000 characters; one entry holds at most 200,000.") == \
+        "В сообщении 300\u00a0000 символов; одна запись вмещает не больше 200\u00a0000."
+    assert is_yes("да") and is_yes("y") and not is_yes("нет")
+    with pytest.raises(SystemExit):
+        run(data_dir, "search", "x", "--from", "2024-02-30")
+    err = capsys.readouterr().err
+    assert "аргумент --from:" in err and "argument" not in err
+    with pytest.raises(SystemExit):
+        run(data_dir, "rm", "abc")
+    assert "ожидается целое число" in capsys.readouterr().err

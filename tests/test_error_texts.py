@@ -24,7 +24,7 @@ from app.cli.i18n import error_text, set_language, translate
 from app.ui.error_map import TITLES as _TITLES
 
 ROOT = Path(app.__file__).parent
-PACKAGES = ("app.store", "app.llm", "app.core")
+PACKAGES = ("app.store", "app.llm", "app.core", "app.cli")
 # Exceptions that never reach a person: control flow between threads, retries, SQLite's own class.
 INTERNAL = {"Aborted", "Preempted", "StreamAborted", "JobCancelled", "TransferRetry", "_Bad", "_Stopped",
             "Corruption", "_CannotRescue"}  # never leave the store (rescue: the old path is taken)

@@ -170,7 +170,7 @@ def test_typed_errors_read_in_russian_with_their_details(russian: None) -> None:
     assert title == "Файл дневника повреждён"
     assert "`hearth restore` (hearth-2026-12-01.db)" in hint and "/d/hearth.db.corrupt-1" in hint
     assert translated_text("The prompt needs 5000 tokens but only 3500 fit.") == \
-        "Запросу нужно 5000 токенов, а помещается только 3500."
+        "Запросу нужно токенов: 5000, а помещается только 3500."
     title, message, _hint = error_for(PermissionError(13, "Permission denied", "/d/x"))
     assert title == "Нет доступа" and "/d/x" in message
 

@@ -128,6 +128,10 @@ ARGPARSE_MESSAGES = (
     QT_TRANSLATE_NOOP("Cli", "argument {name}: expected one argument"),
     QT_TRANSLATE_NOOP("Cli", "argument {name}: invalid {kind} value: {value}"),
     QT_TRANSLATE_NOOP("Cli", "argument {name}: not allowed with argument {other}"),
+    QT_TRANSLATE_NOOP("Cli", "argument {name}: ignored explicit argument {value}"),
+    QT_TRANSLATE_NOOP("Cli", "ambiguous option: {option} could match {matches}"),
+    # Last: a message of Hearth's own (already in the terminal's language) after argparse's prefix.
+    QT_TRANSLATE_NOOP("Cli", "argument {name}: {message}"),
 )
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 from app.cli.errors import INTERRUPTED, run_reported, silence_stdout
-from app.cli.i18n import error_text, iso_day, translate
+from app.cli.i18n import CliPlurals, error_text, iso_day, translate
 from app.cli.passphrase import open_diary
 from app.cli.store_cmd import printable
 from app.config import ModelSettings, SettingsStore
@@ -223,10 +223,7 @@ def remembered_line(event: Remembered) -> str:
     shown = "; ".join(f'{e.day or undated} "{e.preview}"' for e in event.entries[:RECALL_SHOWN])
     extra = len(event.entries) - RECALL_SHOWN
     more = translate("Cli", "; and {n} more").format(n=extra) if extra > 0 else ""
-    if len(event.entries) == 1:
-        return translate("Cli", "(remembered 1 entry: {shown})").format(shown=shown)
-    line = translate("Cli", "(remembered {n} entries: {shown}{more})")
-    return line.format(n=len(event.entries), shown=shown, more=more)
+    return CliPlurals().remembered(len(event.entries)).format(shown=shown, more=more)
 
 
 def input_lines(stream: TextIO) -> Iterator[tuple[int, str | None]]:

@@ -16,16 +16,17 @@ from app.cli.i18n import translate
 from app.cli.passphrase import ENV_NEW_PASSPHRASE, ENV_PASSPHRASE, ask, open_diary
 from app.cli.store_cmd import guarded
 from app.store import Diary, DiaryKey, DiaryLock, StoreError, new_key
+from app.ui.tr_noop import QT_TRANSLATE_NOOP
 
-STEP_TEXT = {
-    "export": "copying the diary",
-    "verify": "checking the copy",
-    "mark": "marking the diary encrypted",
-    "swap": "putting the copy in place",
-    "shred": "shredding the old file",
-    "backups": "re-writing the backups",
-    "done": "done",
+STEP_TEXT = {  # marked here, translated where said (lupdate reads only literal calls)
+    "export": QT_TRANSLATE_NOOP("Cli", "copying the diary"),
+    "verify": QT_TRANSLATE_NOOP("Cli", "checking the copy"),
+    "mark": QT_TRANSLATE_NOOP("Cli", "marking the diary encrypted"),
+    "swap": QT_TRANSLATE_NOOP("Cli", "putting the copy in place"),
+    "shred": QT_TRANSLATE_NOOP("Cli", "shredding the old file"),
+    "backups": QT_TRANSLATE_NOOP("Cli", "re-writing the backups"),
 }
+NEW_PASSPHRASE = QT_TRANSLATE_NOOP("Cli", "New passphrase: ")
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -46,7 +47,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def _encryption(args: argparse.Namespace, data_dir: Path) -> int:
     if args.action == "status":
-        print("encrypted" if Diary.is_encrypted(data_dir) else "not encrypted")
+        encrypted = Diary.is_encrypted(data_dir)
+        print(translate("Cli", "encrypted") if encrypted else translate("Cli", "not encrypted"))
         return 0
     with DiaryLock(data_dir):
         diary = open_diary(data_dir)
@@ -71,28 +73,32 @@ def _target_key(action: str, diary: Diary) -> tuple[bool, DiaryKey | None]:
     """(whether there is anything to do, the key to change to — None: plain)."""
     if action == "on":
         if diary.encrypted:
-            print("The diary is already encrypted (`hearth encryption change` sets a new passphrase).",
-                  file=sys.stderr)
+            already = translate(
+                "Cli", "The diary is already encrypted (`hearth encryption change` sets a new passphrase).")
+            print(already, file=sys.stderr)
             return False, None
-        return True, new_key(ask(ENV_PASSPHRASE, "New passphrase: ", confirm=True))
+        return True, new_key(ask(ENV_PASSPHRASE, translate("Cli", NEW_PASSPHRASE), confirm=True))
     if not diary.encrypted:
-        print("The diary is not encrypted (`hearth encryption on` encrypts it).", file=sys.stderr)
+        plain = translate("Cli", "The diary is not encrypted (`hearth encryption on` encrypts it).")
+        print(plain, file=sys.stderr)
         return False, None
     if action == "off":
         return True, None
-    return True, new_key(ask(ENV_NEW_PASSPHRASE, "New passphrase: ", confirm=True))
+    return True, new_key(ask(ENV_NEW_PASSPHRASE, translate("Cli", NEW_PASSPHRASE), confirm=True))
 
 
 def _say(step: str) -> None:
     if step.startswith("backup:") or step == "done":
         return  # one line for all the backups ("re-writing the backups")
-    print(f"encryption: {STEP_TEXT.get(step, step)}…", file=sys.stderr)
+    said = translate("Cli", STEP_TEXT[step]) if step in STEP_TEXT else step
+    prefix = translate("Cli", "encryption:")
+    print(f"{prefix} {said}…", file=sys.stderr)
 
 
 def _done_text(action: str) -> str:
     if action == "on":
-        return ("The diary and its backups are encrypted. Keep the passphrase safe: "
-                "without it the diary cannot be opened, by anyone.")
+        return translate("Cli", "The diary and its backups are encrypted. Keep the passphrase safe: without "
+                                "it the diary cannot be opened, by anyone.")
     if action == "off":
-        return "The diary and its backups are no longer encrypted."
-    return "The passphrase was changed; the diary and its backups use the new one."
+        return translate("Cli", "The diary and its backups are no longer encrypted.")
+    return translate("Cli", "The passphrase was changed; the diary and its backups use the new one.")

@@ -130,6 +130,24 @@ class CliPlurals:
             return f"Imported {n} message{'s' if n != 1 else ''}."
         return self.tr("Imported %n message(s).", "", n)
 
+    def remembered(self, n: int) -> str:
+        """"(remembered 3 entries: {shown}{more})"; the entries are filled in by the caller."""
+        if current_language() == SOURCE_LANGUAGE:
+            return f"(remembered {n} entr{'y' if n == 1 else 'ies'}: {{shown}}{{more}})"
+        return self.tr("(remembered %n entries: {shown}{more})", "", n)
+
+    def indexed(self, total: int, *, complete: bool) -> str:
+        """"{indexed} of 21 messages indexed by meaning ({name}): …" — the count after "of" takes the form
+        ("из 21 сообщения")."""
+        if current_language() == SOURCE_LANGUAGE:
+            state = "complete" if complete else "in progress (run `hearth index` to finish now)"
+            messages = "message" if total == 1 else "messages"
+            return f"{{indexed}} of {total} {messages} indexed by meaning ({{name}}): {state}"
+        if complete:
+            return self.tr("{indexed} of %n message(s) indexed by meaning ({name}): complete", "", total)
+        return self.tr("{indexed} of %n message(s) indexed by meaning ({name}): in progress (run `hearth "
+                       "index` to finish now)", "", total)
+
 
 def iso_day(text: str) -> date:
     """An argparse type for YYYY-MM-DD: a day that does not exist ("2026-13-01") is said plainly, in the
@@ -149,3 +167,44 @@ def decimal(value: float, places: int = 1) -> str:
 def _local_point(number: str) -> str:
     """A number written with ``.`` in the terminal language's decimal separator."""
     return number if current_language() == SOURCE_LANGUAGE else number.replace(".", ",")
+
+
+_LONG_DAYS = (  # the month in the form a date takes ("1 декабря"), so one pattern per month
+    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} January {year}"),
+    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} February {year}"),
+    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} March {year}"),
+    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} April {year}"),
+    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} May {year}"),
+    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} June {year}"),
+    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} July {year}"),
+    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} August {year}"),
+    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} September {year}"),
+    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} October {year}"),
+    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} November {year}"),
+    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} December {year}"),
+)
+WEEKDAYS = (
+    QT_TRANSLATE_NOOP("Cli", "Monday"), QT_TRANSLATE_NOOP("Cli", "Tuesday"),
+    QT_TRANSLATE_NOOP("Cli", "Wednesday"), QT_TRANSLATE_NOOP("Cli", "Thursday"),
+    QT_TRANSLATE_NOOP("Cli", "Friday"), QT_TRANSLATE_NOOP("Cli", "Saturday"),
+    QT_TRANSLATE_NOOP("Cli", "Sunday"),
+)  # fmt: skip
+
+
+def weekday_name(day: date) -> str:
+    """"Wednesday" / "Среда"."""
+    return translate("Cli", WEEKDAYS[day.weekday()])
+
+
+def long_day(day: date) -> str:
+    """"Tuesday, 1 December 2026" / "Вторник, 1 декабря 2026": a day as a heading says it."""
+    pattern = translate("Cli", _LONG_DAYS[day.month - 1])
+    return pattern.format(weekday=weekday_name(day), day=day.day, year=day.year)
+
+
+YES_WORDS = {"y", "yes", "д", "да"}  # an answer to "[y/N]" in English or Russian, whatever the interface
+
+
+def is_yes(answer: str) -> bool:
+    """A yes to a terminal's "[y/N]": y or yes, and д or да, since a Russian keyboard layout is often on."""
+    return answer.strip().lower() in YES_WORDS

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from app.cli.errors import report
-from app.cli.i18n import translate
+from app.cli.i18n import CliPlurals, translate
 from app.cli.passphrase import open_diary
 from app.core.recall.semantic import SemanticMemory, index_id
 from app.core.text import REPLY_PLACEHOLDER
@@ -59,11 +59,8 @@ def run_index(args: argparse.Namespace, data_dir: Path) -> int:
     if args.json:
         print(json.dumps({**status, "complete": counts.complete}))
     else:
-        line = (translate("Cli", "{indexed} of {total} messages indexed by meaning ({name}): complete")
-                if counts.complete else
-                translate("Cli", "{indexed} of {total} messages indexed by meaning ({name}): in progress "
-                                 "(the app indexes in the background)"))  # fmt: skip
-        print(line.format(indexed=counts.indexed, total=counts.total, name=status["embedder"]))
+        line = CliPlurals().indexed(counts.total, complete=counts.complete)
+        print(line.format(indexed=counts.indexed, name=status["embedder"]))
     return 0
 
 

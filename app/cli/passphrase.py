@@ -23,10 +23,6 @@ PROMPT_TRIES = 3
 MAX_FILE_BYTES = 4096
 
 
-class NoPassphrase(PassphraseNeeded):
-    """No file was named and there is no terminal to ask on."""
-
-
 def from_file(variable: str) -> str | None:
     """The passphrase in the file ``$variable`` names, or None if the variable is not set."""
     name = os.environ.get(variable)
@@ -41,7 +37,11 @@ def from_file(variable: str) -> str | None:
     if len(raw) > MAX_FILE_BYTES:
         raise PassphraseNeeded(f"The file in {variable} is too long for a passphrase.",
                                "Put only the passphrase in it.")
-    text = raw.decode("utf-8", errors="strict").removesuffix("\n").removesuffix("\r")
+    try:
+        text = raw.decode("utf-8", errors="strict").removesuffix("\n").removesuffix("\r")
+    except UnicodeDecodeError:
+        raise PassphraseNeeded(f"The file in {variable} is not UTF-8 text.",
+                               "Save the passphrase in it as UTF-8.") from None
     if not text:
         raise PassphraseNeeded(f"The file in {variable} is empty.", "Put the passphrase in it.")
     return text
@@ -53,10 +53,10 @@ def ask(variable: str, prompt: str, *, confirm: bool = False) -> str:
     if found is not None:
         return found
     if not sys.stdin.isatty():
-        raise NoPassphrase("The diary's passphrase is needed and there is no terminal to ask on.",
-                           f"Put it in a file and name the file in {variable}.")
+        raise PassphraseNeeded("A passphrase is needed and there is no terminal to ask on.",
+                               f"Put it in a file and name the file in {variable}.")
     typed = getpass.getpass(prompt)
-    if confirm and getpass.getpass("Type it again: ") != typed:
+    if confirm and getpass.getpass(translate("Cli", "Type it again: ")) != typed:
         raise WrongPassphrase("The two passphrases differ; nothing was changed.", "Try again.")
     return typed
 
@@ -116,10 +116,10 @@ def _unlocked(data_dir: Path) -> Diary:
     for attempt in range(PROMPT_TRIES):
         throttle.wait()
         try:
-            return unlock(data_dir, ask(ENV_PASSPHRASE, "Diary passphrase: "))
+            return unlock(data_dir, ask(ENV_PASSPHRASE, translate("Cli", "Diary passphrase: ")))
         except WrongPassphrase:
             if attempt + 1 == PROMPT_TRIES:
                 raise
             throttle.failed()
-            print("That passphrase does not open this diary.", file=sys.stderr)
+            print(translate("Cli", "That passphrase does not open this diary."), file=sys.stderr)
     raise AssertionError("unreachable")  # pragma: no cover

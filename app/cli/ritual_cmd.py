@@ -18,7 +18,7 @@ from datetime import date
 from pathlib import Path
 
 from app.cli.chat_cmd import _guarded, _Session
-from app.cli.i18n import decimal, iso_day, translate
+from app.cli.i18n import decimal, iso_day, translate, weekday_name
 from app.cli.passphrase import open_diary
 from app.cli.store_cmd import printable
 from app.config import Settings
@@ -172,12 +172,7 @@ def first_weekday(week_start: str) -> int:
 def week_day(day: date) -> str:
     """A day's line in the weekly review, in the terminal's language ("Среда 2024-02-28"; QA, session 21:
     the weekday names were English in a Russian terminal)."""
-    names = (
-        translate("Cli", "Monday"), translate("Cli", "Tuesday"), translate("Cli", "Wednesday"),
-        translate("Cli", "Thursday"), translate("Cli", "Friday"), translate("Cli", "Saturday"),
-        translate("Cli", "Sunday"),
-    )  # fmt: skip
-    return f"{names[day.weekday()]} {day.isoformat()}"
+    return f"{weekday_name(day)} {day.isoformat()}"
 
 
 def week_labels() -> dict[str, str]:

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from app.cli.errors import run_reported
-from app.cli.i18n import CliPlurals, error_text, iso_day, translate
+from app.cli.i18n import CliPlurals, error_text, is_yes, iso_day, long_day, translate
 from app.cli.passphrase import ENV_PASSPHRASE, ask, open_diary
-from app.store import FACT_KINDS, DatabaseCorrupt, Diary, DiaryKey, DiaryLock, WrongPassphrase
+from app.store import FACT_KINDS, DatabaseCorrupt, Diary, DiaryKey, DiaryLock, MarkdownWords, WrongPassphrase
 from app.store.cipher import file_salt, is_encrypted_file, verify_key
 from app.store.exchange import read_export, record_dict
 
@@ -59,10 +59,11 @@ def bounded_int(low: int, high: int) -> Callable[[str], int]:
         try:
             value = int(raw)
         except ValueError:
-            message = f"expected a whole number from {low} to {high}, not {raw!r}"
-            raise argparse.ArgumentTypeError(message) from None
+            message = translate("Cli", "expected a whole number from {low} to {high}, not {raw}")
+            raise argparse.ArgumentTypeError(message.format(low=low, high=high, raw=repr(raw))) from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {raw}")
+            message = translate("Cli", "must be from {low} to {high}, not {raw}")
+            raise argparse.ArgumentTypeError(message.format(low=low, high=high, raw=raw))
         return value
 
     parse.__name__ = "number"  # argparse names the type in some messages
@@ -207,7 +208,8 @@ def _search(args: argparse.Namespace, data_dir: Path) -> int:
         print(translate("Cli", "No matches."), file=sys.stderr)
     for hit in hits:
         day = hit.day.isoformat() if hit.day else "----------"
-        print(f"{day}  #{hit.message_id:<6} {hit.role:<9} {' '.join(printable(hit.snippet).split())}")
+        who = speaker(hit.role)
+        print(f"{day}  #{hit.message_id:<6} {who:<9} {' '.join(printable(hit.snippet).split())}")
     return 0
 
 
@@ -262,7 +264,7 @@ def _facts_list(args: argparse.Namespace, data_dir: Path) -> int:
     for fact in facts:
         retired = translate("Cli", "(retired)")
         flags = ("📌 " if fact.pinned else "") + (f"{retired} " if fact.retired else "")
-        print(f"#{fact.id:<5} [{fact.kind}, {fact.importance}] {flags}{printable(fact.text)}")
+        print(f"#{fact.id:<5} [{kind_name(fact.kind)}, {fact.importance}] {flags}{printable(fact.text)}")
     return 0
 
 
@@ -305,7 +307,7 @@ def _export(args: argparse.Namespace, data_dir: Path) -> int:
         if args.format == "json":
             body = json.dumps(diary.export_json(), ensure_ascii=False, indent=1) + "\n"
         else:
-            body = diary.export_markdown()
+            body = diary.export_markdown(markdown_words())
     if args.out is None:
         sys.stdout.write(body)
         return 0
@@ -314,15 +316,45 @@ def _export(args: argparse.Namespace, data_dir: Path) -> int:
     return 0
 
 
+def speaker(role: str) -> str:
+    """Who wrote an entry, as the day's export names them ("You" / "Вы", "Hearth")."""
+    names = {"user": translate("Export", "You"), "assistant": translate("Export", "Hearth")}
+    return names.get(role, role)
+
+
+def kind_name(kind: str) -> str:
+    """A fact's stored kind as the window's Memory list names it ("person" / "человек")."""
+    return translate("FactKinds", kind) if kind in FACT_KINDS else kind
+
+
+def markdown_words() -> MarkdownWords:
+    """The Markdown export's words in the terminal's language."""
+    return MarkdownWords(
+        title=translate("Cli", "Hearth diary"),
+        memory=translate("Cli", "Memory about you"),
+        reflections=translate("Cli", "Reflections"),
+        speakers={"user": speaker("user"), "assistant": speaker("assistant"),
+                  "system": translate("Cli", "Note")},
+        kinds={kind: kind_name(kind) for kind in FACT_KINDS},
+        fact_note=translate("Cli", "{kind}, importance {importance}"),
+        pinned=translate("Cli", "pinned"),
+        retired=translate("Cli", "retired"),
+        interrupted=translate("Cli", "interrupted"),
+        day=long_day,
+    )
+
+
 def _plaintext_agreed(args: argparse.Namespace) -> bool:
     """--plaintext, or a yes at the terminal: an export of an encrypted diary is readable by anyone."""
     if args.plaintext:
         return True
     if not sys.stdin.isatty():
         return False
-    where = args.out or "the terminal"
-    answer = input(f"Write the diary unencrypted to {where}? [y/N] ")
-    return answer.strip().lower() in ("y", "yes")
+    if args.out:
+        question = translate("Cli", "Write the diary unencrypted to {where}? [y/N] ").format(where=args.out)
+    else:
+        question = translate("Cli", "Write the diary unencrypted to the terminal? [y/N] ")
+    return is_yes(input(question))
 
 
 def _export_encrypted(diary: Diary, out: Path | None) -> int:
@@ -396,7 +428,8 @@ def _encrypt_like(diary: Diary, archive: Path) -> Diary:
     """An empty, plain diary about to receive an encrypted archive (a new computer, or an encrypted diary
     set aside as damaged): made anew with the archive's passphrase, asked for here, so the diary comes
     back as it was, encrypted (``Diary.made_anew``)."""
-    key = DiaryKey(ask(ENV_PASSPHRASE, "Passphrase of the backup: "), salt=file_salt(archive))
+    typed = ask(ENV_PASSPHRASE, translate("Cli", "Passphrase of the backup: "))
+    key = DiaryKey(typed, salt=file_salt(archive))
     try:
         verify_key(archive, key)
     except WrongPassphrase:

@@ -22,6 +22,7 @@ from app.store.errors import (
     TextTooLong,
     WrongPassphrase,
 )
+from app.store.exchange import MarkdownWords
 from app.store.facts import FactChanges, NewFactFields
 from app.store.fts import SNIPPET_CLOSE, SNIPPET_OPEN
 from app.store.history import week_scope
@@ -82,6 +83,7 @@ __all__ = [
     "DatabaseCorrupt",
     "DayActivity",
     "Diary",
+    "MarkdownWords",
     "DiaryInUse",
     "DiaryKey",
     "DiaryLock",

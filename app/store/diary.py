@@ -39,7 +39,14 @@ from app.store.attachments import PictureInfo, StorageFigures
 from app.store.cipher import DB_ERRORS, DiaryKey
 from app.store.db import DB_FILE, Database, chmod_private, is_corruption, translate, with_side_files
 from app.store.errors import DamagedFile, DiaryInUse, WrongPassphrase
-from app.store.exchange import erase_all, export_json, export_markdown, import_json, is_empty
+from app.store.exchange import (
+    MarkdownWords,
+    erase_all,
+    export_json,
+    export_markdown,
+    import_json,
+    is_empty,
+)
 from app.store.images import PreparedImage
 from app.store.index_repair import repair_index
 from app.store.lock import DiaryLock
@@ -695,9 +702,10 @@ class Diary:
         """Everything, losslessly (ids, times, versions, fingerprints, token counts)."""
         return self._read(export_json)
 
-    def export_markdown(self) -> str:
-        """A readable journal by day, with the companion's replies and "Memory about you"."""
-        return self._read(export_markdown)
+    def export_markdown(self, words: MarkdownWords | None = None) -> str:
+        """A readable journal by day, with the companion's replies and "Memory about you", in ``words``'
+        language (English if None)."""
+        return self._read(lambda session: export_markdown(session, words))
 
     def import_json(self, data: dict[str, Any]) -> None:
         """Load an ``export_json`` document into this (empty) diary, keeping every id."""

@@ -551,40 +551,66 @@ def is_empty(session: Session) -> bool:
     return all(session.exec(select(table).limit(1)).first() is None for _key, table in TABLES)
 
 
-def export_markdown(session: Session) -> str:
+def _english_day(day: date) -> str:
+    return f"{day:%A}, {day.day} {day:%B %Y}"
+
+
+@dataclass(frozen=True)
+class MarkdownWords:
+    """The words of the Markdown export, in the reader's language (the store writes none of its own: the
+    CLI passes them translated; English is the default)."""
+
+    title: str = "Hearth diary"
+    memory: str = "Memory about you"
+    reflections: str = "Reflections"
+    speakers: dict[str, str] = dataclass_field(default_factory=lambda: dict(ROLE_NAMES))
+    kinds: dict[str, str] = dataclass_field(default_factory=dict)  # a fact's kind as shown; else as stored
+    fact_note: str = "{kind}, importance {importance}"
+    pinned: str = "pinned"
+    retired: str = "retired"
+    interrupted: str = "interrupted"
+    day: Callable[[date], str] = _english_day
+
+
+def export_markdown(session: Session, words: MarkdownWords | None = None) -> str:
     """A journal: one section per conversation, oldest first, each message with its time and speaker."""
+    words = words or MarkdownWords()
     by_conversation: dict[int, list[Message]] = defaultdict(list)
     for message in session.exec(select(Message).order_by(col(Message.id))):
         by_conversation[message.conversation_id].append(message)
     conversations = sorted(
         session.exec(select(Conversation)), key=lambda c: (c.day or c.created_at.date(), c.id or 0)
     )
-    lines = ["# Hearth diary", ""]
+    lines = [f"# {words.title}", ""]
     for conversation in conversations:
-        lines += _conversation_md(conversation, by_conversation.get(conversation.id or 0, []))
+        lines += _conversation_md(conversation, by_conversation.get(conversation.id or 0, []), words)
     facts = list(session.exec(select(Fact).order_by(col(Fact.pinned).desc(), col(Fact.importance).desc())))
     if facts:
-        lines += ["## Memory about you", ""]
-        for fact in facts:
-            marks = " (pinned)" if fact.pinned else ""
-            marks += " (retired)" if fact.retired else ""
-            lines.append(f"- {_inline(fact.text)} — _{fact.kind}, importance {fact.importance}{marks}_")
+        lines += [f"## {words.memory}", ""]
+        lines += [f"- {_inline(fact.text)} — _{_fact_note(fact, words)}_" for fact in facts]
         lines.append("")
     reflections = [r for r in session.exec(select(Reflection)) if r.superseded_by is None and not r.revoked]
     if reflections:
-        lines += ["## Reflections", ""] + [f"- {_inline(r.text)}" for r in reflections] + [""]
+        lines += [f"## {words.reflections}", ""] + [f"- {_inline(r.text)}" for r in reflections] + [""]
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _conversation_md(conversation: Conversation, messages: list[Message]) -> list[str]:
+def _fact_note(fact: Fact, words: MarkdownWords) -> str:
+    kind = words.kinds.get(fact.kind, fact.kind)
+    note = words.fact_note.format(kind=kind, importance=fact.importance)
+    note += f" ({words.pinned})" if fact.pinned else ""
+    return note + (f" ({words.retired})" if fact.retired else "")
+
+
+def _conversation_md(conversation: Conversation, messages: list[Message], words: MarkdownWords) -> list[str]:
     day = conversation.day or conversation.created_at.date()
-    heading = f"## {day:%A}, {day.day} {day:%B %Y}"
+    heading = f"## {words.day(day)}"
     if conversation.title:
         heading += f" — {_inline(conversation.title)}"
     lines = [heading, ""]
     for message in messages:
-        who = ROLE_NAMES.get(message.role, message.role)
-        note = " _(interrupted)_" if message.status == "interrupted" else ""
+        who = words.speakers.get(message.role, message.role)
+        note = f" _({words.interrupted})_" if message.status == "interrupted" else ""
         lines += [f"**{who}** · {message.created_at:%H:%M}{note}", "", message.text.strip(), ""]
     return lines
 

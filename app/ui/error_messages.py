@@ -54,6 +54,14 @@ MORE_TEXTS = (
     QT_TRANSLATE_NOOP("Errors", "Refresh and try again."),
     QT_TRANSLATE_NOOP("Errors", "A few unrelated words make a strong one that is easy to remember."),
     QT_TRANSLATE_NOOP("Errors", "Enter the diary's passphrase."),
+    # app.cli: passphrases from a terminal or a file
+    QT_TRANSLATE_NOOP("Errors", "Check the path in the variable."),
+    QT_TRANSLATE_NOOP("Errors", "Put only the passphrase in it."),
+    QT_TRANSLATE_NOOP("Errors", "Save the passphrase in it as UTF-8."),
+    QT_TRANSLATE_NOOP("Errors", "Put the passphrase in it."),
+    QT_TRANSLATE_NOOP("Errors", "A passphrase is needed and there is no terminal to ask on."),
+    QT_TRANSLATE_NOOP("Errors", "The two passphrases differ; nothing was changed."),
+    QT_TRANSLATE_NOOP("Errors", "The diary failed its integrity check after the change."),
     QT_TRANSLATE_NOOP("Errors", "That passphrase does not open this diary."),
     QT_TRANSLATE_NOOP("Errors", "The person deleted this fact; automatic memory must not bring it back."),
     QT_TRANSLATE_NOOP("Errors", "Import into an empty diary: use another --data-dir, or run "
@@ -175,6 +183,12 @@ MORE_TEXTS = (
 )
 
 MESSAGE_TEMPLATES = (
+    # app.cli: passphrases from a file
+    QT_TRANSLATE_NOOP("Errors", "{variable} names a file that cannot be read ({reason})."),
+    QT_TRANSLATE_NOOP("Errors", "The file in {variable} is too long for a passphrase."),
+    QT_TRANSLATE_NOOP("Errors", "The file in {variable} is not UTF-8 text."),
+    QT_TRANSLATE_NOOP("Errors", "The file in {variable} is empty."),
+    QT_TRANSLATE_NOOP("Errors", "Put it in a file and name the file in {variable}."),
     # app.store
     QT_TRANSLATE_NOOP("Errors", "Unknown opening question source or state: {source}, {state}."),
     QT_TRANSLATE_NOOP("Errors", "Unknown opening question state {value}."),

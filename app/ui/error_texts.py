@@ -95,7 +95,11 @@ ERROR_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"The (?P<what>.+) has (?P<count>[\d,]+) characters; "
                 r"at most (?P<limit>[\d,]+) are allowed\."),
      QT_TRANSLATE_NOOP("Errors", "The text has {count} characters; at most {limit} are allowed.")),
+    (re.compile(r"The file in (?P<variable>\w+) is empty\."),
+     QT_TRANSLATE_NOOP("Errors", "The file in {variable} is empty.")),
     (re.compile(r"The (?P<what>.+) is empty\."), QT_TRANSLATE_NOOP("Errors", "The text is empty.")),
+    (re.compile(r"Fact (?P<id>\d+) does not exist\."),
+     QT_TRANSLATE_NOOP("Errors", "Fact {id} does not exist.")),
     (re.compile(r"(?P<what>.+) (?P<id>\d+) does not exist\."),
      QT_TRANSLATE_NOOP("Errors", "It does not exist any more (no. {id}).")),
     (re.compile(r"Restore the latest backup with `hearth restore` \((?P<name>.+)\)\."),
@@ -154,6 +158,11 @@ def _translate_whole(text: str, lookup: Callable[[str], str]) -> str | None:
 def _translate_value(value: str, lookup: Callable[[str], str]) -> str:
     """A matched name or number as it is — or translated, if it is itself a known text ("the text is
     empty")."""
+    if _GROUPED_NUMBER.fullmatch(value):
+        return value.replace(",", "\u00a0")  # "300,000" is English; translated, "300 000" (as Russian writes)
     if not value or value[0].isdigit() or "/" in value or "\\" in value:
         return value  # numbers and paths are never texts to translate
     return _translate_whole(value, lookup) or value
+
+
+_GROUPED_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+")

@@ -55,7 +55,9 @@ from app.core.prompt.templates import render_prompt
 from app.core.recall.finder import RecalledEntry
 from app.llm.types import ChatMessage, LanguageModel
 
-TRUNCATION_MARK = "\n[…the middle of this long entry is kept in the diary…]\n"
+# Where the middle of an entry too long for the prompt was left out. No words: a diary in Russian got an
+# English sentence in its prompt, and the model quoted it back (QA).
+TRUNCATION_MARK = "\n[…]\n"
 # Tokens a background request keeps free below the model's context: what a chat template renders
 # differently at the edge of the room (a summary's chunk, a fact extraction's entry).
 REQUEST_MARGIN = 16

@@ -189,6 +189,17 @@
     </message>
 </context>
 <context>
+    <name>Chart</name>
+    <message>
+        <source>d MMM yyyy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>d MMM</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ChatDelegate</name>
     <message>
         <source>writing…</source>
@@ -286,6 +297,18 @@ How was your day?</source>
         <translation>аргумент {name}: нельзя вместе с аргументом {other}</translation>
     </message>
     <message>
+        <source>argument {name}: ignored explicit argument {value}</source>
+        <translation>аргумент {name}: значение {value} здесь не нужно</translation>
+    </message>
+    <message>
+        <source>ambiguous option: {option} could match {matches}</source>
+        <translation>неоднозначный параметр {option}: подходят {matches}</translation>
+    </message>
+    <message>
+        <source>argument {name}: {message}</source>
+        <translation>аргумент {name}: {message}</translation>
+    </message>
+    <message>
         <source>Hearth: a private diary companion that runs on your own computer.</source>
         <translation>Hearth — личный дневник с собеседником, который работает на вашем компьютере.</translation>
     </message>
@@ -370,14 +393,6 @@ How was your day?</source>
         <translation>; и ещё {n}</translation>
     </message>
     <message>
-        <source>(remembered 1 entry: {shown})</source>
-        <translation>(вспомнена 1 запись: {shown})</translation>
-    </message>
-    <message>
-        <source>(remembered {n} entries: {shown}{more})</source>
-        <translation>(вспомнено записей: {n}: {shown}{more})</translation>
-    </message>
-    <message>
         <source>Line {n} is not UTF-8 text, so it was not saved. Convert the input to UTF-8 (for example: iconv -f cp1251 -t utf-8) and send it again.</source>
         <translation>Строка {n} — не текст в UTF-8, поэтому она не сохранена. Переведите ввод в UTF-8 (например: iconv -f cp1251 -t utf-8) и отправьте снова.</translation>
     </message>
@@ -392,6 +407,14 @@ How was your day?</source>
     <message>
         <source>(no observations yet: they need digests of at least two days)</source>
         <translation>(наблюдений пока нет: для них нужны итоги хотя бы двух дней)</translation>
+    </message>
+    <message>
+        <source>expected a whole number from {low} to {high}, not {raw}</source>
+        <translation>ожидается целое число от {low} до {high}, а не {raw}</translation>
+    </message>
+    <message>
+        <source>must be from {low} to {high}, not {raw}</source>
+        <translation>должно быть от {low} до {high}, а не {raw}</translation>
     </message>
     <message>
         <source>search everything you wrote</source>
@@ -554,6 +577,46 @@ How was your day?</source>
         <translation>Экспортировано в {path}.</translation>
     </message>
     <message>
+        <source>Hearth diary</source>
+        <translation>Дневник Hearth</translation>
+    </message>
+    <message>
+        <source>Memory about you</source>
+        <translation>Память о вас</translation>
+    </message>
+    <message>
+        <source>Reflections</source>
+        <translation>Наблюдения</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Заметка</translation>
+    </message>
+    <message>
+        <source>{kind}, importance {importance}</source>
+        <translation>{kind}, важность {importance}</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>закреплён</translation>
+    </message>
+    <message>
+        <source>retired</source>
+        <translation>устарел</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>прервано</translation>
+    </message>
+    <message>
+        <source>Write the diary unencrypted to {where}? [y/N] </source>
+        <translation>Записать дневник без шифрования в {where}? [д/Н] </translation>
+    </message>
+    <message>
+        <source>Write the diary unencrypted to the terminal? [y/N] </source>
+        <translation>Вывести дневник без шифрования в терминал? [д/Н] </translation>
+    </message>
+    <message>
         <source>Encrypted archive written: {out} (restore it with `hearth restore {out}`).</source>
         <translation>Зашифрованный архив записан: {out} (восстановить: `hearth restore {out}`).</translation>
     </message>
@@ -575,7 +638,7 @@ How was your day?</source>
     </message>
     <message>
         <source>Turn encryption on here with the backup&apos;s passphrase (`hearth encryption on`), then restore it.</source>
-        <translation>Включите здесь шифрование с паролем этой копии (`hearth encryption on`), затем восстановите её.</translation>
+        <translation>Включите здесь шифрование с парольной фразой этой копии (`hearth encryption on`), затем восстановите её.</translation>
     </message>
     <message>
         <source>Restored {path}.</source>
@@ -584,6 +647,10 @@ How was your day?</source>
     <message>
         <source>Restored {path}. The state before the restore was backed up first.</source>
         <translation>Восстановлено из {path}. Состояние до восстановления сначала сохранено в резервную копию.</translation>
+    </message>
+    <message>
+        <source>Passphrase of the backup: </source>
+        <translation>Парольная фраза резервной копии: </translation>
     </message>
     <message>
         <source>This erases every entry, fact, summary and backup for good.</source>
@@ -602,12 +669,72 @@ How was your day?</source>
         <translation>Всё стёрто.</translation>
     </message>
     <message>
+        <source>copying the diary</source>
+        <translation>копирую дневник</translation>
+    </message>
+    <message>
+        <source>checking the copy</source>
+        <translation>проверяю копию</translation>
+    </message>
+    <message>
+        <source>marking the diary encrypted</source>
+        <translation>отмечаю дневник как зашифрованный</translation>
+    </message>
+    <message>
+        <source>putting the copy in place</source>
+        <translation>ставлю копию на место</translation>
+    </message>
+    <message>
+        <source>shredding the old file</source>
+        <translation>затираю старый файл</translation>
+    </message>
+    <message>
+        <source>re-writing the backups</source>
+        <translation>перезаписываю резервные копии</translation>
+    </message>
+    <message>
+        <source>New passphrase: </source>
+        <translation>Новая парольная фраза: </translation>
+    </message>
+    <message>
         <source>encrypt the diary with a passphrase (SQLCipher), or decrypt it, or change the passphrase</source>
         <translation>зашифровать дневник парольной фразой (SQLCipher), расшифровать его или сменить парольную фразу</translation>
     </message>
     <message>
         <source>Encryption at rest. Passphrases are asked on the terminal, or read from the file named by {env} (the new one for `change`: {new_env}). A forgotten passphrase cannot be recovered.</source>
         <translation>Шифрование хранимых данных. Парольные фразы спрашиваются в терминале или читаются из файла, указанного в {env} (новая для `change` — в {new_env}). Забытую парольную фразу восстановить нельзя.</translation>
+    </message>
+    <message>
+        <source>encrypted</source>
+        <translation>зашифрован</translation>
+    </message>
+    <message>
+        <source>not encrypted</source>
+        <translation>не зашифрован</translation>
+    </message>
+    <message>
+        <source>The diary is already encrypted (`hearth encryption change` sets a new passphrase).</source>
+        <translation>Дневник уже зашифрован (новую парольную фразу задаёт `hearth encryption change`).</translation>
+    </message>
+    <message>
+        <source>The diary is not encrypted (`hearth encryption on` encrypts it).</source>
+        <translation>Дневник не зашифрован (зашифровать его: `hearth encryption on`).</translation>
+    </message>
+    <message>
+        <source>encryption:</source>
+        <translation>шифрование:</translation>
+    </message>
+    <message>
+        <source>The diary and its backups are encrypted. Keep the passphrase safe: without it the diary cannot be opened, by anyone.</source>
+        <translation>Дневник и его резервные копии зашифрованы. Сохраните парольную фразу: без неё дневник не откроет никто.</translation>
+    </message>
+    <message>
+        <source>The diary and its backups are no longer encrypted.</source>
+        <translation>Дневник и его резервные копии больше не зашифрованы.</translation>
+    </message>
+    <message>
+        <source>The passphrase was changed; the diary and its backups use the new one.</source>
+        <translation>Парольная фраза изменена; дневник и его резервные копии теперь открываются новой.</translation>
     </message>
     <message>
         <source>open the desktop app (the default)</source>
@@ -644,14 +771,6 @@ How was your day?</source>
     <message>
         <source>stopped; what was indexed is kept.</source>
         <translation>остановлено; проиндексированное сохранено.</translation>
-    </message>
-    <message>
-        <source>{indexed} of {total} messages indexed by meaning ({name}): complete</source>
-        <translation>по смыслу проиндексировано {indexed} из {total} сообщений ({name}): готово</translation>
-    </message>
-    <message>
-        <source>{indexed} of {total} messages indexed by meaning ({name}): in progress (the app indexes in the background)</source>
-        <translation>по смыслу проиндексировано {indexed} из {total} сообщений ({name}): в процессе (приложение индексирует в фоне)</translation>
     </message>
     <message>
         <source>indexing… {indexed} of {total}</source>
@@ -779,7 +898,7 @@ How was your day?</source>
     </message>
     <message>
         <source>Note: the context size in settings ({n}) is larger than this model was trained for ({trained}); lower it in the settings.</source>
-        <translation>Заметьте: размер контекста в настройках ({n}) больше, чем тот, на котором обучена эта модель ({trained}); уменьшите его в настройках.</translation>
+        <translation>Обратите внимание: размер контекста в настройках ({n}) больше, чем тот, на котором обучена эта модель ({trained}); уменьшите его в настройках.</translation>
     </message>
     <message>
         <source>no model is available.</source>
@@ -1006,6 +1125,54 @@ How was your day?</source>
         <translation>выберите день внутри календаря, который знает Hearth.</translation>
     </message>
     <message>
+        <source>{weekday}, {day} January {year}</source>
+        <translation>{weekday}, {day} января {year}</translation>
+    </message>
+    <message>
+        <source>{weekday}, {day} February {year}</source>
+        <translation>{weekday}, {day} февраля {year}</translation>
+    </message>
+    <message>
+        <source>{weekday}, {day} March {year}</source>
+        <translation>{weekday}, {day} марта {year}</translation>
+    </message>
+    <message>
+        <source>{weekday}, {day} April {year}</source>
+        <translation>{weekday}, {day} апреля {year}</translation>
+    </message>
+    <message>
+        <source>{weekday}, {day} May {year}</source>
+        <translation>{weekday}, {day} мая {year}</translation>
+    </message>
+    <message>
+        <source>{weekday}, {day} June {year}</source>
+        <translation>{weekday}, {day} июня {year}</translation>
+    </message>
+    <message>
+        <source>{weekday}, {day} July {year}</source>
+        <translation>{weekday}, {day} июля {year}</translation>
+    </message>
+    <message>
+        <source>{weekday}, {day} August {year}</source>
+        <translation>{weekday}, {day} августа {year}</translation>
+    </message>
+    <message>
+        <source>{weekday}, {day} September {year}</source>
+        <translation>{weekday}, {day} сентября {year}</translation>
+    </message>
+    <message>
+        <source>{weekday}, {day} October {year}</source>
+        <translation>{weekday}, {day} октября {year}</translation>
+    </message>
+    <message>
+        <source>{weekday}, {day} November {year}</source>
+        <translation>{weekday}, {day} ноября {year}</translation>
+    </message>
+    <message>
+        <source>{weekday}, {day} December {year}</source>
+        <translation>{weekday}, {day} декабря {year}</translation>
+    </message>
+    <message>
         <source>Monday</source>
         <translation>Понедельник</translation>
     </message>
@@ -1074,6 +1241,10 @@ How was your day?</source>
         <translation>Остановлено.</translation>
     </message>
     <message>
+        <source>Type it again: </source>
+        <translation>Повторите её: </translation>
+    </message>
+    <message>
         <source>An earlier diary file was damaged and set aside as {name}.</source>
         <translation>Прежний файл дневника был повреждён и отложен как {name}.</translation>
     </message>
@@ -1088,6 +1259,14 @@ How was your day?</source>
     <message>
         <source>The search index was damaged; it was rebuilt from your entries. Nothing was lost.</source>
         <translation>Поисковый индекс был повреждён; он заново собран из ваших записей. Ничего не потеряно.</translation>
+    </message>
+    <message>
+        <source>Diary passphrase: </source>
+        <translation>Парольная фраза дневника: </translation>
+    </message>
+    <message>
+        <source>That passphrase does not open this diary.</source>
+        <translation>Эта парольная фраза не открывает дневник.</translation>
     </message>
     <message>
         <source>add pictures (PNG, JPEG, WebP, GIF) to today&apos;s entry; their text is read on this computer</source>
@@ -1115,7 +1294,7 @@ How was your day?</source>
     </message>
     <message>
         <source>Their text is read the next time Hearth opens the diary (or now: hearth attach --wait).</source>
-        <translation>Текст на них прочитается, когда Hearth в следующий раз откроет дневник (или сразу: hearth attach --wait).</translation>
+        <translation>Текст с картинок прочитается, когда Hearth в следующий раз откроет дневник (или сразу: hearth attach --wait).</translation>
     </message>
     <message>
         <source>Pictures whose text was read: {n}; `hearth search` finds its words.</source>
@@ -1166,6 +1345,30 @@ How was your day?</source>
             <numerusform>Импортировано %n сообщение.</numerusform>
             <numerusform>Импортировано %n сообщения.</numerusform>
             <numerusform>Импортировано %n сообщений.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(remembered %n entries: {shown}{more})</source>
+        <translation>
+            <numerusform>(вспомнена %n запись: {shown}{more})</numerusform>
+            <numerusform>(вспомнены %n записи: {shown}{more})</numerusform>
+            <numerusform>(вспомнено %n записей: {shown}{more})</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{indexed} of %n message(s) indexed by meaning ({name}): complete</source>
+        <translation>
+            <numerusform>{indexed} из %n сообщения проиндексированы по смыслу ({name}): готово</numerusform>
+            <numerusform>{indexed} из %n сообщений проиндексированы по смыслу ({name}): готово</numerusform>
+            <numerusform>{indexed} из %n сообщений проиндексированы по смыслу ({name}): готово</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{indexed} of %n message(s) indexed by meaning ({name}): in progress (run `hearth index` to finish now)</source>
+        <translation>
+            <numerusform>{indexed} из %n сообщения проиндексированы по смыслу ({name}): не закончено (закончить сейчас: `hearth index`)</numerusform>
+            <numerusform>{indexed} из %n сообщений проиндексированы по смыслу ({name}): не закончено (закончить сейчас: `hearth index`)</numerusform>
+            <numerusform>{indexed} из %n сообщений проиндексированы по смыслу ({name}): не закончено (закончить сейчас: `hearth index`)</numerusform>
         </translation>
     </message>
 </context>
@@ -1964,7 +2167,7 @@ How was your day?</source>
     </message>
     <message>
         <source>The prompt needs {needed} tokens but only {limit} fit.</source>
-        <translation>Запросу нужно {needed} токенов, а помещается только {limit}.</translation>
+        <translation>Запросу нужно токенов: {needed}, а помещается только {limit}.</translation>
     </message>
     <message>
         <source>The message has {count} characters; one entry holds at most {limit}.</source>
@@ -1977,6 +2180,10 @@ How was your day?</source>
     <message>
         <source>The text is empty.</source>
         <translation>Текст пустой.</translation>
+    </message>
+    <message>
+        <source>Fact {id} does not exist.</source>
+        <translation>Факта №{id} нет.</translation>
     </message>
     <message>
         <source>It does not exist any more (no. {id}).</source>
@@ -2195,6 +2402,54 @@ How was your day?</source>
         <translation>Введите парольную фразу дневника.</translation>
     </message>
     <message>
+        <source>{variable} names a file that cannot be read ({reason}).</source>
+        <translation>Файл, указанный в {variable}, не читается ({reason}).</translation>
+    </message>
+    <message>
+        <source>Check the path in the variable.</source>
+        <translation>Проверьте путь в переменной.</translation>
+    </message>
+    <message>
+        <source>The file in {variable} is too long for a passphrase.</source>
+        <translation>Файл из {variable} слишком длинный для парольной фразы.</translation>
+    </message>
+    <message>
+        <source>Put only the passphrase in it.</source>
+        <translation>Оставьте в нём только парольную фразу.</translation>
+    </message>
+    <message>
+        <source>The file in {variable} is not UTF-8 text.</source>
+        <translation>Файл из {variable} — не текст в UTF-8.</translation>
+    </message>
+    <message>
+        <source>Save the passphrase in it as UTF-8.</source>
+        <translation>Сохраните в нём парольную фразу в кодировке UTF-8.</translation>
+    </message>
+    <message>
+        <source>The file in {variable} is empty.</source>
+        <translation>Файл из {variable} пуст.</translation>
+    </message>
+    <message>
+        <source>Put the passphrase in it.</source>
+        <translation>Запишите в него парольную фразу.</translation>
+    </message>
+    <message>
+        <source>A passphrase is needed and there is no terminal to ask on.</source>
+        <translation>Нужна парольная фраза, а спросить её негде: команда запущена не в терминале.</translation>
+    </message>
+    <message>
+        <source>Put it in a file and name the file in {variable}.</source>
+        <translation>Запишите её в файл и укажите этот файл в {variable}.</translation>
+    </message>
+    <message>
+        <source>The two passphrases differ; nothing was changed.</source>
+        <translation>Парольные фразы не совпали; ничего не изменено.</translation>
+    </message>
+    <message>
+        <source>The diary failed its integrity check after the change.</source>
+        <translation>После изменения дневник не прошёл проверку целостности.</translation>
+    </message>
+    <message>
         <source>That passphrase does not open this diary.</source>
         <translation>Эта парольная фраза не открывает дневник.</translation>
     </message>
@@ -2328,11 +2583,11 @@ How was your day?</source>
     </message>
     <message>
         <source>Turn encryption on here with the backup&apos;s passphrase (Settings ▸ Privacy, or `hearth encryption on`), then restore it; `hearth restore` into a new diary asks for it.</source>
-        <translation>Включите здесь шифрование с паролем этой копии (Настройки ▸ Приватность или `hearth encryption on`), затем восстановите её; `hearth restore` в новый дневник спросит пароль сам.</translation>
+        <translation>Включите здесь шифрование с парольной фразой этой копии (Настройки ▸ Приватность или `hearth encryption on`), затем восстановите её; `hearth restore` в новый дневник сам спросит парольную фразу.</translation>
     </message>
     <message>
         <source>That passphrase does not open the backup.</source>
-        <translation>Этот пароль не открывает резервную копию.</translation>
+        <translation>Эта парольная фраза не открывает резервную копию.</translation>
     </message>
     <message>
         <source>Try again.</source>
@@ -2425,6 +2680,14 @@ How was your day?</source>
     <message>
         <source>Choose an empty folder or one that holds a Hearth diary (--data-dir DIR).</source>
         <translation>Выберите пустую папку или папку с дневником Hearth (--data-dir ПАПКА).</translation>
+    </message>
+    <message>
+        <source>The folder given with --data-dir is empty.</source>
+        <translation>В --data-dir указан пустой путь.</translation>
+    </message>
+    <message>
+        <source>Name a folder: --data-dir FOLDER.</source>
+        <translation>Укажите папку: --data-dir ПАПКА.</translation>
     </message>
     <message>
         <source>The picture file was not found.</source>
@@ -2917,6 +3180,10 @@ How was your day?</source>
     <message>
         <source>{url} closed the connection.</source>
         <translation>{url} закрыл соединение.</translation>
+    </message>
+    <message>
+        <source>The connection to {url} was closed.</source>
+        <translation>Соединение с {url} закрыто.</translation>
     </message>
     <message>
         <source>{url} cannot be reached ({reason}).</source>
@@ -4908,8 +5175,16 @@ If it is truly lost, you can start over: run `hearth forget-everything --yes` in
         <translation>Обзор недели</translation>
     </message>
     <message>
-        <source>Week {scope}: {first} – {last}</source>
-        <translation>Неделя {scope}: {first} – {last}</translation>
+        <source>d MMMM yyyy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>d MMMM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Week of {first} – {last}</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
