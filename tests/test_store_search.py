@@ -59,6 +59,20 @@ def test_all_words_first_then_any_word(diary: Diary) -> None:
     assert {h.message_id for h in diary.search("river mountain")} == {both, river}
 
 
+def test_a_word_finds_its_other_forms_and_its_exact_form_ranks_first(diary: Diary) -> None:
+    """QA: "Маша" did not find "Машей", nor "дача" "на дачу" — a Russian word changes its ending with its
+    case, so whole words missed most entries about a person or a place."""
+    with_masha = _add(diary, date(2026, 2, 1), "user", "Ездили с Машей на дачу.")
+    masha = _add(diary, date(2026, 2, 2), "user", "Маша звонила вечером.")
+    walking = _add(diary, date(2026, 2, 3), "user", "We were walking by the river.")
+    assert [h.message_id for h in diary.search("Маша")] == [masha, with_masha]
+    assert [h.message_id for h in diary.search("дача Маша")] == [with_masha]
+    assert [h.message_id for h in diary.search("walked")] == [walking]
+    (hit,) = diary.search("дача")
+    assert f"{SNIPPET_OPEN}дачу{SNIPPET_CLOSE}" in hit.snippet
+    assert diary.search("ел") == []  # a stem too short to stand for a word is searched as itself
+
+
 def test_date_range(diary: Diary) -> None:
     ids = [_add(diary, date(2026, 5, d), "user", f"rain again on day {d}") for d in (1, 10, 20)]
     assert [h.message_id for h in diary.search("rain", date_from=date(2026, 5, 5))] != []

@@ -15,6 +15,7 @@ import sqlite3
 from datetime import date, datetime
 from typing import Any, TypedDict
 
+import snowballstemmer
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
@@ -52,9 +53,31 @@ def quote(term: str) -> str:
     return '"' + term.replace('"', '""') + '"'
 
 
-def plain_match(query: str, operator: str = " ") -> str:
-    """A MATCH expression requiring every word (``operator=" OR "`` for any word); '' when no words."""
-    return operator.join(quote(term) for term in query_terms(query))
+def plain_match(query: str, operator: str = " AND ") -> str:
+    """A MATCH expression requiring every word (``operator=" OR "`` for any word); '' when no words.
+
+    A word also matches the other forms of itself: its Snowball stem as a prefix ("Маша" finds "Машей",
+    "дача" finds "дачу", "walked" finds "walking"). Russian changes a word's ending with its case, so a
+    search by whole words missed most of what a Russian diary says about a person or a place (QA). The
+    word itself is searched too, so an entry holding it exactly ranks first.
+    """
+    return operator.join(_word_forms(term) for term in query_terms(query))
+
+
+_STEMMERS = {"ru": snowballstemmer.stemmer("russian"), "en": snowballstemmer.stemmer("english")}
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+MIN_STEM = 3  # a shorter prefix matches too much to be a form of the word ("ел"*)
+
+
+def _word_forms(word: str) -> str:
+    folded = word.lower()
+    if folded.isdigit():
+        return quote(word)
+    stemmer = _STEMMERS["ru" if _CYRILLIC.search(folded) else "en"]
+    base = str(stemmer.stemWord(folded))
+    if len(base) < MIN_STEM or base == folded or not folded.startswith(base):
+        return quote(word)
+    return f"({quote(word)} OR {quote(base)}*)"
 
 
 def search_fts(
