@@ -98,6 +98,10 @@ def test_restore_refuses_what_is_not_a_backup(data_dir: Path, tmp_path: Path) ->
             diary.restore(junk)
         with pytest.raises(NotFound):
             diary.restore(tmp_path / "missing.db")
+        markdown = tmp_path / "out.md"  # QA: a text file was called "encrypted, and this diary is not"
+        markdown.write_text("# Hearth diary\n\nA day.\n", encoding="utf-8")
+        with pytest.raises(StoreError, match=r"^out\.md is not a Hearth backup\.$"):
+            diary.restore(markdown)
         assert _texts(diary) == ["keep me"]
 
 

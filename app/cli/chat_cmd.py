@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 from app.cli.errors import INTERRUPTED, run_reported, silence_stdout
-from app.cli.i18n import CliPlurals, error_text, iso_day, translate
+from app.cli.i18n import CliPlurals, error_text, iso_day, quoted, translate
 from app.cli.passphrase import open_diary
 from app.cli.store_cmd import printable
 from app.config import ModelSettings, SettingsStore
@@ -220,7 +220,7 @@ class _Printer:
 def remembered_line(event: Remembered) -> str:
     """``(remembered 3 entries: 2024-05-08 "I finally…"; …)`` — what recall gave the model, on stderr."""
     undated = translate("Cli", "undated")
-    shown = "; ".join(f'{e.day or undated} "{e.preview}"' for e in event.entries[:RECALL_SHOWN])
+    shown = "; ".join(f"{e.day or undated} {quoted(e.preview)}" for e in event.entries[:RECALL_SHOWN])
     extra = len(event.entries) - RECALL_SHOWN
     more = translate("Cli", "; and {n} more").format(n=extra) if extra > 0 else ""
     return CliPlurals().remembered(len(event.entries)).format(shown=shown, more=more)

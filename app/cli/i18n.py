@@ -202,6 +202,11 @@ def long_day(day: date) -> str:
     return pattern.format(weekday=weekday_name(day), day=day.day, year=day.year)
 
 
+def quoted(text: str) -> str:
+    """``text`` in the language's quotation marks ("…" in English, «…» in Russian)."""
+    return translate("Cli", "\u201c{text}\u201d").format(text=text)
+
+
 YES_WORDS = {"y", "yes", "д", "да"}  # an answer to "[y/N]" in English or Russian, whatever the interface
 
 

@@ -228,8 +228,10 @@ def _print_choice_after_use(model: ModelSettings, data_dir: Path) -> int:
     if choice is None:
         return _fail(translate("Cli", "no model is available."),
                      translate("Cli", "Download one: {command}").format(command=pull_command()))
-    will = translate("Cli", "Hearth will use {name} ({path}) from its next start: {reason}.")
-    print(will.format(name=_name(choice), path=choice.path, reason=_reason(choice)))
+    will = translate("Cli", "Hearth will use {name} from its next start: {reason}.")
+    print(will.format(name=_name(choice), reason=_reason(choice)))
+    if not choice.is_tiny:  # the bundled model's file is Hearth's own business
+        print(translate("Cli", "File: {path}").format(path=choice.path))
     if choice.is_tiny:
         print(_tiny_notice())
     return 0

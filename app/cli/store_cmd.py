@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from app.cli.errors import run_reported
-from app.cli.i18n import CliPlurals, error_text, is_yes, iso_day, long_day, translate
+from app.cli.i18n import CliPlurals, error_text, is_yes, iso_day, long_day, quoted, translate
 from app.cli.passphrase import ENV_PASSPHRASE, ask, open_diary
 from app.store import FACT_KINDS, DatabaseCorrupt, Diary, DiaryKey, DiaryLock, MarkdownWords, WrongPassphrase
 from app.store.cipher import file_salt, is_encrypted_file, verify_key
@@ -245,7 +245,7 @@ def _entry_line(diary: Diary, message_id: int) -> str | None:
     text = " ".join(printable(message.text).split())
     short = text if len(text) <= RM_PREVIEW_CHARS else text[:RM_PREVIEW_CHARS] + "…"
     who = translate("Cli", "you") if message.role == "user" else translate("Cli", "companion")
-    return f'{day.isoformat()}, {who}: "{short}"'
+    return f"{day.isoformat()}, {who}: {quoted(short)}"
 
 
 def _no_entry(message_id: int) -> int:

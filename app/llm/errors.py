@@ -81,8 +81,7 @@ class ServerError(EngineError):
 
 class ServerUnreachable(ServerError):
     hint = (
-        "Nothing answers at that address. Start the model server (or check its address and port in the"
-        " model manager), then try again."
+        "Start the model server (or check its address and port in the model manager), then try again."
     )
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from app.config import SHREDDING, ensure_private_dir, shred_file
 from app.store import cipher
-from app.store.cipher import DB_ERRORS, DiaryKey
+from app.store.cipher import DB_ERRORS, DiaryKey, is_encrypted_file, is_plain
 from app.store.db import DB_FILE, SIDE_FILES, Database, create_private_file, translate
 from app.store.errors import NotFound, StoreError, WrongPassphrase
 from app.store.migrations import MIGRATIONS
@@ -178,6 +178,8 @@ def check_backup(path: Path, key: DiaryKey | None = None) -> None:
         raise NotFound(
             f"No backup at {path}.", "Run `hearth backup` first, or give the path of a backup file."
         )
+    if not is_plain(path) and not is_encrypted_file(path):  # a text file, an export: never "encrypted"
+        raise StoreError(f"{path.name} is not a Hearth backup.", "Choose another backup file.")
     try:
         conn = _open_ro(path, key)
         try:

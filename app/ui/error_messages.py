@@ -103,8 +103,8 @@ MORE_TEXTS = (
     # app.llm: the model server
     QT_TRANSLATE_NOOP("Errors", "Check the server's address in the model manager and that the server is "
                                 "running."),
-    QT_TRANSLATE_NOOP("Errors", "Nothing answers at that address. Start the model server (or check its "
-                                "address and port in the model manager), then try again."),
+    QT_TRANSLATE_NOOP("Errors", "Start the model server (or check its address and port in the model "
+                                "manager), then try again."),
     QT_TRANSLATE_NOOP("Errors", "The server did not answer in time. It may be busy or overloaded; try again, "
                                 "or use a smaller model."),
     QT_TRANSLATE_NOOP("Errors", "The server refused the API key. Enter the key the server expects in the "

@@ -192,11 +192,11 @@
     <name>Chart</name>
     <message>
         <source>d MMM yyyy</source>
-        <translation type="unfinished"></translation>
+        <translation>d MMM yyyy</translation>
     </message>
     <message>
         <source>d MMM</source>
-        <translation type="unfinished"></translation>
+        <translation>d MMM</translation>
     </message>
 </context>
 <context>
@@ -909,8 +909,12 @@ How was your day?</source>
         <translation>Скачайте модель: {command}</translation>
     </message>
     <message>
-        <source>Hearth will use {name} ({path}) from its next start: {reason}.</source>
-        <translation>Hearth будет использовать {name} ({path}) со следующего запуска: {reason}.</translation>
+        <source>Hearth will use {name} from its next start: {reason}.</source>
+        <translation>Hearth будет использовать {name} со следующего запуска: {reason}.</translation>
+    </message>
+    <message>
+        <source>File: {path}</source>
+        <translation>Файл: {path}</translation>
     </message>
     <message>
         <source>no model is available: none is downloaded and the bundled tiny model is not installed.</source>
@@ -1201,6 +1205,10 @@ How was your day?</source>
         <translation>Воскресенье</translation>
     </message>
     <message>
+        <source>“{text}”</source>
+        <translation>«{text}»</translation>
+    </message>
+    <message>
         <source>Week {scope} ({first} – {last})</source>
         <translation>Неделя {scope} ({first} – {last})</translation>
     </message>
@@ -1476,6 +1484,10 @@ How was your day?</source>
     <message>
         <source>Download the recommended model, or choose a .gguf file.</source>
         <translation>Скачайте рекомендованную модель или выберите файл .gguf.</translation>
+    </message>
+    <message>
+        <source>Built into Hearth</source>
+        <translation>Встроена в Hearth</translation>
     </message>
 </context>
 <context>
@@ -2546,8 +2558,8 @@ How was your day?</source>
         <translation>Проверьте адрес сервера в менеджере моделей и что сервер запущен.</translation>
     </message>
     <message>
-        <source>Nothing answers at that address. Start the model server (or check its address and port in the model manager), then try again.</source>
-        <translation>По этому адресу никто не отвечает. Запустите сервер модели (или проверьте его адрес и порт в менеджере моделей) и попробуйте снова.</translation>
+        <source>Start the model server (or check its address and port in the model manager), then try again.</source>
+        <translation>Запустите сервер модели (или проверьте его адрес и порт в менеджере моделей) и попробуйте снова.</translation>
     </message>
     <message>
         <source>The server did not answer in time. It may be busy or overloaded; try again, or use a smaller model.</source>
@@ -3509,8 +3521,8 @@ How was your day?</source>
         <translation>{title} отвечает гораздо лучше и больше помнит. Она скачивается один раз ({size}) и дальше работает без сети; больше ничто не покидает этот компьютер.</translation>
     </message>
     <message>
-        <source>Download {title} ({size})</source>
-        <translation>Скачать {title} ({size})</translation>
+        <source>Download {model}</source>
+        <translation>Скачать {model}</translation>
     </message>
 </context>
 <context>
@@ -4114,12 +4126,20 @@ How was your day?</source>
         <translation>Скачана</translation>
     </message>
     <message>
+        <source>In use</source>
+        <translation>Используется</translation>
+    </message>
+    <message>
         <source>Paused at {done} of {total}</source>
         <translation>Остановлено на {done} из {total}</translation>
     </message>
     <message>
         <source>Paused at {done}</source>
         <translation>Остановлено на {done}</translation>
+    </message>
+    <message>
+        <source>Not downloaded</source>
+        <translation>Не скачана</translation>
     </message>
     <message>
         <source>&amp;Resume download</source>
@@ -5176,15 +5196,15 @@ If it is truly lost, you can start over: run `hearth forget-everything --yes` in
     </message>
     <message>
         <source>d MMMM yyyy</source>
-        <translation type="unfinished"></translation>
+        <translation>d MMMM yyyy</translation>
     </message>
     <message>
         <source>d MMMM</source>
-        <translation type="unfinished"></translation>
+        <translation>d MMMM</translation>
     </message>
     <message>
         <source>Week of {first} – {last}</source>
-        <translation type="unfinished"></translation>
+        <translation>Неделя {first} – {last}</translation>
     </message>
 </context>
 </TS>
