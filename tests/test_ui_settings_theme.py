@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import configparser
+import re
+from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QImage, QPalette
@@ -69,3 +71,12 @@ def test_desktop_file() -> None:
     assert entry["Type"] == "Application" and entry["Name"] == "Hearth"
     assert entry["Exec"].split()[0] == "hearth" and entry["Icon"] == "hearth"
     assert entry["Categories"].endswith(";")
+
+
+def test_the_dark_pin_box_draws_its_tick_from_a_bundled_file() -> None:
+    """QA (session 22): a pinned fact's box in dark was a bare orange square — a styled indicator loses
+    Fusion's tick, so the sheet names a tick image, filled in with its real path."""
+    sheet = theme.load_style_sheet(dark=True)
+    assert "@CHECK_DARK@" not in sheet
+    (path,) = re.findall(r"image: url\((.+?)\);", sheet)
+    assert Path(path).is_file() and Path(path).name == "check-dark.svg"

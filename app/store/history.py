@@ -28,6 +28,7 @@ from app.store.text import message_text
 from app.store.vectors import PendingText
 
 FIRST_LINE_CHARS = 120
+_DANGLING = " \t,;:.!?-–—([{«„“\"'"  # what an excerpt must not end on before its "…"
 _CHUNK = 500
 
 Row = TypeVar("Row")
@@ -118,7 +119,26 @@ def _first_line(message: str | None) -> str:
     if not message:
         return ""
     line = message.strip().splitlines()[0] if message.strip() else ""
-    return line if len(line) <= FIRST_LINE_CHARS else line[: FIRST_LINE_CHARS - 1] + "…"
+    return excerpt(line)
+
+
+def excerpt(line: str, limit: int = FIRST_LINE_CHARS) -> str:
+    """``line`` itself if it has at most ``limit`` characters, else its start with "…", cut after the last
+    whole word that fits: a cut mid-word ("she filled it with he…") reads as a typo, and a space or a comma
+    left before the ellipsis ("своими …", "today, …") as a slip. One word longer than the limit is cut where
+    it must be."""
+    if len(line) <= limit:
+        return line
+    cut = line[: limit - 1]
+    space = max(cut.rfind(" "), cut.rfind("\t"))
+    if _inside_word(line, limit - 1) and space > 0:  # leave the word the cut falls in out
+        cut = cut[:space]
+    return (cut.rstrip(_DANGLING) or cut) + "…"
+
+
+def _inside_word(line: str, at: int) -> bool:
+    """Whether ``line[:at]`` ends in the middle of a word ("he|r", "Mia|'s"), not at its end ("her|,")."""
+    return line[at - 1].isalnum() and (line[at].isalnum() or line[at] in "'’")
 
 
 def rename_conversation(session: Session, conversation_id: int, title: str) -> Conversation:

@@ -14,7 +14,7 @@ from sqlalchemy import text, update
 from sqlmodel import Session, col, select
 
 from app.store.errors import InvalidValue
-from app.store.history import FIRST_LINE_CHARS, now
+from app.store.history import excerpt, now
 from app.store.models import MOODS, PROMPT_SOURCES, PROMPT_STATES, DayActivity, DayMood, OpeningPrompt
 from app.store.text import checked
 
@@ -72,8 +72,7 @@ def day_activity(session: Session, first: date, last: date) -> list[DayActivity]
 def _activity(day: str, entries: list[tuple[int, str]]) -> DayActivity:
     conversation_id, first = entries[0]
     line = next((part.strip() for part in first.splitlines() if part.strip()), "")
-    if len(line) > FIRST_LINE_CHARS:
-        line = line[: FIRST_LINE_CHARS - 1] + "…"
+    line = excerpt(line)
     words = sum(len(body.split()) for _, body in entries)
     return DayActivity(date.fromisoformat(day), words, len(entries), conversation_id, line)
 

@@ -60,6 +60,19 @@ class _DayLook:
         self.bold.setWeight(QFont.Weight.DemiBold)
 
 
+def weekday_names(iso_days: list[int], *, narrow: bool = False) -> list[str]:
+    """The grid's column heads in the interface's language: "Mon", "Пн" — one letter ("П В С Ч П С В")
+    leaves three Russian columns that could be either of two days; ``narrow`` only where three letters do
+    not fit the column. Capitalised, as a heading ("пн" is how Russian writes it inside a sentence)."""
+    kind = QLocale.FormatType.NarrowFormat if narrow else QLocale.FormatType.ShortFormat
+    locale = QLocale()
+    return [_capitalised(locale.standaloneDayName(day, kind)) for day in iso_days]
+
+
+def _capitalised(name: str) -> str:
+    return name[:1].upper() + name[1:]
+
+
 class RitualPlurals(QObject):
     """The counted phrases of the calendar and the insights (see ``app.ui.i18n.Plurals``)."""
 
@@ -140,14 +153,20 @@ class MonthGrid(QWidget):
         muted = palette.color(QPalette.ColorRole.Text)
         muted.setAlpha(130)
         painter.setPen(muted)
-        locale = QLocale()
-        for col, day in enumerate(self.view.grid[0]):
-            name = locale.dayName(day.isoweekday(), QLocale.FormatType.NarrowFormat)
+        for col, name in enumerate(self.column_heads(painter.fontMetrics())):
             painter.drawText(
                 QRectF(self._cell(0, col).x(), 0, self.width() / 7, HEADER_H),
                 Qt.AlignmentFlag.AlignCenter,
                 name,
             )
+
+    def column_heads(self, metrics: QFontMetrics) -> list[str]:
+        """The weekdays over the columns: short names, or one letter if a short one would not fit."""
+        days = [day.isoweekday() for day in self.view.grid[0]]
+        names = weekday_names(days)
+        if max(metrics.horizontalAdvance(name) for name in names) > self.width() / 7 - 2:
+            return weekday_names(days, narrow=True)
+        return names
 
     def _paint_day(self, painter: QPainter, look: _DayLook, cell: QRectF, day: date) -> None:
         inside = day.month == self.view.month

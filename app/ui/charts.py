@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QDate, QLocale, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QDate, QLocale, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -89,16 +89,25 @@ class Chart(QWidget):
         return area.left() + area.width() * (day - self.stats.first).days / span
 
     def date_axis(self, painter: QPainter, area: QRectF) -> None:
-        """The first and last day under the plot, in the interface's date format."""
+        """The first and last day under the plot, as ``axis_dates`` writes them."""
         assert self.stats is not None
         painter.setPen(self.muted())
-        locale = QLocale()
-        for day, align in (
-            (self.stats.first, Qt.AlignmentFlag.AlignLeft),
-            (self.stats.last, Qt.AlignmentFlag.AlignRight),
-        ):
-            text = locale.toString(QDate(day.year, day.month, day.day), QLocale.FormatType.ShortFormat)
+        first, last = axis_dates(self.stats.first, self.stats.last)
+        for text, align in ((first, Qt.AlignmentFlag.AlignLeft), (last, Qt.AlignmentFlag.AlignRight)):
             painter.drawText(QRectF(area.left(), area.bottom() + 4, area.width(), MARGIN_B - 6), align, text)
+
+
+def axis_dates(first: date, last: date, today: date | None = None) -> tuple[str, str]:
+    """"9 Jul" / "9 июл.": the month by name, as no reader can take "07/09/2026" for 7 September (the
+    locale's short format is numeric, and its order differs from country to country). The year is added to
+    both ends when the period is not all within this year (a span over New Year, or a past year)."""
+    this_year = (today or date.today()).year
+    with_year = not first.year == last.year == this_year
+    pattern = (QCoreApplication.translate("Chart", "d MMM yyyy") if with_year
+               else QCoreApplication.translate("Chart", "d MMM"))
+    locale = QLocale()
+    return (locale.toString(QDate(first.year, first.month, first.day), pattern),
+            locale.toString(QDate(last.year, last.month, last.day), pattern))
 
 
 class MoodChart(Chart):

@@ -25,7 +25,9 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QApplication,
     QDockWidget,
+    QLineEdit,
     QListView,
     QMainWindow,
     QSplitter,
@@ -210,6 +212,7 @@ class MainWindow(QMainWindow):
         self.pictures = PictureController(self)  # attach, show and open pictures (issue 17)
         self.set_ready(False, lambda: self.tr("Opening your diary…"))
         parts.restore_layout(self)
+        self.composer.editor.setFocus(Qt.FocusReason.OtherFocusReason)  # the window opens ready to write
         follow_language(self, self.retranslate)
         self.is_built = True
         self.built.emit()
@@ -497,7 +500,16 @@ class MainWindow(QMainWindow):
         if self._pending_jump is not None:
             self.chat_view.jump_to(self._pending_jump)
             self._pending_jump = None
+        self._focus_composer()
         later(lambda: self._around_the_day(conversation_id, conversation), self)
+
+    def _focus_composer(self) -> None:
+        """A day opened: the message box takes the keyboard, so the person can write at once. Not from a
+        text field (the search box, whose hits open days) or anything outside the sidebar and the chat (the
+        memory panel, a dialog): a day that opens while the person types there must not take their words."""
+        focused = QApplication.focusWidget()
+        if focused is None or (self.splitter.isAncestorOf(focused) and not isinstance(focused, QLineEdit)):
+            self.composer.editor.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _around_the_day(self, conversation_id: int, conversation: Conversation | None) -> None:
         """The opening question, "On this day", the mood, the day list — then the day counts as opened."""

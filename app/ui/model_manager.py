@@ -245,17 +245,22 @@ class ModelManagerDialog(QDialog):
                 item.setText(3, self._entry_state(item.data(0, EntryRole)))
 
     def _entry_state(self, entry: CatalogEntry) -> str:
+        """The "On this computer" column: in use, downloaded, downloading, paused, or not downloaded (an
+        empty cell read as "unknown"). Its size is the column beside it."""
         if self.download.running and self.download.entry == entry:
             return self.tr("Downloading…")
-        if self.downloaded_path(entry) is not None:
-            return self.tr("Downloaded")
+        path = self.downloaded_path(entry)
+        if path is not None:
+            running = self.engine.model_path if self.engine is not None else None
+            in_use = running is not None and Path(running) == path
+            return self.tr("In use") if in_use else self.tr("Downloaded")
         partial = self._partial_bytes(entry)
         if partial and entry.size:
             paused = self.tr("Paused at {done} of {total}")
             return paused.format(done=data_size(partial), total=entry_size(entry))
         if partial:
             return self.tr("Paused at {done}").format(done=data_size(partial))
-        return ""
+        return self.tr("Not downloaded")
 
     def _partial_bytes(self, entry: CatalogEntry) -> int:
         """Bytes of an unfinished download of ``entry`` (so the button can say Resume)."""

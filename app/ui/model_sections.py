@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QLocale, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from app.config import ModelSettings
 from app.llm.catalog import CatalogEntry
+from app.llm.selection import is_tiny_file
 from app.ui.i18n import QT_TRANSLATE_NOOP, LiveTexts, data_size, entry_size, follow_language, number
 
 KV_CACHE_TYPES = ("f16", "q8_0", "q4_0")
@@ -164,8 +165,15 @@ class FirstRunCard(QFrame):
         offer = self.tr("{title} writes much better replies and remembers more. It downloads once "
                         "({size}) and then works offline; nothing else ever leaves this computer.")
         self.text.setText(f"{now} {offer.format(title=entry.title, size=entry_size(entry))}")
-        self.button.setText(
-            self.tr("Download {title} ({size})").format(title=entry.title, size=entry_size(entry)))
+        self.button.setText(self.tr("Download {model}").format(model=title_and_size(entry)))
+
+
+def title_and_size(entry: CatalogEntry) -> str:
+    """"Qwen2.5 3B Instruct · Q4_K_M · 2.1 GB": the catalog's title ends in its quantisation in brackets, and
+    the size in brackets after it read as "(Q4_K_M) (2.1 GB)"."""
+    name, bracket, variant = entry.title.partition(" (")
+    parts = [name, variant.removesuffix(")")] if bracket and entry.title.endswith(")") else [entry.title]
+    return " · ".join([*parts, entry_size(entry)])
 
 
 class CurrentModelBox(QGroupBox):
@@ -194,13 +202,18 @@ class CurrentModelBox(QGroupBox):
 
     def show_none(self) -> None:
         self.live.set(self.name, lambda: self.tr("No model loaded"))
-        self.path.setText("")
+        self.live.set(self.path, lambda: "")
         self.live.set(self.stats, lambda: self.tr("Download the recommended model, or choose a .gguf file."))
 
     def show_info(self, info: dict[str, Any]) -> None:
         name = str(info.get("name") or self.name.text())
         self.live.set(self.name, lambda: name)
-        self.path.setText(str(info.get("path") or info.get("address", "")))
+        path = info.get("path")
+        if path and is_tiny_file(Path(str(path))):  # its place inside Hearth's install says nothing
+            self.live.set(self.path, lambda: self.tr("Built into Hearth"))
+        else:
+            where = str(path or info.get("address", ""))
+            self.live.set(self.path, lambda: where)
         self.live.set(self.stats, lambda: format_info(info))
 
     def say(self, make: Callable[[], str]) -> None:
@@ -232,6 +245,8 @@ class ModelSettingsBox(QGroupBox):
 
     def retranslate(self) -> None:
         self.setTitle(self.tr("Model settings"))
+        for spin in (self.n_ctx, self.n_gpu_layers, self.n_threads):
+            spin.setLocale(QLocale())  # the language's grouping ("4 096"), after a switch too
         self.n_ctx.setAccessibleName(self.tr("Context size in tokens"))
         self.n_ctx.setToolTip(
             self.tr("How many tokens the model sees at once; 4,096 is what Hearth is tuned for"))
@@ -262,7 +277,10 @@ class ModelSettingsBox(QGroupBox):
 
 
 def _spin(low: int, high: int, value: int, *, step: int = 1) -> QSpinBox:
+    """A spin box that writes its number grouped as the interface's language does ("4,096", "4 096"), as
+    the stats beside it do."""
     spin = QSpinBox()
+    spin.setGroupSeparatorShown(True)
     spin.setRange(low, high)
     spin.setSingleStep(step)
     spin.setValue(value)

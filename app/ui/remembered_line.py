@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QCoreApplication, QDate, QLocale
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMenu, QWidget
 
 from app.core.events import RememberedEntry
-from app.ui.i18n import Plurals
+from app.ui.i18n import DateText, Plurals
 
 
 def remembered_label(count: int) -> str:
@@ -22,11 +22,12 @@ def remembered_label(count: int) -> str:
 
 
 def entry_text(entry: RememberedEntry) -> str:
-    """``Tue 8 May 2023 · you: Nora finally moved…`` for the menu."""
+    """``Tue, 8 May 2023 · you: Nora finally moved…`` for the menu; the date as the day header writes its
+    short form ("пн, 8 мая 2023" in Russian), not an English pattern with Russian names in it."""
     if entry.day is None:
         day = QCoreApplication.translate("Remembered", "undated")
     else:
-        day = QLocale().toString(QDate(entry.day.year, entry.day.month, entry.day.day), "ddd d MMM yyyy")
+        day = DateText().short_day(entry.day, with_year=True)
     if entry.role == "user":
         who = QCoreApplication.translate("Remembered", "you")
     else:

@@ -131,24 +131,31 @@ def take_screenshots(out_dir: Path, *, themes: tuple[str, ...] = ("light", "dark
         raise ScreenshotError("the bundled tiny model is missing (install the 'tiny' extra)")
     app = make_qapplication()
     engine = ModelEngine(EngineConfig(model_path=tiny, n_ctx=4096))
+    now = datetime.now().replace(hour=21, minute=5, second=0, microsecond=0)  # one evening for every run
     paths: list[Path] = []
     try:
         for language in languages:
             install_language(language, app)
-            with tempfile.TemporaryDirectory(prefix="hearth-shots-") as tmp:
-                data_dir = ensure_private_dir(Path(tmp) / "data")
-                seed_diary(data_dir, language=language)
-                for theme in themes:
-                    name = theme if language == "en" else f"{language}-{theme}"
-                    paths += _capture_theme(app, engine, data_dir, out_dir, theme, name, SEEDS[language])
-                    # today gets written in: a fresh diary per theme
-                    empty_dir = ensure_private_dir(Path(tmp) / f"empty-today-{theme}")
-                    seed_diary(empty_dir, language=language, empty_today=True)
-                    paths += _capture_empty_today(engine, empty_dir, out_dir, theme, name, language)
+            for theme in themes:
+                name = theme if language == "en" else f"{language}-{theme}"
+                paths += _capture_run(app, engine, out_dir, theme, name, language, now)
     finally:
         remove_translators(app)
         engine.close()
     return paths
+
+
+def _capture_run(app: QApplication, engine: ModelEngine, out_dir: Path, theme: str, name: str,
+                 language: str, now: datetime) -> list[Path]:
+    """One theme in one language, each on diaries of its own, freshly made up: a run writes into its diary
+    (a picture attached, today's entry written), and light and dark must show the same content."""
+    with tempfile.TemporaryDirectory(prefix="hearth-shots-") as tmp:
+        data_dir = ensure_private_dir(Path(tmp) / "data")
+        seed_diary(data_dir, now, language)
+        paths = _capture_theme(app, engine, data_dir, out_dir, theme, name, SEEDS[language])
+        empty_dir = ensure_private_dir(Path(tmp) / "empty-today")
+        seed_diary(empty_dir, now, language, empty_today=True)
+        return paths + _capture_empty_today(engine, empty_dir, out_dir, theme, name, language)
 
 
 def _capture_theme(app: QApplication, engine: ModelEngine, data_dir: Path, out_dir: Path,

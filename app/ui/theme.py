@@ -79,7 +79,8 @@ def load_style_sheet(dark: bool) -> str:
         sheet = resource(STYLES, name)
         if sheet.is_file():
             parts.append(sheet.read_text(encoding="utf-8"))
-    return "\n".join(parts)
+    tick = resource_path(ICONS, "check-dark.svg").as_posix()  # a real file: Qt's image loader reads it
+    return "\n".join(parts).replace("@CHECK_DARK@", tick)
 
 
 def current_theme(app: QApplication) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QDate, QLocale, QUrl, Signal
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from app.core.ports import DiaryPort
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from app.ui.bridge import CompanionBridge
 
 LINK_SCHEME = "hearth"
+translate = QCoreApplication.translate
 
 
 class WeeklyReviewDialog(QDialog):
@@ -128,11 +129,7 @@ class WeeklyReviewDialog(QDialog):
         review = self.review
         if review is None:
             return
-        self.title.setText(
-            self.tr("Week {scope}: {first} – {last}").format(
-                scope=review.scope, first=day_text(review.first), last=day_text(review.last)
-            )
-        )
+        self.title.setText(week_title(review.first, review.last))
         self.page.setMarkdown(markdown)
 
     def _on_link(self, url: QUrl) -> None:
@@ -179,6 +176,26 @@ class WeeklyReviewDialog(QDialog):
             lambda markdown: write_export(path, markdown),
             lambda exc: show_exception(self, exc),
         )
+
+
+def week_title(first: date, last: date) -> str:
+    """"Week of 30 November – 6 December 2026" / "Неделя 30 ноября – 6 декабря 2026": the days a person
+    reads, not the ISO week's number ("2026-W49"); the month and the year are said once where both ends
+    share them ("1 – 7 December 2026"), at each end where the week crosses into another month or year."""
+    locale = QLocale()
+    with_year = translate("WeeklyReviewDialog", "d MMMM yyyy")
+    if first.year != last.year:
+        start = with_year
+    elif first.month != last.month:
+        start = translate("WeeklyReviewDialog", "d MMMM")
+    else:
+        start = "d"
+    return translate("WeeklyReviewDialog", "Week of {first} – {last}").format(
+        first=locale.toString(_qdate(first), start), last=locale.toString(_qdate(last), with_year))
+
+
+def _qdate(day: date) -> QDate:
+    return QDate(day.year, day.month, day.day)
 
 
 def _page(review: WeeklyReview, labels: dict[str, str]) -> tuple[WeeklyReview, str]:
