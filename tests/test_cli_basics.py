@@ -257,3 +257,11 @@ def test_an_empty_data_dir_is_refused_never_taken_for_the_default_diary(
     monkeypatch.setenv("HEARTH_DATA_DIR", str(default))
     assert main([*given, "stats"]) == 2
     assert "--data-dir is empty" in capsys.readouterr().err and not default.exists()
+
+
+def test_a_data_dir_under_a_file_is_said_plainly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA (session 22): "[Errno 17] File exists: …" — the OS's words, in any language."""
+    (tmp_path / "afile").write_text("x", encoding="utf-8")
+    assert main(["--data-dir", str(tmp_path / "afile" / "diary"), "stats"]) == 2
+    err = capsys.readouterr().err
+    assert "Part of this path is a file where a folder should be" in err and "Errno" not in err

@@ -119,3 +119,14 @@ def test_a_damaged_file_set_aside_is_named_once_with_its_whole_path() -> None:
     _title, message, hint = error_for(corrupt)
     said = message + " " + hint
     assert said.count("hearth.db.corrupt-20261205") == 1 and str(moved) in message
+
+
+def test_a_read_only_disk_and_a_file_in_a_folders_place_say_what_they_are() -> None:
+    """QA (session 22): these came out as the OS's English words ("Read-only file system", "Not a
+    directory") with "Check the disk and try again"."""
+    import errno
+
+    _title, message, hint = error_for(OSError(errno.EROFS, "Read-only file system", "/mnt/ro"))
+    assert message == "The disk or folder can only be read, not written (/mnt/ro)." and "write to" in hint
+    _title, message, _hint = error_for(NotADirectoryError(errno.ENOTDIR, "Not a directory", "/d/file/x"))
+    assert message == "Part of this path is a file where a folder should be (/d/file/x)."

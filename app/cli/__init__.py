@@ -29,7 +29,7 @@ from app.cli import (
     ritual_cmd,
     store_cmd,
 )
-from app.cli.errors import run_reported
+from app.cli.errors import error_line, run_reported
 from app.cli.i18n import error_text, set_language, translate
 from app.cli.store_cmd import printable
 from app.config import DataDirError, Settings, resolve_data_dir
@@ -189,9 +189,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DataDirError as exc:
         print(printable(f"hearth: {cannot} {error_text(str(exc))} {error_text(exc.hint)}"), file=sys.stderr)
         return 2
-    except OSError as exc:
+    except OSError as exc:  # a read-only disk, a file where a folder should be: said as the window says it
         hint = translate("Cli", "Pass --data-dir DIR.")
-        print(f"hearth: {cannot} {exc}. {hint}", file=sys.stderr)
+        print(f"hearth: {cannot} {error_line(exc)} {hint}", file=sys.stderr)
         return 2
     set_language(Settings.load(data_dir).language)
     handler = getattr(args, "func", None) or gui_cmd.run_gui

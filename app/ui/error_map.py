@@ -276,6 +276,12 @@ NO_FILE = (QT_TRANSLATE_NOOP("Errors", "File not found"),
 IS_FOLDER = (QT_TRANSLATE_NOOP("Errors", "A folder, not a file"),
              QT_TRANSLATE_NOOP("Errors", "This is a folder, not a file{where}."),
              QT_TRANSLATE_NOOP("Errors", "Choose a file inside it instead."))
+READ_ONLY = (QT_TRANSLATE_NOOP("Errors", "Read-only"),
+             QT_TRANSLATE_NOOP("Errors", "The disk or folder can only be read, not written{where}."),
+             QT_TRANSLATE_NOOP("Errors", "Choose a folder on a disk Hearth can write to."))
+NOT_A_FOLDER = (QT_TRANSLATE_NOOP("Errors", "A file, not a folder"),
+                QT_TRANSLATE_NOOP("Errors", "Part of this path is a file where a folder should be{where}."),
+                QT_TRANSLATE_NOOP("Errors", "Check the path and try again."))
 FILE_FAILED = (QT_TRANSLATE_NOOP("Errors", "Could not read or write a file"),
                QT_TRANSLATE_NOOP("Errors", "Check the disk and try again."))
 
@@ -332,5 +338,9 @@ def _os_error(exc: OSError, tr: Callable[[str], str]) -> tuple[str, str, str]:
         return tr(NO_FILE[0]), tr(NO_FILE[1]).format(where=where), tr(NO_FILE[2])
     if isinstance(exc, IsADirectoryError):
         return tr(IS_FOLDER[0]), tr(IS_FOLDER[1]).format(where=where), tr(IS_FOLDER[2])
+    if exc.errno == errno.EROFS:
+        return tr(READ_ONLY[0]), tr(READ_ONLY[1]).format(where=where), tr(READ_ONLY[2])
+    if isinstance(exc, NotADirectoryError | FileExistsError):  # FileExistsError: makedirs met a file
+        return tr(NOT_A_FOLDER[0]), tr(NOT_A_FOLDER[1]).format(where=where), tr(NOT_A_FOLDER[2])
     reason = exc.strerror or type(exc).__name__
     return tr(FILE_FAILED[0]), f"{reason}{where}.", tr(FILE_FAILED[1])

@@ -2274,6 +2274,26 @@ How was your day?</source>
         <translation>Выберите файл внутри неё.</translation>
     </message>
     <message>
+        <source>Read-only</source>
+        <translation>Только для чтения</translation>
+    </message>
+    <message>
+        <source>The disk or folder can only be read, not written{where}.</source>
+        <translation>Диск или папка доступны только для чтения{where}.</translation>
+    </message>
+    <message>
+        <source>Choose a folder on a disk Hearth can write to.</source>
+        <translation>Выберите папку на диске, куда Hearth может писать.</translation>
+    </message>
+    <message>
+        <source>A file, not a folder</source>
+        <translation>Файл, а не папка</translation>
+    </message>
+    <message>
+        <source>Part of this path is a file where a folder should be{where}.</source>
+        <translation>В этом пути на месте папки стоит файл{where}.</translation>
+    </message>
+    <message>
         <source>Could not read or write a file</source>
         <translation>Не удалось прочитать или записать файл</translation>
     </message>
