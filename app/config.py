@@ -64,10 +64,16 @@ def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
 
     See ``prepare_data_dir``; raises ``DataDirError`` for a folder Hearth must not use.
     """
-    if explicit is not None and not os.fspath(explicit).strip():  # `--data-dir ""`: never the default diary
+    return prepare_data_dir(data_dir_path(explicit))
+
+
+def data_dir_path(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """Where the data directory is (``--data-dir``, ``$HEARTH_DATA_DIR`` or the user data dir), without
+    making or checking it; ``DataDirError`` for an empty ``--data-dir``, never taken for the default."""
+    if explicit is not None and not os.fspath(explicit).strip():
         raise DataDirError("The folder given with --data-dir is empty.", "Name a folder: --data-dir FOLDER.")
     raw = explicit or os.environ.get(ENV_DATA_DIR) or platformdirs.user_data_dir(APP_NAME, appauthor=False)
-    return prepare_data_dir(Path(raw).expanduser().resolve())
+    return Path(raw).expanduser().resolve()
 
 
 def prepare_data_dir(path: Path) -> Path:

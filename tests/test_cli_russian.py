@@ -254,3 +254,25 @@ def test_russian_dates_numbers_and_argument_errors(russian_terminal: None, data_
     with pytest.raises(SystemExit):
         run(data_dir, "rm", "abc")
     assert "ожидается целое число" in capsys.readouterr().err
+
+
+def test_the_language_setting_reaches_help_and_argument_errors(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """QA (session 22): with "language": "ru" saved and an English terminal, `hearth rm` (no id) said
+    "usage: … error: the following arguments are required" — the arguments were parsed before the
+    settings were read."""
+    monkeypatch.setenv("LANG", "C")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    ensure_private_dir(data_dir)
+    Settings(language="ru").save(data_dir)
+    with pytest.raises(SystemExit):
+        main(["--data-dir", str(data_dir), "rm"])
+    assert "не хватает обязательных аргументов" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main([f"--data-dir={data_dir}", "stats", "--help"])
+    assert capsys.readouterr().out.startswith("использование:")
+    with pytest.raises(SystemExit):  # an empty --data-dir: the terminal's language, and refused later
+        main(["--data-dir", "", "rm"])
+    assert "the following arguments are required" in capsys.readouterr().err

@@ -32,7 +32,7 @@ from app.cli import (
 from app.cli.errors import error_line, run_reported
 from app.cli.i18n import error_text, set_language, translate
 from app.cli.store_cmd import printable
-from app.config import DataDirError, Settings, resolve_data_dir
+from app.config import DataDirError, Settings, data_dir_path, resolve_data_dir
 from app.ui.error_texts import pattern_of
 from app.ui.tr_noop import QT_TRANSLATE_NOOP
 
@@ -167,6 +167,29 @@ def build_parser() -> argparse.ArgumentParser:
 LOG_ENV = "HEARTH_LOG"  # set (to anything) to see the program's own warnings on stderr
 
 
+def _language_before_parsing(argv: Sequence[str]) -> str:
+    """The diary's language setting, read before the arguments are parsed, so ``--help`` and argparse's
+    errors speak it too (QA: with "language": "ru" saved, `hearth rm` said "usage: … error: …" in English).
+    The data dir is found the way ``resolve_data_dir`` will find it, but nothing is created or checked:
+    a folder that is not there yet has no settings, and the terminal's language ("system") is used."""
+    try:
+        return Settings.load(data_dir_path(_data_dir_argument(argv))).language
+    except (DataDirError, OSError):
+        return "system"  # said in the terminal's language once the arguments are parsed
+
+
+def _data_dir_argument(argv: Sequence[str]) -> str | None:
+    """``--data-dir``'s value in ``argv`` (before the command; also ``--data-dir=DIR``), else None."""
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            return None
+        if arg.startswith("--data-dir="):
+            return arg.split("=", 1)[1]
+        if arg == "--data-dir" and index + 1 < len(argv):
+            return argv[index + 1]
+    return None
+
+
 def quiet_logs() -> None:
     """The engine's and the store's warnings are for developers: without a handler Python prints them on
     stderr, in English, beside the one line the command says about the same problem in the person's
@@ -180,7 +203,7 @@ def quiet_logs() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     quiet_logs()
-    set_language("system")  # the terminal's (also for --help), until the diary's settings say otherwise
+    set_language(_language_before_parsing(sys.argv[1:] if argv is None else argv))
     parser = build_parser()
     args = parser.parse_args(argv)
     cannot = translate("Cli", "cannot use the data directory:")
