@@ -83,7 +83,7 @@ def test_week_starts_on_the_day_chosen_in_settings(
     _seed(data_dir)
     Settings.load(data_dir).changed(week_start="sunday").save(data_dir)
     assert run(data_dir, "week", "--day", "2026-01-01") == 0  # Sunday 28 December 2025 – Saturday 3 January
-    assert "(2025-12-28 – 2026-01-03)" in capsys.readouterr().out.splitlines()[0]
+    assert capsys.readouterr().out.splitlines()[0] == "# Week of 28 December 2025 – 3 January 2026"
     Settings.load(data_dir).changed(week_start="monday").save(data_dir)
     assert run(data_dir, "week", "--day", "2026-01-01") == 0
-    assert "(2025-12-29 – 2026-01-04)" in capsys.readouterr().out.splitlines()[0]
+    assert capsys.readouterr().out.splitlines()[0] == "# Week of 29 December 2025 – 4 January 2026"

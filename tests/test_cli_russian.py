@@ -180,7 +180,8 @@ def test_the_weekly_review_names_its_days_in_russian(russian_terminal: None, dat
         diary.put_summary("daily", day.isoformat(), "Високосный день у реки.", None, "tiny")
     assert run(data_dir, "week", "--day", "2024-02-29") == 0
     out = capsys.readouterr().out
-    assert "Четверг 2024-02-29" in out and "Thursday" not in out
+    assert "Четверг, 29 февраля 2024" in out and "Thursday" not in out
+    assert out.startswith("# Неделя 26 февраля – 3 марта 2024\n")
 
 
 def test_encryption_speaks_russian(russian_terminal: None, data_dir: Path, tmp_path: Path,

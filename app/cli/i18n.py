@@ -169,19 +169,19 @@ def _local_point(number: str) -> str:
     return number if current_language() == SOURCE_LANGUAGE else number.replace(".", ",")
 
 
-_LONG_DAYS = (  # the month in the form a date takes ("1 декабря"), so one pattern per month
-    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} January {year}"),
-    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} February {year}"),
-    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} March {year}"),
-    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} April {year}"),
-    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} May {year}"),
-    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} June {year}"),
-    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} July {year}"),
-    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} August {year}"),
-    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} September {year}"),
-    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} October {year}"),
-    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} November {year}"),
-    QT_TRANSLATE_NOOP("Cli", "{weekday}, {day} December {year}"),
+_DAY_MONTHS = (  # the month in the form a date takes ("1 декабря"), so one pattern per month
+    QT_TRANSLATE_NOOP("Cli", "{day} January"),
+    QT_TRANSLATE_NOOP("Cli", "{day} February"),
+    QT_TRANSLATE_NOOP("Cli", "{day} March"),
+    QT_TRANSLATE_NOOP("Cli", "{day} April"),
+    QT_TRANSLATE_NOOP("Cli", "{day} May"),
+    QT_TRANSLATE_NOOP("Cli", "{day} June"),
+    QT_TRANSLATE_NOOP("Cli", "{day} July"),
+    QT_TRANSLATE_NOOP("Cli", "{day} August"),
+    QT_TRANSLATE_NOOP("Cli", "{day} September"),
+    QT_TRANSLATE_NOOP("Cli", "{day} October"),
+    QT_TRANSLATE_NOOP("Cli", "{day} November"),
+    QT_TRANSLATE_NOOP("Cli", "{day} December"),
 )
 WEEKDAYS = (
     QT_TRANSLATE_NOOP("Cli", "Monday"), QT_TRANSLATE_NOOP("Cli", "Tuesday"),
@@ -196,10 +196,22 @@ def weekday_name(day: date) -> str:
     return translate("Cli", WEEKDAYS[day.weekday()])
 
 
+def day_month(day: date) -> str:
+    """"1 December" / "1 декабря"."""
+    return translate("Cli", _DAY_MONTHS[day.month - 1]).format(day=day.day)
+
+
 def long_day(day: date) -> str:
     """"Tuesday, 1 December 2026" / "Вторник, 1 декабря 2026": a day as a heading says it."""
-    pattern = translate("Cli", _LONG_DAYS[day.month - 1])
-    return pattern.format(weekday=weekday_name(day), day=day.day, year=day.year)
+    return f"{weekday_name(day)}, {day_month(day)} {day.year}"
+
+
+def week_span(first: date, last: date) -> str:
+    """"Week of 30 November – 6 December 2026": the days a person reads, not the ISO week ("2026-W49");
+    the year said once unless the week crosses into the next."""
+    start = day_month(first) + (f" {first.year}" if first.year != last.year else "")
+    end = f"{day_month(last)} {last.year}"
+    return translate("Cli", "Week of {first} – {last}").format(first=start, last=end)
 
 
 def quoted(text: str) -> str:

@@ -18,7 +18,7 @@ from datetime import date
 from pathlib import Path
 
 from app.cli.chat_cmd import _guarded, _Session
-from app.cli.i18n import decimal, iso_day, translate, weekday_name
+from app.cli.i18n import decimal, iso_day, long_day, translate, week_span
 from app.cli.passphrase import open_diary
 from app.cli.store_cmd import printable
 from app.config import Settings
@@ -159,7 +159,8 @@ def run_week(args: argparse.Namespace, data_dir: Path) -> int:
             review = WeeklyReviews(diary).review(day, first)
         finally:
             diary.close()
-    print(printable(review.to_markdown(week_labels(), day_text=week_day), keep_newlines=True), end="")
+    labels = {**week_labels(), "title": week_span(review.first, review.last)}
+    print(printable(review.to_markdown(labels, day_text=long_day), keep_newlines=True), end="")
     return 0
 
 
@@ -169,16 +170,10 @@ def first_weekday(week_start: str) -> int:
     return SUNDAY if week_start == "sunday" else MONDAY
 
 
-def week_day(day: date) -> str:
-    """A day's line in the weekly review, in the terminal's language ("Среда 2024-02-28"; QA, session 21:
-    the weekday names were English in a Russian terminal)."""
-    return f"{weekday_name(day)} {day.isoformat()}"
-
-
 def week_labels() -> dict[str, str]:
-    """The weekly review's headings in the terminal's language."""
+    """The weekly review's headings in the terminal's language (the title is the week's days:
+    ``week_span``)."""
     return {
-        "title": translate("Cli", "Week {scope} ({first} – {last})"),
         "highlights": translate("Cli", "Highlights"),
         "no_digest": translate("Cli", "No weekly digest yet."),
         "people": translate("Cli", "People and places"),

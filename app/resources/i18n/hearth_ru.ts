@@ -1129,52 +1129,52 @@ How was your day?</source>
         <translation>выберите день внутри календаря, который знает Hearth.</translation>
     </message>
     <message>
-        <source>{weekday}, {day} January {year}</source>
-        <translation>{weekday}, {day} января {year}</translation>
+        <source>{day} January</source>
+        <translation>{day} января</translation>
     </message>
     <message>
-        <source>{weekday}, {day} February {year}</source>
-        <translation>{weekday}, {day} февраля {year}</translation>
+        <source>{day} February</source>
+        <translation>{day} февраля</translation>
     </message>
     <message>
-        <source>{weekday}, {day} March {year}</source>
-        <translation>{weekday}, {day} марта {year}</translation>
+        <source>{day} March</source>
+        <translation>{day} марта</translation>
     </message>
     <message>
-        <source>{weekday}, {day} April {year}</source>
-        <translation>{weekday}, {day} апреля {year}</translation>
+        <source>{day} April</source>
+        <translation>{day} апреля</translation>
     </message>
     <message>
-        <source>{weekday}, {day} May {year}</source>
-        <translation>{weekday}, {day} мая {year}</translation>
+        <source>{day} May</source>
+        <translation>{day} мая</translation>
     </message>
     <message>
-        <source>{weekday}, {day} June {year}</source>
-        <translation>{weekday}, {day} июня {year}</translation>
+        <source>{day} June</source>
+        <translation>{day} июня</translation>
     </message>
     <message>
-        <source>{weekday}, {day} July {year}</source>
-        <translation>{weekday}, {day} июля {year}</translation>
+        <source>{day} July</source>
+        <translation>{day} июля</translation>
     </message>
     <message>
-        <source>{weekday}, {day} August {year}</source>
-        <translation>{weekday}, {day} августа {year}</translation>
+        <source>{day} August</source>
+        <translation>{day} августа</translation>
     </message>
     <message>
-        <source>{weekday}, {day} September {year}</source>
-        <translation>{weekday}, {day} сентября {year}</translation>
+        <source>{day} September</source>
+        <translation>{day} сентября</translation>
     </message>
     <message>
-        <source>{weekday}, {day} October {year}</source>
-        <translation>{weekday}, {day} октября {year}</translation>
+        <source>{day} October</source>
+        <translation>{day} октября</translation>
     </message>
     <message>
-        <source>{weekday}, {day} November {year}</source>
-        <translation>{weekday}, {day} ноября {year}</translation>
+        <source>{day} November</source>
+        <translation>{day} ноября</translation>
     </message>
     <message>
-        <source>{weekday}, {day} December {year}</source>
-        <translation>{weekday}, {day} декабря {year}</translation>
+        <source>{day} December</source>
+        <translation>{day} декабря</translation>
     </message>
     <message>
         <source>Monday</source>
@@ -1205,12 +1205,12 @@ How was your day?</source>
         <translation>Воскресенье</translation>
     </message>
     <message>
-        <source>“{text}”</source>
-        <translation>«{text}»</translation>
+        <source>Week of {first} – {last}</source>
+        <translation>Неделя {first} – {last}</translation>
     </message>
     <message>
-        <source>Week {scope} ({first} – {last})</source>
-        <translation>Неделя {scope} ({first} – {last})</translation>
+        <source>“{text}”</source>
+        <translation>«{text}»</translation>
     </message>
     <message>
         <source>Highlights</source>
