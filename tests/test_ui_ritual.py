@@ -210,6 +210,7 @@ def test_weekly_review_page_links_to_its_entries(qtbot, launch, data_dir: Path) 
     qtbot.waitUntil(lambda: dialog.review is not None, timeout=10_000)
     assert "Planted tulips with Mia." in dialog.page.toPlainText()
     assert "Highlights" in dialog.page.toPlainText()
+    assert dialog._export_labels()["title"] == dialog.title.text()  # an export is titled as the dialog is
     with Diary.open(data_dir) as diary:
         message = diary.get_message(seeded[1][0])
         assert message is not None

@@ -154,9 +154,14 @@ class WeeklyReviewDialog(QDialog):
 
         self.runner.run(lambda: companion.weekly_digest(digest_day), done, failed)
 
+    def _export_labels(self) -> dict[str, str]:
+        """The headings of a printed or exported week; its title the days, as the dialog's own."""
+        days = week_of(self.day, self.first_weekday)
+        return {**week_labels(), "title": week_title(days[0], days[-1])}
+
     def print_week(self) -> None:
         diary, day = self.diary, self.day
-        labels, names, first = week_labels(), speakers(), self.first_weekday
+        labels, names, first = self._export_labels(), speakers(), self.first_weekday
         print_pages(self, self.runner, lambda replies: week_markdown(
             diary, day, replies=replies, labels=labels, speakers=names, day_text=day_text,
             first_weekday=first))
@@ -167,7 +172,7 @@ class WeeklyReviewDialog(QDialog):
             return
         path, replies = choice
         diary, day = self.diary, self.day
-        labels, names, first = week_labels(), speakers(), self.first_weekday
+        labels, names, first = self._export_labels(), speakers(), self.first_weekday
         self.runner.run(
             lambda: week_markdown(
                 diary, day, replies=replies, labels=labels, speakers=names, day_text=day_text,
