@@ -7,6 +7,7 @@ of the recommended model, which matters less) and never blocks writing.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -72,3 +73,60 @@ def test_without_a_backup_the_notice_only_says_what_happened(qtbot, launch, data
     bar = hearth.window.notice_bar
     qtbot.waitUntil(lambda: bar.isVisible() and ASIDE in bar.text.text())
     assert "no backup" in bar.text.text() and not bar.action_button.isVisible()
+
+
+PASSPHRASE = "a long enough passphrase"
+
+
+def test_an_encrypted_backup_asks_its_passphrase_and_comes_back_encrypted(
+    qtbot, launch, data_dir: Path
+) -> None:
+    """After an encrypted diary was set aside the new diary is plain; "Restore backup" asked the person to
+    turn encryption on with the backup's passphrase first (and `hearth restore` asked for it itself). Now
+    the window asks for it too: a wrong one is said in the dialog, the right one restores, encrypted."""
+    from app.store import DiaryKey
+
+    with Diary.open(data_dir, DiaryKey(PASSPHRASE)) as diary:
+        diary.add_message(diary.conversation_for_day(date.today()).id or 0, "user", ENTRY)
+        backup = diary.backup()
+    for suffix in ("", "-wal", "-shm"):
+        path = data_dir / f"hearth.db{suffix}"
+        if path.exists():
+            path.rename(data_dir / f"{ASIDE}{suffix}")
+    hearth = launch()
+    bar = hearth.window.notice_bar
+    qtbot.waitUntil(lambda: bar.isVisible() and backup.name in bar.text.text())
+    qtbot.mouseClick(bar.action_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: hearth.backup_dialog is not None and hearth.backup_dialog.isVisible())
+    dialog = hearth.backup_dialog
+    assert dialog is not None and not dialog.remember.isVisible() and not dialog.forgot_button.isVisible()
+    dialog.passphrase.setText("not the passphrase")
+    dialog.submit()
+    qtbot.waitUntil(lambda: "does not open the backup" in dialog.status.text(), timeout=30_000)
+    dialog.passphrase.setText(PASSPHRASE)
+    dialog.submit()
+    qtbot.waitUntil(lambda: hearth.diary is not None and bool(hearth.diary.search("lighthouse")),
+                    timeout=30_000)
+    wait_ready(qtbot, hearth)
+    assert hearth.diary is not None and hearth.diary.encrypted and Diary.is_encrypted(data_dir)
+    assert not dialog.isVisible() and not open_error_boxes()
+
+
+def test_cancelling_the_backups_passphrase_leaves_the_empty_diary_open(qtbot, launch, data_dir: Path) -> None:
+    from app.store import DiaryKey
+
+    with Diary.open(data_dir, DiaryKey(PASSPHRASE)) as diary:
+        diary.add_message(diary.conversation_for_day(date.today()).id or 0, "user", ENTRY)
+        diary.backup()
+    (data_dir / "hearth.db").rename(data_dir / ASIDE)
+    hearth = launch()
+    bar = hearth.window.notice_bar
+    qtbot.waitUntil(lambda: bar.isVisible() and bar.action_button.isVisible())
+    qtbot.mouseClick(bar.action_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: hearth.backup_dialog is not None and hearth.backup_dialog.isVisible())
+    assert hearth.backup_dialog is not None
+    hearth.backup_dialog.reject()
+    qtbot.waitUntil(lambda: hearth.diary is not None, timeout=30_000)
+    wait_ready(qtbot, hearth)
+    assert hearth.diary is not None and hearth.diary.nothing_written() and not hearth.diary.encrypted
+    assert not open_error_boxes()

@@ -46,6 +46,7 @@ from app.store.exchange import (
     export_markdown,
     import_json,
     is_empty,
+    nothing_written,
 )
 from app.store.images import PreparedImage
 from app.store.index_repair import repair_index
@@ -641,12 +642,16 @@ class Diary:
         re-keyed: it holds nothing, and re-keying would also re-encrypt its backups, which after a
         set-aside are the old diary's, already encrypted (QA, session 21). The caller has checked that it is
         empty; a diary with entries is never shredded here."""
-        if not self.is_empty():
+        if not self.nothing_written():
             raise ValueError("made_anew: the diary has entries")
         self.close()
         for path in with_side_files(self.path):
             shred_file(path)
         return Diary.open(self.data_dir, key)
+
+    def nothing_written(self) -> bool:
+        """No entry and no fact (a new diary, perhaps with today's empty page open in a window)."""
+        return self._read(nothing_written)
 
     def is_empty(self) -> bool:
         """No entries, facts, summaries or reflections (a new diary: nothing a restore would replace)."""

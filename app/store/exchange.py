@@ -546,6 +546,12 @@ def _check_row(table: type[SQLModel], raw: Any, spec: _Spec, budget: list[int]) 
     return values
 
 
+def nothing_written(session: Session) -> bool:
+    """No entry and no fact: what a window opened on a new diary makes (today's page, its question, token
+    counts) is not the person's, and a restore may replace it."""
+    return all(session.exec(select(table).limit(1)).first() is None for table in (Message, Fact))
+
+
 def is_empty(session: Session) -> bool:
     """No row in any table (fingerprints of deleted facts included)."""
     return all(session.exec(select(table).limit(1)).first() is None for _key, table in TABLES)

@@ -34,7 +34,8 @@ from app.llm.catalog import load_catalog, models_dir
 from app.llm.download import local_path
 from app.llm.embedding import Embedder, default_embedder
 from app.llm.loading import LoadedModel, describe_engine, import_local_engine, load_preferred_model
-from app.store import DatabaseCorrupt, Diary, DiaryLock, Rescue
+from app.store import DatabaseCorrupt, Diary, DiaryKey, DiaryLock, Rescue, StoreError, WrongPassphrase
+from app.store.cipher import file_salt, is_encrypted_file, verify_key
 from app.ui import theme
 from app.ui.bridge import CompanionBridge
 from app.ui.errors import error_for, show_error, show_exception, translated_text
@@ -44,6 +45,7 @@ from app.ui.main_window import MainWindow
 from app.ui.model_download import ModelDownload
 from app.ui.model_manager import ModelManagerDialog
 from app.ui.picture_settings import StorageDialog
+from app.ui.privacy import UnlockDialog
 from app.ui.reminder import DailyReminder
 from app.ui.settings_dialog import SettingsDialog
 from app.ui.staged import later
@@ -139,6 +141,7 @@ class HearthApp(QObject):
         self.diary_lock = DiaryLock(self.data_dir)
         self.loaded: LoadedModel | None = None
         self._loading = False  # a model is being loaded onto ``self.diary``
+        self.backup_dialog: UnlockDialog | None = None  # an encrypted backup's passphrase, while asked
         self._restore_after_load: Path | None = None  # "Restore backup" chosen while it was
         self._shut_down = False
         self._settings_changed.connect(self._show_settings)
@@ -314,7 +317,12 @@ class HearthApp(QObject):
         button.clicked.connect(lambda: self.restore_backup(backup))
 
     def restore_backup(self, backup: Path) -> None:
-        """Open a fresh diary file and copy the backup into it, off the UI thread, then carry on starting."""
+        """Open a fresh diary file and copy the backup into it, off the UI thread, then carry on starting.
+        An encrypted backup and a plain diary (an encrypted diary set aside as damaged makes a new, plain
+        one): its passphrase is asked first, and the diary is made anew under it (``_restore_encrypted``)."""
+        if is_encrypted_file(backup) and not Diary.is_encrypted(self.data_dir):
+            self._ask_backup_passphrase(backup)
+            return
 
         def work() -> Diary:
             diary = Diary.open(self.data_dir)
@@ -323,6 +331,50 @@ class HearthApp(QObject):
 
         self.window.set_ready(False, lambda: self.tr("Restoring the backup…"))
         self.runner.run(work, self._on_diary, self._on_start_failed)
+
+    def _ask_backup_passphrase(self, backup: Path) -> UnlockDialog:
+        """The backup's passphrase, asked in the window (as `hearth restore` asks it in a terminal).
+        Cancelled, the new empty diary opens as it was, and the notice can be used again later."""
+        dialog = UnlockDialog(self.window, for_backup=True)
+        dialog.unlock_requested.connect(lambda text, _keep: self._restore_encrypted(dialog, backup, text))
+        dialog.rejected.connect(lambda: self.runner.run(lambda: Diary.open(self.data_dir), self._on_diary,
+                                                        self._on_start_failed))
+        self.backup_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _restore_encrypted(self, dialog: UnlockDialog, backup: Path, passphrase: str) -> None:
+        """Worker: check the passphrase against the backup, make the empty diary anew under it (never one
+        with entries: ``Diary.made_anew``), restore into it."""
+        data_dir = self.data_dir
+
+        def work() -> Diary:
+            key = DiaryKey(passphrase, salt=file_salt(backup))
+            verify_key(backup, key)
+            diary = Diary.open(data_dir)
+            if not diary.nothing_written():
+                diary.close()
+                raise StoreError("The backup is encrypted and this diary is not.",
+                                 "Turn encryption on here with the backup's passphrase (Settings ▸ Privacy),"
+                                 " then restore it.")
+            diary = diary.made_anew(key)
+            diary.restore(backup)
+            return diary
+
+        def failed(exc: BaseException) -> None:
+            if isinstance(exc, WrongPassphrase):
+                dialog.failed(self.tr("That passphrase does not open the backup."))
+                return
+            dialog.set_busy(False)
+            dialog.reject()  # the empty diary opens again
+            show_exception(self.window, exc)
+
+        def done(diary: Diary) -> None:
+            dialog.succeeded()
+            self._on_diary(diary)
+
+        self.window.set_ready(False, lambda: self.tr("Restoring the backup…"))
+        self.runner.run(work, done, failed)
 
     # -- dialogs ----------------------------------------------------------------------------------
     def open_model_manager(self) -> ModelManagerDialog:

@@ -128,6 +128,9 @@ MORE_TEXTS = (
                                 "or `hearth encryption on`), then restore it; `hearth restore` into a new "
                                 "diary asks for it."),
     QT_TRANSLATE_NOOP("Errors", "That passphrase does not open the backup."),
+    QT_TRANSLATE_NOOP("Errors", "The backup is encrypted and this diary is not."),
+    QT_TRANSLATE_NOOP("Errors", "Turn encryption on here with the backup's passphrase (Settings ▸ Privacy), "
+                                "then restore it."),
     QT_TRANSLATE_NOOP("Errors", "Try again."),
     QT_TRANSLATE_NOOP("Errors", "The diary file is damaged, and another Hearth window or `hearth chat` has "
                                 "it open."),

@@ -44,13 +44,21 @@ class UnlockDialog(QDialog):
 
     unlock_requested = Signal(str, bool)  # the passphrase, remember it in the keyring
 
-    def __init__(self, parent: QWidget | None = None, throttle: UnlockThrottle | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, throttle: UnlockThrottle | None = None, *,
+                 for_backup: bool = False) -> None:
+        """``for_backup``: the passphrase of an encrypted backup being restored into a new diary (no
+        keyring, no "I forgot it": that help is about the diary's own passphrase)."""
         super().__init__(parent)
         self.throttle = throttle or UnlockThrottle()
-        self.setWindowTitle(self.tr("Unlock your diary — Hearth"))
         self.setModal(True)
         layout = QVBoxLayout(self)
-        intro = QLabel(self.tr("Your diary is encrypted. Enter its passphrase to open it."))
+        if for_backup:
+            self.setWindowTitle(self.tr("Restore an encrypted backup — Hearth"))
+            intro = QLabel(self.tr("This backup is encrypted. Enter its passphrase: Hearth restores it, "
+                                   "and your diary is encrypted with that passphrase again."))
+        else:
+            self.setWindowTitle(self.tr("Unlock your diary — Hearth"))
+            intro = QLabel(self.tr("Your diary is encrypted. Enter its passphrase to open it."))
         intro.setWordWrap(True)
         self.passphrase = _secret_field(self.tr("Passphrase"))
         self.remember = QCheckBox(self.tr("&Remember it on this computer (system keyring)"))
@@ -71,6 +79,8 @@ class UnlockDialog(QDialog):
         self.passphrase.returnPressed.connect(self.submit)
         for widget in (intro, self.passphrase, self.remember, self.status, self.progress, self.buttons):
             layout.addWidget(widget)
+        self.remember.setVisible(not for_backup)
+        self.forgot_button.setVisible(not for_backup)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._allow)

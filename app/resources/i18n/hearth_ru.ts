@@ -2622,6 +2622,14 @@ How was your day?</source>
         <translation>Эта парольная фраза не открывает резервную копию.</translation>
     </message>
     <message>
+        <source>The backup is encrypted and this diary is not.</source>
+        <translation>Резервная копия зашифрована, а этот дневник — нет.</translation>
+    </message>
+    <message>
+        <source>Turn encryption on here with the backup&apos;s passphrase (Settings ▸ Privacy), then restore it.</source>
+        <translation>Включите здесь шифрование с парольной фразой этой копии (Настройки ▸ Приватность), затем восстановите её.</translation>
+    </message>
+    <message>
         <source>Try again.</source>
         <translation>Попробуйте ещё раз.</translation>
     </message>
@@ -3590,6 +3598,10 @@ How was your day?</source>
     <message>
         <source>Restore the latest backup</source>
         <translation>Восстановить последнюю резервную копию</translation>
+    </message>
+    <message>
+        <source>That passphrase does not open the backup.</source>
+        <translation>Эта парольная фраза не открывает резервную копию.</translation>
     </message>
     <message>
         <source>The chosen model could not be used</source>
@@ -5084,6 +5096,14 @@ How was your day?</source>
 </context>
 <context>
     <name>UnlockDialog</name>
+    <message>
+        <source>Restore an encrypted backup — Hearth</source>
+        <translation>Восстановление зашифрованной копии — Hearth</translation>
+    </message>
+    <message>
+        <source>This backup is encrypted. Enter its passphrase: Hearth restores it, and your diary is encrypted with that passphrase again.</source>
+        <translation>Эта резервная копия зашифрована. Введите её парольную фразу: Hearth восстановит копию, и дневник снова будет зашифрован этой фразой.</translation>
+    </message>
     <message>
         <source>Unlock your diary — Hearth</source>
         <translation>Откройте дневник — Hearth</translation>
