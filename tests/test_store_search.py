@@ -68,6 +68,9 @@ def test_a_word_finds_its_other_forms_and_its_exact_form_ranks_first(diary: Diar
     assert [h.message_id for h in diary.search("Маша")] == [masha, with_masha]
     assert [h.message_id for h in diary.search("дача Маша")] == [with_masha]
     assert [h.message_id for h in diary.search("walked")] == [walking]
+    assert [h.message_id for h in diary.search("walk")] == [walking]  # a word that is its own stem
+    park = _add(diary, date(2026, 2, 4), "user", "Гуляли в парке до темноты.")
+    assert [h.message_id for h in diary.search("парк")] == [park]
     (hit,) = diary.search("дача")
     assert f"{SNIPPET_OPEN}дачу{SNIPPET_CLOSE}" in hit.snippet
     assert diary.search("ел") == []  # a stem too short to stand for a word is searched as itself

@@ -75,9 +75,9 @@ def _word_forms(word: str) -> str:
         return quote(word)
     stemmer = _STEMMERS["ru" if _CYRILLIC.search(folded) else "en"]
     base = str(stemmer.stemWord(folded))
-    if len(base) < MIN_STEM or base == folded or not folded.startswith(base):
+    if len(base) < MIN_STEM or not folded.startswith(base):
         return quote(word)
-    return f"({quote(word)} OR {quote(base)}*)"
+    return f"({quote(word)} OR {quote(base)}*)"  # its own stem too: "парк" finds "в парке", "walk" "walked"
 
 
 def search_fts(
