@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit, QMessageBox
+from PySide6.QtWidgets import QAbstractItemDelegate, QAbstractItemView, QLineEdit, QMessageBox
 
 from app.config import Settings
 from app.store import Diary
@@ -193,8 +193,26 @@ def test_a_failed_edit_says_why_and_shows_what_is_stored(qtbot, panel: MemoryPan
     qtbot.waitUntil(lambda: bool(ui_errors.open_error_boxes()), timeout=20000)
     box = ui_errors.open_error_boxes()[0]
     assert "Traceback" not in box.text() and box.informativeText()
+    # QA (session 22): the typed text was thrown away at once; once the message is read, its cell opens
+    # again holding it, to shorten
+    box.accept()
+    assert panel.view.state() == QAbstractItemView.State.EditingState
+    (editor,) = panel.view.viewport().findChildren(QLineEdit)
+    assert editor.text() == "x" * 5000 and diary.get_fact(fact_id).text == "Walks every morning"
+    panel.view.itemDelegate().closeEditor.emit(editor, QAbstractItemDelegate.EndEditHint.RevertModelCache)
     qtbot.waitUntil(lambda: proxy_index(panel, fact_id).data() == "Walks every morning", timeout=20000)
     assert diary.get_fact(fact_id).text == "Walks every morning"
+
+
+def test_a_pasted_fact_too_long_is_refused_whole_and_kept_in_the_field(
+    qtbot, panel: MemoryPanel, diary
+) -> None:
+    """QA (session 22): the field cut a pasted 5,000-character fact to 600 and saved the cut one."""
+    long_fact = "Помню: " + "очень длинная заметка " * 230
+    panel.add_edit.setText(long_fact)
+    panel.add_from_field()
+    qtbot.waitUntil(lambda: bool(ui_errors.open_error_boxes()), timeout=20000)
+    assert panel.add_edit.text() == long_fact and diary.list_facts() == []
 
 
 def test_remembered_notice_and_undo(qtbot, bridge, runner, companion, diary) -> None:

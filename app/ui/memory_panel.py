@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
+    QAbstractItemDelegate,
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
@@ -32,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.events import BudgetReport, FactRemoved, FactSaved
-from app.store import MAX_FACT_CHARS, Fact, FactChanges
+from app.store import Fact, FactChanges
 from app.ui.bridge import CompanionBridge
 from app.ui.errors import show_exception
 from app.ui.facts_model import (
@@ -147,7 +148,9 @@ class MemoryPanel(QWidget):
         view = QTableView()
         view.setObjectName("factsView")
         view.setModel(self.proxy)
-        view.setItemDelegate(FactDelegate(view))
+        delegate = FactDelegate(view)
+        delegate.closeEditor.connect(self._editor_closed)
+        view.setItemDelegate(delegate)
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         view.setEditTriggers(
@@ -175,8 +178,7 @@ class MemoryPanel(QWidget):
         """The new fact on its own line (its placeholder is a whole sentence), kind and Add under it."""
         column = QVBoxLayout()
         row = QHBoxLayout()
-        self.add_edit = QLineEdit()
-        self.add_edit.setMaxLength(MAX_FACT_CHARS)
+        self.add_edit = QLineEdit()  # no length limit: a pasted fact too long is refused whole, never cut
         self.add_edit.returnPressed.connect(self.add_from_field)
         self.add_kind = QComboBox()
         fill_kinds(self.add_kind)
@@ -304,7 +306,32 @@ class MemoryPanel(QWidget):
             write: Callable[[], Fact] = lambda: companion.pin_fact(fact_id, pinned)  # noqa: E731
         else:
             write = lambda: companion.edit_fact(fact_id, **changes)  # noqa: E731
+        if "text" in changes:
+            self.runner.run(write, on_error=lambda exc: self._text_refused(fact_id, exc))
+            return
         self.runner.run(write, on_error=self._on_write_error)
+
+    def _text_refused(self, fact_id: int, exc: BaseException) -> None:
+        """A fact's new text was refused (too long): say why; once the message is closed, its cell opens
+        again holding what the person typed, to shorten (QA: the list was reloaded at once, and the edit was
+        gone). Left with Esc, the stored text comes back (``_editor_closed``)."""
+        box = show_exception(self, exc)
+        box.finished.connect(lambda _result: self._edit_again(fact_id))
+
+    def _edit_again(self, fact_id: int) -> None:
+        row = self.model.row_of(fact_id)
+        index = self.proxy.mapFromSource(self.model.index(row, TEXT)) if row >= 0 else None
+        if index is None or not index.isValid():
+            self.reload()
+            return
+        self.view.setCurrentIndex(index)
+        self.view.edit(index)
+
+    def _editor_closed(self, _editor: QWidget, hint: QAbstractItemDelegate.EndEditHint) -> None:
+        """An edit left with Esc: the row shows what is stored again (after a refused text it showed what
+        the person typed, for them to shorten)."""
+        if hint == QAbstractItemDelegate.EndEditHint.RevertModelCache:
+            self.reload()
 
     def toggle_pin_selected(self) -> None:
         index = self._selected(PINNED)
