@@ -473,6 +473,7 @@ class HearthApp(QObject):
             with contextlib.suppress(Exception):
                 self.diary.close()
         self.diary_lock.release()
+        self.window.closing_for_good = True
         self.window.close()
 
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListView,
     QMainWindow,
+    QMessageBox,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -122,6 +123,8 @@ class MainWindow(QMainWindow):
         self._not_ready_reason: Text = ""
         self._model_name = ""
         self.hide_on_close: Callable[[], bool] = lambda: False  # the daily reminder keeps Hearth in the tray
+        self.closing_for_good = False  # set by the app's shutdown: no question about an unsaved draft then
+        self.draft_box: QMessageBox | None = None  # "Your entry is not saved yet", while it is asked
         self.week_start = "auto"  # the setting (auto: the language's locale); HearthApp keeps it current
         self.is_built = False
         self._cancel_measuring: Callable[[], None] = _nothing  # a day's bubbles being measured ahead
@@ -748,10 +751,56 @@ class MainWindow(QMainWindow):
         )
 
     # -- geometry ---------------------------------------------------------------------------------
+    def _asked_about_draft(self) -> bool:
+        """Closing with words in the message box that are not in the diary (QA: a Write-mode evening's entry
+        was gone at the next start, without a word): ask — Save (as an entry, unanswered, as Write mode
+        keeps one), Discard or Cancel. True while the question is open (the close waits for the answer)."""
+        text, companion = self.composer.text(), self.companion
+        if not text.strip() or companion is None or self.composer.editor.isReadOnly():
+            return False
+        if self.draft_box is not None and self.draft_box.isVisible():
+            return True
+        box, save, discard = self._draft_question()
+
+        def answered(button: QAbstractButton) -> None:
+            self.draft_box = None
+            if button is discard:
+                self.composer.set_text("")
+                self.close()
+            elif button is save:
+                self.runner.run(lambda: companion.write(text), lambda _id: self._saved_then_close(text),
+                                lambda exc: show_exception(self, exc))
+
+        box.buttonClicked.connect(answered)
+        self.draft_box = box
+        box.open()
+        return True
+
+    def _draft_question(self) -> tuple[QMessageBox, QAbstractButton, QAbstractButton]:
+        """"Your entry is not saved yet": (the box, its Save button, its Discard button); Cancel: go on."""
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Your entry is not saved yet"),
+                          self.tr("What you have written is not in your diary yet."),
+                          QMessageBox.StandardButton.NoButton, self)
+        box.setInformativeText(self.tr("Save it to the diary before closing? Hearth answers it next time "
+                                       "only if you ask."))
+        save = box.addButton(self.tr("Save to diary"), QMessageBox.ButtonRole.AcceptRole)
+        discard = box.addButton(self.tr("Discard"), QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(save)
+        return box, save, discard
+
+    def _saved_then_close(self, text: str) -> None:
+        if self.composer.text() == text:
+            self.composer.set_text("")
+        self.close()
+
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.hide_on_close():
             event.ignore()
             self.hide()
+            return
+        if not self.closing_for_good and self._asked_about_draft():
+            event.ignore()  # the person answers first; their answer closes the window, or not
             return
         with contextlib.suppress(OSError):
             parts.save_layout(self)

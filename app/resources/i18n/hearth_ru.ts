@@ -3783,6 +3783,26 @@ How was your day?</source>
         <translation>Скачать рекомендованную модель…</translation>
     </message>
     <message>
+        <source>Your entry is not saved yet</source>
+        <translation>Запись ещё не сохранена</translation>
+    </message>
+    <message>
+        <source>What you have written is not in your diary yet.</source>
+        <translation>То, что вы написали, ещё не в дневнике.</translation>
+    </message>
+    <message>
+        <source>Save it to the diary before closing? Hearth answers it next time only if you ask.</source>
+        <translation>Сохранить это в дневник перед закрытием? Hearth ответит на запись, только если вы попросите.</translation>
+    </message>
+    <message>
+        <source>Save to diary</source>
+        <translation>Сохранить в дневник</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Не сохранять</translation>
+    </message>
+    <message>
         <source>&amp;Today</source>
         <translation>&amp;Сегодня</translation>
     </message>
