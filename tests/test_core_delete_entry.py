@@ -86,3 +86,18 @@ def test_the_reply_being_written_cannot_be_deleted(rig: Rig) -> None:
     rig.idle()
     rig.companion.delete_message(reply_id)  # once it is done, it can go
     assert rig.diary.get_message(reply_id) is None
+
+
+def test_the_entry_a_reply_is_being_written_for_cannot_be_deleted_until_it_is_done(rig: Rig) -> None:
+    """QA (session 22): deleting the entry while its reply streamed left the reply answering nothing."""
+    rig.model.scripts["reply"] = ["one two three four five six seven"]
+    rig.model.release.clear()
+    entry_id = rig.companion.send(SECRET)
+    assert rig.model.streaming.wait(10)
+    with pytest.raises(CoreError, match="reply to this entry is still being written") as info:
+        rig.companion.delete_message(entry_id)
+    assert info.value.hint and rig.diary.get_message(entry_id) is not None
+    rig.model.release.set()
+    rig.idle()
+    rig.companion.delete_message(entry_id)  # once the reply is done, the entry can go
+    assert rig.diary.get_message(entry_id) is None

@@ -233,6 +233,9 @@ class Companion:
             raise CoreError("That entry no longer exists.", "It may have been deleted already.")
         if self._turn.is_writing(message_id):
             raise CoreError("This reply is still being written.", "Stop it, or wait until it is done.")
+        if self._turn.is_answering(message_id):
+            raise CoreError("The reply to this entry is still being written.",
+                            "Stop it, or wait until it is done.")
         self.diary.delete_message(message_id)
         self.maintenance.chat_cache.discard()  # derived from the deleted text: it goes too
         self.session.emit(MessageRemoved(message_id, message.conversation_id))

@@ -59,6 +59,7 @@ class ReplyTurn:
         self.context = session.context
         self._handle: JobHandle | None = None
         self._writing: int | None = None  # the assistant message a reply is being streamed into
+        self._answering: int | None = None  # the entry that reply answers (from the prompt's assembly on)
         self._stopped = threading.Event()
         self._lock = threading.Lock()
         # The chat's cache kept at the last close, for a reply that finds the cache empty (right after a
@@ -84,11 +85,25 @@ class ReplyTurn:
         """``message_id`` is the reply being written right now (it must not be deleted under the stream)."""
         return self._writing == message_id
 
+    def is_answering(self, message_id: int) -> bool:
+        """``message_id`` is the entry a reply is being prepared or written for (deleted under it, the reply
+        would be left answering nothing; QA)."""
+        return self._answering == message_id
+
     def run(
         self, conversation_id: int, user_message: Message, today: date, instruction: str | None = None
     ) -> ReplyOutcome:
         """Answer ``user_message``; with ``instruction`` ("Go deeper"), the whole day is the tail and the
         instruction is the new message (it is sent to the model, never stored)."""
+        self._answering = user_message.id
+        try:
+            return self._answer(conversation_id, user_message, today, instruction)
+        finally:
+            self._answering = None
+
+    def _answer(
+        self, conversation_id: int, user_message: Message, today: date, instruction: str | None
+    ) -> ReplyOutcome:
         try:
             if instruction is None:
                 prompt = self.context.assemble(

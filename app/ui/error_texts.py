@@ -52,6 +52,7 @@ KNOWN_TEXTS: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("Errors", "That entry no longer exists."),
     QT_TRANSLATE_NOOP("Errors", "It may have been deleted already."),
     QT_TRANSLATE_NOOP("Errors", "This reply is still being written."),
+    QT_TRANSLATE_NOOP("Errors", "The reply to this entry is still being written."),
     QT_TRANSLATE_NOOP("Errors", "Stop it, or wait until it is done."),
     QT_TRANSLATE_NOOP("Errors", "That conversation no longer exists."),
     QT_TRANSLATE_NOOP("Errors", "Pick another day in the sidebar."),

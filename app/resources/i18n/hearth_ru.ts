@@ -2062,6 +2062,10 @@ How was your day?</source>
         <translation>Этот ответ ещё пишется.</translation>
     </message>
     <message>
+        <source>The reply to this entry is still being written.</source>
+        <translation>Ответ на эту запись ещё пишется.</translation>
+    </message>
+    <message>
         <source>Stop it, or wait until it is done.</source>
         <translation>Остановите его или дождитесь конца.</translation>
     </message>
