@@ -163,6 +163,25 @@ def test_pin_and_filter(qtbot, panel: MemoryPanel, diary) -> None:
     assert "1 shown" in panel.status.text()
     panel.filter_edit.clear()
     assert panel.proxy.rowCount() == 2 and second
+    panel.filter_edit.setText("person")  # its kind
+    assert texts(panel) == ["Sister Anna lives in Riga"]
+    panel.filter_edit.setText("preferring")  # another form of a word (QA: a fixed string missed them)
+    assert texts(panel) == ["Prefers tea to coffee"]
+    panel.filter_edit.setText("anna tea")  # every word must be there
+    assert texts(panel) == []
+    panel.filter_edit.clear()
+
+
+def test_the_filter_finds_russian_word_forms(qtbot, panel: MemoryPanel) -> None:
+    for text in ("Подруга Маша живёт в Казани", "Любит кофе"):  # (keyClicks cannot type Cyrillic)
+        panel.add_edit.setText(text)
+        with qtbot.waitSignal(panel.bridge.fact_saved, timeout=20000):
+            panel.add_from_field()
+        qtbot.waitUntil(lambda text=text: text in texts(panel), timeout=20000)
+    panel.filter_edit.setText("Машу")
+    assert texts(panel) == ["Подруга Маша живёт в Казани"]
+    panel.filter_edit.setText("казань")
+    assert texts(panel) == ["Подруга Маша живёт в Казани"]
 
 
 def test_link_to_the_message_a_fact_came_from(qtbot, panel: MemoryPanel, diary, companion) -> None:

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.events import FactSaved
+from app.core.text import stem, words
 from app.store import FACT_KINDS, Fact, FactChanges
 from app.ui.i18n import QT_TRANSLATE_NOOP
 
@@ -71,6 +72,7 @@ FactIdRole = Qt.ItemDataRole.UserRole + 1
 SortRole = Qt.ItemDataRole.UserRole + 2
 MessageIdRole = Qt.ItemDataRole.UserRole + 3
 FilterRole = Qt.ItemDataRole.UserRole + 4
+MIN_STEM = 3  # a filter word's stem shorter than this stands only for itself (as in the store's search)
 InPromptRole = Qt.ItemDataRole.UserRole + 5
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -409,6 +411,28 @@ class FactsFilterModel(QSortFilterProxyModel):
         self.setFilterRole(FilterRole)
         self.setSortRole(SortRole)
         self.setDynamicSortFilter(True)
+        self._wanted: list[tuple[str, str]] = []  # the filter's words and their stems
+
+    def set_words(self, text: str) -> None:
+        """Show the facts holding every word of ``text`` in some form: "Машу" finds "Маша", "Казань"
+        finds "в Казани" (QA: a fixed string missed them; search already finds a word's forms)."""
+        if not hasattr(self, "beginFilterChange"):  # Qt before 6.10 (pyproject allows 6.7)
+            self._wanted = [(word, stem(word)) for word in words(text)]
+            self.invalidateFilter()
+            return
+        self.beginFilterChange()
+        self._wanted = [(word, stem(word)) for word in words(text)]
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:  # noqa: N802 - Qt's
+        wanted = self._wanted
+        if not wanted:
+            return True
+        shown = self.sourceModel().index(source_row, TEXT, source_parent).data(FilterRole) or ""
+        folded = " ".join(words(str(shown)))
+        found = folded.split()
+        return all(word in folded or (len(base) >= MIN_STEM and any(w.startswith(base) for w in found))
+                   for word, base in wanted)
 
     def lessThan(self, left: AnyIndex, right: AnyIndex) -> bool:
         a, b = left.data(SortRole), right.data(SortRole)

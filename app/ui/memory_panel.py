@@ -275,7 +275,7 @@ class MemoryPanel(QWidget):
         self.reload()
 
     def set_filter(self, text: str) -> None:
-        self.proxy.setFilterFixedString(text.strip())
+        self.proxy.set_words(text)
         self._update_status()
 
     # -- writing ------------------------------------------------------------------------------------
