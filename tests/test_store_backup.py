@@ -179,3 +179,20 @@ def test_a_diary_with_entries_is_never_made_anew(data_dir: Path) -> None:
         with pytest.raises(ValueError):
             diary.made_anew(DiaryKey("a passphrase long enough"))
         assert _texts(diary) == ["keep me"]
+
+
+def test_a_diary_with_only_moods_is_never_made_anew_but_a_windows_empty_page_is(data_dir: Path) -> None:
+    """Review (session 22): 'nothing written' looked at entries and facts only, so a restore could shred a
+    diary holding the person's moods. A window's own empty day page is not the person's."""
+    from datetime import date
+
+    from app.store import DiaryKey
+
+    with Diary.open(data_dir) as diary:
+        diary.conversation_for_day(date(2026, 12, 5))  # what a window makes by itself
+        assert diary.nothing_written()
+        diary.set_mood(date(2026, 12, 4), 4)
+        assert not diary.nothing_written()
+        with pytest.raises(ValueError):
+            diary.made_anew(DiaryKey("a passphrase long enough"))
+        assert diary.moods(date(2026, 12, 1), date(2026, 12, 7)) == {date(2026, 12, 4): 4}

@@ -42,6 +42,8 @@ def test_save_keeps_the_draft_as_an_entry_then_closes(qtbot, launch: Launcher, d
     hearth, window, box = _close_with_a_draft(qtbot, launch)
     save = next(b for b in box.buttons() if b.text() == "Save to diary")
     save.click()
+    window.close()  # closed again while it is being saved: no second question, no second copy (review)
+    assert window.draft_box is None
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=20_000)
     hearth.shutdown()
     assert _entries(data_dir) == [DRAFT]

@@ -546,10 +546,15 @@ def _check_row(table: type[SQLModel], raw: Any, spec: _Spec, budget: list[int]) 
     return values
 
 
+PERSONS_TABLES = (Message, Fact, FactVersion, ForgottenFact, Summary, Reflection, DayMood, Attachment,
+                  ImageOriginal)  # what the person wrote or chose, and what is made from it
+
+
 def nothing_written(session: Session) -> bool:
-    """No entry and no fact: what a window opened on a new diary makes (today's page, its question, token
-    counts) is not the person's, and a restore may replace it."""
-    return all(session.exec(select(table).limit(1)).first() is None for table in (Message, Fact))
+    """Nothing the person wrote or chose (entries, facts and their history, moods, pictures, summaries,
+    reflections): what a window opened on a new diary makes by itself (today's page, its question, token
+    counts) is not theirs, and a restore may replace it."""
+    return all(session.exec(select(table).limit(1)).first() is None for table in PERSONS_TABLES)
 
 
 def is_empty(session: Session) -> bool:

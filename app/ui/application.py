@@ -345,10 +345,11 @@ class HearthApp(QObject):
 
     def _restore_encrypted(self, dialog: UnlockDialog, backup: Path, passphrase: str) -> None:
         """Worker: check the passphrase against the backup, make the empty diary anew under it (never one
-        with entries: ``Diary.made_anew``), restore into it."""
+        holding anything of the person's: ``Diary.made_anew``), restore into it. A restore that fails after
+        that leaves the new, empty, encrypted diary open, and says why."""
         data_dir = self.data_dir
 
-        def work() -> Diary:
+        def work() -> tuple[Diary, BaseException | None]:
             key = DiaryKey(passphrase, salt=file_salt(backup))
             verify_key(backup, key)
             diary = Diary.open(data_dir)
@@ -358,20 +359,26 @@ class HearthApp(QObject):
                                  "Turn encryption on here with the backup's passphrase (Settings ▸ Privacy),"
                                  " then restore it.")
             diary = diary.made_anew(key)
-            diary.restore(backup)
-            return diary
+            try:
+                diary.restore(backup)
+            except Exception as exc:  # noqa: BLE001 - said; the new diary stays open, under the key
+                return diary, exc
+            return diary, None
 
         def failed(exc: BaseException) -> None:
             if isinstance(exc, WrongPassphrase):
                 dialog.failed(self.tr("That passphrase does not open the backup."))
                 return
             dialog.set_busy(False)
-            dialog.reject()  # the empty diary opens again
+            dialog.reject()  # nothing was changed: the empty diary opens again
             show_exception(self.window, exc)
 
-        def done(diary: Diary) -> None:
+        def done(result: tuple[Diary, BaseException | None]) -> None:
+            diary, problem = result
             dialog.succeeded()
             self._on_diary(diary)
+            if problem is not None:
+                show_exception(self.window, problem)
 
         self.window.set_ready(False, lambda: self.tr("Restoring the backup…"))
         self.runner.run(work, done, failed)

@@ -125,6 +125,7 @@ class MainWindow(QMainWindow):
         self.hide_on_close: Callable[[], bool] = lambda: False  # the daily reminder keeps Hearth in the tray
         self.closing_for_good = False  # set by the app's shutdown: no question about an unsaved draft then
         self.draft_box: QMessageBox | None = None  # "Your entry is not saved yet", while it is asked
+        self.saving_draft = False  # its "Save to diary" is being written
         self.week_start = "auto"  # the setting (auto: the language's locale); HearthApp keeps it current
         self.is_built = False
         self._cancel_measuring: Callable[[], None] = _nothing  # a day's bubbles being measured ahead
@@ -500,6 +501,8 @@ class MainWindow(QMainWindow):
         self._loading = False
         self.chat_model.set_conversation(conversation_id, items)
         self.day_header.show_conversation(conversation)
+        shown = (conversation.day or conversation.created_at.date()) if conversation is not None else None
+        self.composer.show_day(shown if shown is not None and shown != date.today() else None)
         if self._pending_jump is not None:
             self.chat_view.jump_to(self._pending_jump)
             self._pending_jump = None
@@ -758,9 +761,18 @@ class MainWindow(QMainWindow):
         text, companion = self.composer.text(), self.companion
         if not text.strip() or companion is None or self.composer.editor.isReadOnly():
             return False
-        if self.draft_box is not None and self.draft_box.isVisible():
-            return True
+        if self.saving_draft or (self.draft_box is not None and self.draft_box.isVisible()):
+            return True  # asked already, or being saved: the close comes once it is
         box, save, discard = self._draft_question()
+        answering = self.ritual.card.text()  # the day's question it answers, as Write mode stores it
+
+        def saved(_message_id: int) -> None:
+            self.saving_draft = False
+            self._saved_then_close(text)
+
+        def not_saved(exc: BaseException) -> None:
+            self.saving_draft = False
+            show_exception(self, exc)
 
         def answered(button: QAbstractButton) -> None:
             self.draft_box = None
@@ -768,8 +780,8 @@ class MainWindow(QMainWindow):
                 self.composer.set_text("")
                 self.close()
             elif button is save:
-                self.runner.run(lambda: companion.write(text), lambda _id: self._saved_then_close(text),
-                                lambda exc: show_exception(self, exc))
+                self.saving_draft = True  # a second close meanwhile must not save it twice (review)
+                self.runner.run(lambda: companion.write(text, answering=answering), saved, not_saved)
 
         box.buttonClicked.connect(answered)
         self.draft_box = box

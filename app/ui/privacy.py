@@ -97,6 +97,13 @@ class UnlockDialog(QDialog):
         self.set_busy(True)
         self.unlock_requested.emit(text, self.remember.isChecked())
 
+    def reject(self) -> None:
+        """Cancel, unless the passphrase is being tried: what runs then (an unlock, a restore making the
+        diary anew) must finish first (review, session 22: a Cancel raced a restore's shredding)."""
+        if self.progress.isVisible():
+            return
+        super().reject()
+
     def set_busy(self, busy: bool) -> None:
         self.progress.setVisible(busy)
         self.passphrase.setEnabled(not busy)

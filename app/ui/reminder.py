@@ -101,8 +101,14 @@ class DailyReminder(QObject):
         self.window.activateWindow()
 
     def quit(self) -> None:
+        """The tray's Quit. An unsaved entry asks first, over the window shown again; answered Cancel, the
+        window stays, and closing it later hides it to the tray again (review, session 22)."""
         self.quitting = True
+        if self.window.composer.text().strip():
+            self.show_window()
         self.window.close()
+        if self.window.isVisible():  # the close waits for the question, or was cancelled
+            self.quitting = False
 
 
 class ReminderGroup(QGroupBox):
