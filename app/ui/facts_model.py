@@ -34,6 +34,7 @@ from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
+    QLineEdit,
     QSpinBox,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -172,6 +173,7 @@ class FactsTableModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None, *, show_retired: bool = False) -> None:
         super().__init__(parent)
         self._rows: list[FactRow] = []
+        self._before_edit: dict[int, FactRow] = {}  # rows as they were before an edit not yet written
         self._in_prompt: frozenset[int] = frozenset()
         self.show_retired = show_retired  # retired facts (replaced by automatic memory) are hidden
 
@@ -308,10 +310,19 @@ class FactsTableModel(QAbstractTableModel):
         changes = self._changes_for(row, index.column(), value, role)
         if not changes:
             return False
+        self._before_edit[row.id] = row
         self._rows[index.row()] = row.with_changes(changes)
         self._emit_row_changed(index.row())
         self.edit_requested.emit(row.id, changes)
         return True
+
+    def undo_edit(self, fact_id: int) -> None:
+        """A write of this row was refused: show it as it was before the edit (what is stored)."""
+        before = self._before_edit.pop(fact_id, None)
+        row = self.row_of(fact_id)
+        if before is not None and row >= 0:
+            self._rows[row] = before
+            self._emit_row_changed(row)
 
     @staticmethod
     def _changes_for(row: FactRow, column: int, value: Any, role: int) -> FactChanges:
@@ -445,6 +456,8 @@ class FactsFilterModel(QSortFilterProxyModel):
 class FactDelegate(QStyledItemDelegate):
     """Editors that fit each column: a line for the text, a list of kinds, 1–5 for importance."""
 
+    typed_again: str | None = None  # the next text editor opens with this, not the stored text
+
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: AnyIndex) -> QWidget:
         if index.column() == KIND:
             combo = QComboBox(parent)
@@ -460,6 +473,10 @@ class FactDelegate(QStyledItemDelegate):
 
     def setEditorData(self, editor: QWidget, index: AnyIndex) -> None:
         value = index.data(Qt.ItemDataRole.EditRole)
+        if self.typed_again is not None and isinstance(editor, QLineEdit):  # a refused text, to shorten
+            editor.setText(self.typed_again)
+            self.typed_again = None
+            return
         if isinstance(editor, QComboBox):
             editor.setCurrentIndex(max(0, editor.findData(str(value))))
         elif isinstance(editor, QSpinBox):

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
-    QAbstractItemDelegate,
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
@@ -148,9 +147,7 @@ class MemoryPanel(QWidget):
         view = QTableView()
         view.setObjectName("factsView")
         view.setModel(self.proxy)
-        delegate = FactDelegate(view)
-        delegate.closeEditor.connect(self._editor_closed)
-        view.setItemDelegate(delegate)
+        view.setItemDelegate(FactDelegate(view))
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         view.setEditTriggers(
@@ -312,26 +309,25 @@ class MemoryPanel(QWidget):
         self.runner.run(write, on_error=self._on_write_error)
 
     def _text_refused(self, fact_id: int, exc: BaseException) -> None:
-        """A fact's new text was refused (too long): say why; once the message is closed, its cell opens
-        again holding what the person typed, to shorten (QA: the list was reloaded at once, and the edit was
-        gone). Left with Esc, the stored text comes back (``_editor_closed``)."""
+        """A fact's new text was refused (too long): say why; once the message is closed, the row shows the
+        stored text again and its cell opens holding what the person typed, to shorten (QA: the list was
+        reloaded at once and the edit was gone; review: a row left showing the refused text looked saved)."""
+        row = self.model.row_of(fact_id)
+        typed = self.model.rows()[row].text if row >= 0 else ""
+        self.model.undo_edit(fact_id)
         box = show_exception(self, exc)
-        box.finished.connect(lambda _result: self._edit_again(fact_id))
+        box.finished.connect(lambda _result: self._edit_again(fact_id, typed))
 
-    def _edit_again(self, fact_id: int) -> None:
+    def _edit_again(self, fact_id: int, typed: str) -> None:
         row = self.model.row_of(fact_id)
         index = self.proxy.mapFromSource(self.model.index(row, TEXT)) if row >= 0 else None
         if index is None or not index.isValid():
-            self.reload()
             return
+        delegate = self.view.itemDelegate()
+        if isinstance(delegate, FactDelegate):
+            delegate.typed_again = typed
         self.view.setCurrentIndex(index)
         self.view.edit(index)
-
-    def _editor_closed(self, _editor: QWidget, hint: QAbstractItemDelegate.EndEditHint) -> None:
-        """An edit left with Esc: the row shows what is stored again (after a refused text it showed what
-        the person typed, for them to shorten)."""
-        if hint == QAbstractItemDelegate.EndEditHint.RevertModelCache:
-            self.reload()
 
     def toggle_pin_selected(self) -> None:
         index = self._selected(PINNED)
