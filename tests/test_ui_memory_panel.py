@@ -222,7 +222,8 @@ def test_a_failed_edit_says_why_and_shows_what_is_stored(qtbot, panel: MemoryPan
     editor.setText("Walks every morning, rain or shine")  # shortened, and committed
     panel.view.itemDelegate().commitData.emit(editor)
     panel.view.itemDelegate().closeEditor.emit(editor, QAbstractItemDelegate.EndEditHint.NoHint)
-    qtbot.waitUntil(lambda: diary.get_fact(fact_id).text == "Walks every morning, rain or shine", timeout=20000)
+    shortened = "Walks every morning, rain or shine"
+    qtbot.waitUntil(lambda: diary.get_fact(fact_id).text == shortened, timeout=20000)
 
 
 def test_a_pasted_fact_too_long_is_refused_whole_and_kept_in_the_field(

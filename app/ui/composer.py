@@ -10,6 +10,8 @@ the draft's token count back, and ``set_token_count`` shows it.
 
 from __future__ import annotations
 
+from datetime import date
+
 from PySide6.QtCore import QMimeData, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
@@ -36,7 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.ui.day_ritual import WRITE, ModeSwitch
-from app.ui.i18n import Plurals, Text, follow_language, made, number
+from app.ui.i18n import DateText, Plurals, Text, follow_language, made, number
 from app.ui.picture_drop import dropped_files, pasted_image
 
 DEBOUNCE_MS = 250
@@ -149,6 +151,7 @@ class Composer(QWidget):
         self.notice = QLabel("", self)
         self.mode_switch = ModeSwitch(self)
         self._generating = False
+        self.past_day: date | None = None  # the day on screen when it is not today (``show_day``)
         self._count: tuple[int, int | None] | None = None  # the draft's tokens and limit shown
         self._notice: Text = ""
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
@@ -221,11 +224,24 @@ class Composer(QWidget):
         return self.mode_switch.mode
 
     def ready_placeholder(self) -> str:
-        """What the empty editor says once the companion is ready."""
+        """What the empty editor says once the companion is ready; on an earlier day, that what is written
+        goes to that day (QA: nothing said so, and an entry was filed under the day on screen)."""
+        if self.past_day is not None:
+            day = DateText().long_day(self.past_day)
+            if self.mode == WRITE:
+                return self.tr("Add to {day}; Hearth stays quiet until you ask.  (Ctrl+Enter saves the "
+                               "entry)").format(day=day)
+            return self.tr("Add to {day}…  (Enter sends, Shift+Enter for a new line)").format(day=day)
         if self.mode == WRITE:
             return self.tr("Write as much as you like; Hearth stays quiet until you ask.  "
                            "(Ctrl+Enter saves the entry)")
         return self.tr("Write about your day…  (Enter sends, Shift+Enter for a new line)")
+
+    def show_day(self, day: date | None) -> None:
+        """The day on screen, None for today: the placeholder says where an entry goes."""
+        self.past_day = day
+        if not self.editor.isReadOnly():
+            self.editor.setPlaceholderText(self.ready_placeholder())
 
     def _on_mode(self, mode: str) -> None:
         self.editor.write_mode = mode == WRITE

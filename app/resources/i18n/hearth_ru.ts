@@ -1419,6 +1419,14 @@ How was your day?</source>
         <translation>Прикрепить картинки</translation>
     </message>
     <message>
+        <source>Add to {day}; Hearth stays quiet until you ask.  (Ctrl+Enter saves the entry)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add to {day}…  (Enter sends, Shift+Enter for a new line)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Write about your day…  (Enter sends, Shift+Enter for a new line)</source>
         <translation>Расскажите о своём дне…  (Enter — отправить, Shift+Enter — новая строка)</translation>
     </message>
