@@ -232,9 +232,9 @@ def test_the_markdown_export_and_counted_lines_speak_russian(russian_terminal: N
     assert "_питомец, важность 3 (закреплён)_" in body and "## Вторник, 1 декабря 2026" in body
     assert not any(word in body for word in ("Memory about you", "**You**", "importance", "pinned"))
     plurals = CliPlurals()
-    assert plurals.indexed(1, complete=True).startswith("{indexed} из 1 сообщения")
-    assert plurals.indexed(21, complete=True).startswith("{indexed} из 21 сообщения")
-    assert plurals.indexed(5, complete=True).startswith("{indexed} из 5 сообщений")
+    assert plurals.indexed(1, complete=True).endswith("{indexed} из 1 сообщения, готово")
+    assert plurals.indexed(21, complete=True).endswith("{indexed} из 21 сообщения, готово")
+    assert plurals.indexed(5, complete=True).endswith("{indexed} из 5 сообщений, готово")
     assert plurals.remembered(2).startswith("(вспомнены 2 записи:")
 
 

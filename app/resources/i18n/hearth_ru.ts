@@ -1366,17 +1366,17 @@ How was your day?</source>
     <message numerus="yes">
         <source>{indexed} of %n message(s) indexed by meaning ({name}): complete</source>
         <translation>
-            <numerusform>{indexed} из %n сообщения проиндексированы по смыслу ({name}): готово</numerusform>
-            <numerusform>{indexed} из %n сообщений проиндексированы по смыслу ({name}): готово</numerusform>
-            <numerusform>{indexed} из %n сообщений проиндексированы по смыслу ({name}): готово</numerusform>
+            <numerusform>Проиндексировано по смыслу ({name}): {indexed} из %n сообщения, готово</numerusform>
+            <numerusform>Проиндексировано по смыслу ({name}): {indexed} из %n сообщений, готово</numerusform>
+            <numerusform>Проиндексировано по смыслу ({name}): {indexed} из %n сообщений, готово</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>{indexed} of %n message(s) indexed by meaning ({name}): in progress (run `hearth index` to finish now)</source>
         <translation>
-            <numerusform>{indexed} из %n сообщения проиндексированы по смыслу ({name}): не закончено (закончить сейчас: `hearth index`)</numerusform>
-            <numerusform>{indexed} из %n сообщений проиндексированы по смыслу ({name}): не закончено (закончить сейчас: `hearth index`)</numerusform>
-            <numerusform>{indexed} из %n сообщений проиндексированы по смыслу ({name}): не закончено (закончить сейчас: `hearth index`)</numerusform>
+            <numerusform>Проиндексировано по смыслу ({name}): {indexed} из %n сообщения, не закончено (закончить сейчас: `hearth index`)</numerusform>
+            <numerusform>Проиндексировано по смыслу ({name}): {indexed} из %n сообщений, не закончено (закончить сейчас: `hearth index`)</numerusform>
+            <numerusform>Проиндексировано по смыслу ({name}): {indexed} из %n сообщений, не закончено (закончить сейчас: `hearth index`)</numerusform>
         </translation>
     </message>
 </context>
@@ -1420,11 +1420,11 @@ How was your day?</source>
     </message>
     <message>
         <source>Add to {day}; Hearth stays quiet until you ask.  (Ctrl+Enter saves the entry)</source>
-        <translation type="unfinished"></translation>
+        <translation>Запись в день «{day}»; Hearth молчит, пока вы не попросите.  (Ctrl+Enter — сохранить запись)</translation>
     </message>
     <message>
         <source>Add to {day}…  (Enter sends, Shift+Enter for a new line)</source>
-        <translation type="unfinished"></translation>
+        <translation>Запись в день «{day}»…  (Enter — отправить, Shift+Enter — новая строка)</translation>
     </message>
     <message>
         <source>Write about your day…  (Enter sends, Shift+Enter for a new line)</source>
