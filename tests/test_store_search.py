@@ -76,6 +76,16 @@ def test_a_word_finds_its_other_forms_and_its_exact_form_ranks_first(diary: Diar
     assert diary.search("ел") == []  # a stem too short to stand for a word is searched as itself
 
 
+def test_the_exact_word_comes_before_newer_entries_that_only_share_its_stem(diary: Diary) -> None:
+    """Review (session 22): "кот" as a prefix also matches "которую"; newer entries holding only that
+    pushed the one about the cat out of the results."""
+    cat = _add(diary, date(2025, 1, 1), "user", "Кот спал на подоконнике.")
+    for day in range(1, 29):
+        _add(diary, date(2026, 2, day), "user", f"Книга, которую я читаю, глава {day}.")
+    hits = diary.search("кот", limit=5)
+    assert hits[0].message_id == cat and len(hits) == 5  # the rest of the limit: the word's other forms
+
+
 def test_date_range(diary: Diary) -> None:
     ids = [_add(diary, date(2026, 5, d), "user", f"rain again on day {d}") for d in (1, 10, 20)]
     assert [h.message_id for h in diary.search("rain", date_from=date(2026, 5, 5))] != []

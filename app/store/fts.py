@@ -53,15 +53,15 @@ def quote(term: str) -> str:
     return '"' + term.replace('"', '""') + '"'
 
 
-def plain_match(query: str, operator: str = " AND ") -> str:
+def plain_match(query: str, operator: str = " AND ", *, forms: bool = True) -> str:
     """A MATCH expression requiring every word (``operator=" OR "`` for any word); '' when no words.
 
     A word also matches the other forms of itself: its Snowball stem as a prefix ("Маша" finds "Машей",
     "дача" finds "дачу", "walked" finds "walking"). Russian changes a word's ending with its case, so a
     search by whole words missed most of what a Russian diary says about a person or a place (QA). The
-    word itself is searched too, so an entry holding it exactly ranks first.
+    word itself is searched too. ``forms=False``: the words as typed only (``search`` asks that first).
     """
-    return operator.join(_word_forms(term) for term in query_terms(query))
+    return operator.join(_word_forms(term) if forms else quote(term) for term in query_terms(query))
 
 
 _STEMMERS = {"ru": snowballstemmer.stemmer("russian"), "en": snowballstemmer.stemmer("english")}
@@ -203,16 +203,26 @@ def search(
     date_from: date | None = None,
     date_to: date | None = None,
 ) -> list[SearchHit]:
-    """Free-text search: every word must match; if nothing does, any word may (still ranked by BM25)."""
-    match = plain_match(query)
-    if not match:
+    """Free-text search: every word must match; if nothing does, any word may (still ranked by BM25).
+
+    The words as typed come first; their other forms (``plain_match``) fill what is left of ``limit``. So
+    an entry with the exact word is never pushed out by newer ones that only share its stem ("кот" and
+    "который"; review), and the wider, slower query runs only when the exact one finds too little.
+    """
+    if not query_terms(query):
         return []
-    hits = search_fts(session, match, limit=limit, date_from=date_from, date_to=date_to)
-    if not hits and len(query_terms(query)) > 1:
-        hits = search_fts(
-            session, plain_match(query, " OR "), limit=limit, date_from=date_from, date_to=date_to
-        )
-    return hits
+    operators = (" AND ", " OR ") if len(query_terms(query)) > 1 else (" AND ",)
+    for operator in operators:  # any word only when every word found nothing
+        hits = search_fts(session, plain_match(query, operator, forms=False), limit=limit,
+                          date_from=date_from, date_to=date_to)
+        if len(hits) < limit:
+            wider = search_fts(session, plain_match(query, operator), limit=limit, date_from=date_from,
+                               date_to=date_to)
+            seen = {hit.message_id for hit in hits}
+            hits += [hit for hit in wider if hit.message_id not in seen][: limit - len(hits)]
+        if hits:
+            return hits
+    return []
 
 
 def merge_index(conn: sqlite3.Connection) -> None:
