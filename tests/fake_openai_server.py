@@ -30,6 +30,7 @@ class FakeServer:
         self.requests: list[tuple[str, str, dict[str, Any], dict[str, str]]] = []
         self.hang = False
         self.release = threading.Event()
+        self.hanging = threading.Event()  # set when a request arrived and hangs (``hang``)
         self.end_stream_early = False  # close the stream after the chunks without [DONE]
         self.chat_reject: Callable[[dict[str, Any]], tuple[int, Any] | None] | None = None
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
@@ -66,6 +67,7 @@ class FakeServer:
             def _answer(self, body: dict[str, Any]) -> None:
                 server.requests.append((self.command, self.path, body, dict(self.headers)))
                 if server.hang:
+                    server.hanging.set()
                     server.release.wait(30)
                     return
                 rejected = server.chat_reject(body) if server.chat_reject and "messages" in body else None

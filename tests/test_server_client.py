@@ -254,7 +254,6 @@ def test_closing_a_model_ends_the_requests_still_waiting_on_a_server_that_went_q
         client = model._client
         server.hang = True
         failures: list[BaseException] = []
-        arrived = len(server.requests)
 
         def ask() -> None:
             try:
@@ -264,8 +263,7 @@ def test_closing_a_model_ends_the_requests_still_waiting_on_a_server_that_went_q
 
         waiting = threading.Thread(target=ask)
         waiting.start()
-        while len(server.requests) == arrived:  # the request is at the server, which does not answer
-            waiting.join(0.01)
+        assert server.hanging.wait(10)  # the request is at the server, which does not answer
         model.close()
         waiting.join(5)
         assert not waiting.is_alive() and isinstance(failures[0], ServerDisconnected)
@@ -273,3 +271,15 @@ def test_closing_a_model_ends_the_requests_still_waiting_on_a_server_that_went_q
         with pytest.raises(ServerDisconnected, match="was closed"):
             client.get_json("/v1/models")
         assert len(server.requests) == sent
+
+
+def test_a_reply_waiting_when_the_model_is_closed_ends_as_cancelled_not_as_a_server_failure() -> None:
+    """Review (session 22): the hang-up came before the job was marked cancelled, so a reply the close
+    ended was reported as "the server closed the connection"."""
+    with FakeServer() as server:
+        model = ServerModel(ServerConfig(server.url, timeout_s=300))
+        server.hang = True
+        handle = model.submit(request())
+        assert server.hanging.wait(10)  # the chat request is at the server, which does not answer
+        model.close()
+        assert handle.result(timeout=10).finish_reason == "cancelled"

@@ -272,15 +272,27 @@ def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
                 continue
             companion.wait_idle()  # (if stdout's reader went away, `| head`, the rest is still saved)
     except KeyboardInterrupt:
-        companion.stop()
         code = INTERRUPTED
-        if not companion.wait_idle(timeout=INTERRUPT_GRACE_S):
-            unsubscribe()  # what the ended requests raise is the person's Ctrl+C, not news to print
-            session.model.hang_up()  # the model does not answer: its requests are ended, not waited for
+        _stop_quickly(companion, session, unsubscribe)
     finally:
-        companion.wait_idle(timeout=60)
+        if code != INTERRUPTED:
+            companion.wait_idle(timeout=60)
         session.close()
     return code or (1 if failed or printer.answered < sent else 0)
+
+
+def _stop_quickly(companion: Companion, session: _Session, unsubscribe: Callable[[], None]) -> None:
+    """Ctrl+C: stop the reply; give it and the jobs ``INTERRUPT_GRACE_S`` to stop, then end the requests
+    of a model that does not answer (a frozen server) instead of waiting out their timeouts. A second
+    Ctrl+C during the grace goes straight to that (review: it skipped the hang-up, and waited 60 s)."""
+    companion.stop()
+    try:
+        stopped = companion.wait_idle(timeout=INTERRUPT_GRACE_S)
+    except KeyboardInterrupt:
+        stopped = False
+    if not stopped:
+        unsubscribe()  # what the ended requests raise is the person's Ctrl+C, not news to print
+        session.model.hang_up()
 
 
 def run_digest(args: argparse.Namespace, data_dir: Path) -> int:

@@ -56,6 +56,8 @@ def run_stream_job(model: ServerModel, client: HttpClient, job: Job) -> Completi
             return _completion(job, "cancelled", _Usage())
         raise Preempted from None
     except ServerDisconnected as exc:
+        if client.hung_up or job.cancel_requested.is_set():  # Hearth ended it (closing), not the server
+            return _completion(job, "cancelled", _Usage())
         exc.partial_text = progress.text
         raise
     finally:

@@ -467,9 +467,9 @@ class HearthApp(QObject):
                 companion.stop()
         for download in self.runner.findChildren(ModelDownload):
             download.cancel()  # its child process stops; the part file stays for the next start
-        self.runner.wait_idle(timeout)
         if companion is not None and self.loaded is not None and not companion.wait_idle(SHUTDOWN_GRACE_S):
             self.loaded.hang_up()  # a server that stopped answering would hold the close for minutes
+        self.runner.wait_idle(timeout)  # (after the hang-up: the window's own tasks may wait on it too)
         if companion is not None:
             with contextlib.suppress(Exception):
                 companion.close()
