@@ -42,3 +42,14 @@ def test_one_word_longer_than_the_limit_is_cut_where_it_must_be() -> None:
 def test_a_cut_mid_word_in_russian_drops_the_whole_word() -> None:
     cut = excerpt(RUSSIAN, RUSSIAN.index("своими") + 4)  # "сво|ими"
     assert cut.endswith("заставила её…")
+
+
+def test_a_long_word_at_the_cut_is_not_backed_off_to_a_far_space() -> None:
+    """Review (session 22): "see https://…" became "see…"; text with one early space (CJK) collapsed to its
+    first word; a no-break space was not a space."""
+    link = "see https://example.org/" + "a" * 200
+    assert excerpt(link, 60).startswith("see https://example.org/aaa") and len(excerpt(link, 60)) == 60
+    cjk = "今日 " + "は雨が降っていたので家で本を読んだ" * 10
+    assert len(excerpt(cjk, 40)) == 40
+    nbsp = "word\u00a0" * 30
+    assert excerpt(nbsp, 23).endswith("word…") and "\u00a0…" not in excerpt(nbsp, 23)

@@ -7,6 +7,7 @@ week); the core regenerates them. Callers purge the FTS index afterwards (see ``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from typing import TypeVar
@@ -28,7 +29,9 @@ from app.store.text import message_text
 from app.store.vectors import PendingText
 
 FIRST_LINE_CHARS = 120
-_DANGLING = " \t,;:.!?-–—([{«„“\"'"  # what an excerpt must not end on before its "…"
+_DANGLING = " \t\u00a0,;:.!?-–—([{«„“\"'"  # what an excerpt must not end on before its "…"
+_SPACE = re.compile(r"\s")  # any space, the no-break one included
+MAX_BACK_OFF = 20  # an excerpt drops at most this much of a word cut in two (a long link, no spaces in CJK)
 _CHUNK = 500
 
 Row = TypeVar("Row")
@@ -130,9 +133,9 @@ def excerpt(line: str, limit: int = FIRST_LINE_CHARS) -> str:
     if len(line) <= limit:
         return line
     cut = line[: limit - 1]
-    space = max(cut.rfind(" "), cut.rfind("\t"))
-    if _inside_word(line, limit - 1) and space > 0:  # leave the word the cut falls in out
-        cut = cut[:space]
+    space = max((m.start() for m in _SPACE.finditer(cut)), default=-1)
+    if _inside_word(line, limit - 1) and space > 0 and len(cut) - space <= MAX_BACK_OFF:  # drop cut word
+        cut = cut[:space]  # (not further back: "see https://…" kept its link's start, not just "see")
     return (cut.rstrip(_DANGLING) or cut) + "…"
 
 
