@@ -73,7 +73,11 @@ def data_dir_path(explicit: str | os.PathLike[str] | None = None) -> Path:
     if explicit is not None and not os.fspath(explicit).strip():
         raise DataDirError("The folder given with --data-dir is empty.", "Name a folder: --data-dir FOLDER.")
     raw = explicit or os.environ.get(ENV_DATA_DIR) or platformdirs.user_data_dir(APP_NAME, appauthor=False)
-    return Path(raw).expanduser().resolve()
+    try:
+        return Path(raw).expanduser().resolve()
+    except RuntimeError:  # "~nosuchuser/x": no such home folder (review: a traceback)
+        raise DataDirError(f"{raw} names the home folder of a user this computer does not have.",
+                           "Check the path, or give the whole path without ~.") from None
 
 
 def prepare_data_dir(path: Path) -> Path:

@@ -265,3 +265,9 @@ def test_a_data_dir_under_a_file_is_said_plainly(tmp_path: Path, capsys: pytest.
     assert main(["--data-dir", str(tmp_path / "afile" / "diary"), "stats"]) == 2
     err = capsys.readouterr().err
     assert "Part of this path is a file where a folder should be" in err and "Errno" not in err
+
+
+def test_a_home_folder_of_no_user_is_said_not_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    """Review (session 22): `--data-dir '~nosuchuser/x'` ended in expanduser's RuntimeError."""
+    assert main(["--data-dir", "~nosuchuser-hearth/x", "stats"]) == 2
+    assert "home folder of a user this computer does not have" in capsys.readouterr().err

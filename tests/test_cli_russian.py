@@ -274,6 +274,9 @@ def test_the_language_setting_reaches_help_and_argument_errors(
     with pytest.raises(SystemExit):
         main([f"--data-dir={data_dir}", "stats", "--help"])
     assert capsys.readouterr().out.startswith("использование:")
+    with pytest.raises(SystemExit):  # argparse's abbreviation of the option (review)
+        main(["--data", str(data_dir), "stats", "--help"])
+    assert capsys.readouterr().out.startswith("использование:")
     with pytest.raises(SystemExit):  # an empty --data-dir: the terminal's language, and refused later
         main(["--data-dir", "", "rm"])
     assert "the following arguments are required" in capsys.readouterr().err

@@ -183,9 +183,12 @@ def _data_dir_argument(argv: Sequence[str]) -> str | None:
     for index, arg in enumerate(argv):
         if arg == "--":
             return None
-        if arg.startswith("--data-dir="):
-            return arg.split("=", 1)[1]
-        if arg == "--data-dir" and index + 1 < len(argv):
+        name, has_value, value = arg.partition("=")
+        if len(name) < len("--d") or not "--data-dir".startswith(name):  # argparse takes "--data" too
+            continue
+        if has_value:
+            return value
+        if index + 1 < len(argv):
             return argv[index + 1]
     return None
 

@@ -161,6 +161,7 @@ MORE_TEXTS = (
     QT_TRANSLATE_NOOP("Errors", "Choose an empty folder or one that holds a Hearth diary (--data-dir DIR)."),
     QT_TRANSLATE_NOOP("Errors", "The folder given with --data-dir is empty."),
     QT_TRANSLATE_NOOP("Errors", "Name a folder: --data-dir FOLDER."),
+    QT_TRANSLATE_NOOP("Errors", "Check the path, or give the whole path without ~."),
     # pictures (app.store.images, app.store.attachments, app.core.pictures)
     QT_TRANSLATE_NOOP("Errors", "The picture file was not found."),
     QT_TRANSLATE_NOOP("Errors", "Check the path and try again."),
@@ -186,6 +187,7 @@ MORE_TEXTS = (
 )
 
 MESSAGE_TEMPLATES = (
+    QT_TRANSLATE_NOOP("Errors", "{raw} names the home folder of a user this computer does not have."),
     # app.cli: passphrases from a file
     QT_TRANSLATE_NOOP("Errors", "{variable} names a file that cannot be read ({reason})."),
     QT_TRANSLATE_NOOP("Errors", "The file in {variable} is too long for a passphrase."),

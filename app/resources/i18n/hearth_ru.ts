@@ -2742,6 +2742,10 @@ How was your day?</source>
         <translation>Укажите папку: --data-dir ПАПКА.</translation>
     </message>
     <message>
+        <source>Check the path, or give the whole path without ~.</source>
+        <translation>Проверьте путь или укажите его полностью, без ~.</translation>
+    </message>
+    <message>
         <source>The picture file was not found.</source>
         <translation>Файл картинки не найден.</translation>
     </message>
@@ -2800,6 +2804,10 @@ How was your day?</source>
     <message>
         <source>There is nothing to go deeper into yet.</source>
         <translation>Пока нечего углублять.</translation>
+    </message>
+    <message>
+        <source>{raw} names the home folder of a user this computer does not have.</source>
+        <translation>В {raw} указана домашняя папка пользователя, которого на этом компьютере нет.</translation>
     </message>
     <message>
         <source>Unknown opening question source or state: {source}, {state}.</source>
