@@ -106,13 +106,13 @@ def test_filter_and_prompt_order(qtbot) -> None:
     proxy.sort(PINNED, Qt.SortOrder.DescendingOrder)
     order = [proxy.index(r, 0).data(FactIdRole) for r in range(proxy.rowCount())]
     assert order == [3, 1, 2]  # pinned first, then importance
-    proxy.setFilterFixedString("TEA")
+    proxy.set_words("TEA")
     assert [proxy.index(r, 0).data(FactIdRole) for r in range(proxy.rowCount())] == [2]
-    proxy.setFilterFixedString("pet")  # the kind
+    proxy.set_words("pet")  # the kind
     assert [proxy.index(r, 0).data(FactIdRole) for r in range(proxy.rowCount())] == [1]
-    proxy.setFilterFixedString("automatic")  # the source
+    proxy.set_words("automatic")  # the source
     assert proxy.rowCount() == 1
-    proxy.setFilterFixedString("nothing like this")
+    proxy.set_words("nothing like this")
     assert proxy.rowCount() == 0
 
 
