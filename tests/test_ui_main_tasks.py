@@ -152,3 +152,17 @@ def test_foreground_changed_says_when_the_window_waits_for_its_own_tasks(qtbot) 
     gate.set()
     assert runner.wait_idle(5)
     assert seen == [True, False]
+
+
+def test_a_result_for_a_dialog_closed_meanwhile_is_dropped(qtbot) -> None:
+    """QA (session 22): Insights closed before its numbers arrived: "Internal C++ object already deleted"."""
+    import shiboken6
+    from PySide6.QtWidgets import QLabel
+
+    runner = TaskRunner()
+    label = QLabel()
+    release = threading.Event()
+    runner.run(lambda: release.wait(10) and "numbers", label.setText)
+    shiboken6.delete(label)  # the dialog deleted itself on close
+    release.set()
+    assert runner.wait_idle(10)  # delivered: no "already deleted" error on the way

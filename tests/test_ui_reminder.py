@@ -65,3 +65,15 @@ def test_the_reminder_asks_only_on_an_unwritten_day(qtbot, launch, data_dir: Pat
     reminder.check(datetime.combine(date.today(), time(23, 59)))
     qtbot.waitUntil(lambda: reminder.last_reminded == date.today(), timeout=10_000)
     assert len(shown) == 1  # today has an entry: no reminder
+
+
+def test_quit_quits_even_when_closing_keeps_hearth_in_the_tray(qtbot, launch) -> None:
+    """QA (session 22): with "keep in the tray" on, Diary ▸ Quit (Ctrl+Q) only hid the window."""
+    hearth = launch()
+    window = hearth.window
+    window.hide_on_close = lambda: True  # the tray keeps it (offscreen has no tray to show)
+    window.close()
+    assert not window.isVisible() and not window.quitting  # the close button hides it
+    window.showNormal()
+    window.actions_["quit"].trigger()
+    assert not window.isVisible() and window.quitting  # Quit closes it for good

@@ -124,6 +124,7 @@ class MainWindow(QMainWindow):
         self._model_name = ""
         self.hide_on_close: Callable[[], bool] = lambda: False  # the daily reminder keeps Hearth in the tray
         self.closing_for_good = False  # set by the app's shutdown: no question about an unsaved draft then
+        self.quitting = False  # Quit was chosen: the window closes even if it would hide to the tray
         self.draft_box: QMessageBox | None = None  # "Your entry is not saved yet", while it is asked
         self.saving_draft = False  # its "Save to diary" is being written
         self.week_start = "auto"  # the setting (auto: the language's locale); HearthApp keeps it current
@@ -754,6 +755,17 @@ class MainWindow(QMainWindow):
         )
 
     # -- geometry ---------------------------------------------------------------------------------
+    def quit_app(self) -> None:
+        """Diary ▸ Quit and the tray's Quit: close for good, even when closing the window would keep Hearth
+        in the tray (QA: the menu's Quit only hid the window). An unsaved entry asks first, over the window
+        shown again; answered Cancel, the window stays and its close button hides to the tray again."""
+        self.quitting = True
+        if self.composer.text().strip() and not self.isVisible():
+            self.showNormal()
+        self.close()
+        if self.isVisible():  # the close waits for the question, or was cancelled
+            self.quitting = False
+
     def _asked_about_draft(self) -> bool:
         """Closing with words in the message box that are not in the diary (QA: a Write-mode evening's entry
         was gone at the next start, without a word): ask — Save (as an entry, unanswered, as Write mode
@@ -807,7 +819,7 @@ class MainWindow(QMainWindow):
         self.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.hide_on_close():
+        if not self.quitting and self.hide_on_close():
             event.ignore()
             self.hide()
             return

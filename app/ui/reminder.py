@@ -50,7 +50,6 @@ class DailyReminder(QObject):
         self.timer.timeout.connect(self.check)
         self.settings = Settings()
         self.last_reminded: date | None = None
-        self.quitting = False
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -71,7 +70,7 @@ class DailyReminder(QObject):
     @property
     def keeps_running(self) -> bool:
         """Closing the window only hides it (the person chose to keep Hearth in the tray)."""
-        return self.tray.isVisible() and self.settings.keep_in_tray and not self.quitting
+        return self.tray.isVisible() and self.settings.keep_in_tray
 
     def check(self, now: datetime | None = None) -> None:
         now = now or datetime.now()
@@ -101,14 +100,8 @@ class DailyReminder(QObject):
         self.window.activateWindow()
 
     def quit(self) -> None:
-        """The tray's Quit. An unsaved entry asks first, over the window shown again; answered Cancel, the
-        window stays, and closing it later hides it to the tray again (review, session 22)."""
-        self.quitting = True
-        if self.window.composer.text().strip():
-            self.show_window()
-        self.window.close()
-        if self.window.isVisible():  # the close waits for the question, or was cancelled
-            self.quitting = False
+        """The tray's Quit (the window's own ``quit_app``: an unsaved entry asks first)."""
+        self.window.quit_app()
 
 
 class ReminderGroup(QGroupBox):

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, QRunnable, Qt, QThreadPool, Signal
 
 from app.llm.priority import MODEL_NICE, lower_this_thread
@@ -161,6 +162,8 @@ class TaskRunner(QObject):
         try:
             if task.token_key is not None and self._tokens.get(task.token_key) != task.token:
                 return  # a newer task with the same key was started: this result is stale
+            if not _alive(task.on_done if error is None else task.on_error):
+                return  # its dialog was closed (and deleted) meanwhile: no one to tell (QA: a traceback)
             if isinstance(error, BaseException):
                 self._fail(task, error)
             elif task.on_done is not None:
@@ -183,3 +186,9 @@ class TaskRunner(QObject):
     def _run_call(self, fn: object) -> None:
         if callable(fn):
             fn()
+
+
+def _alive(callback: Callable[..., object] | None) -> bool:
+    """A callback that is a method of a Qt object (``dialog.set_stats``) whose C++ side still exists."""
+    owner = getattr(callback, "__self__", None)
+    return not isinstance(owner, QObject) or shiboken6.isValid(owner)

@@ -244,7 +244,7 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
         "write": _action(window, "Ctrl+L", window.composer.editor.setFocus),
         "settings": _action(window, "Ctrl+,", window.settings_requested.emit),
         "lock": _action(window, "Ctrl+Shift+L", window.lock_requested.emit),
-        "quit": _action(window, "Ctrl+Q", window.close),
+        "quit": _action(window, "Ctrl+Q", window.quit_app),
         "send": _action(window, "Ctrl+Return", window.composer.request_send, scope=window.splitter),
         "stop": _action(window, "Esc", window.stop),
         "regenerate": _action(window, "Ctrl+R", window.regenerate),
