@@ -248,6 +248,9 @@ def test_russian_dates_numbers_and_argument_errors(russian_terminal: None, data_
     assert error_text("The message has 300,000 characters; one entry holds at most 200,000.") == \
         "В сообщении 300\u00a0000 символов; одна запись вмещает не больше 200\u00a0000."
     assert is_yes("да") and is_yes("y") and not is_yes("нет")
+    assert error_text("Not enough disk space: the download needs 21.0 MB more and 67.1 MB to spare; "
+                      "82.8 MB is free in /x.") == ("Не хватает места на диске: для скачивания нужно ещё "
+                                                   "21,0 МБ и 67,1 МБ в запасе, а в /x свободно 82,8 МБ.")
     with pytest.raises(SystemExit):
         run(data_dir, "search", "x", "--from", "2024-02-30")
     err = capsys.readouterr().err

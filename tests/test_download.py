@@ -289,3 +289,14 @@ def test_a_partial_of_another_version_is_discarded(
 def test_progress_percent() -> None:
     assert DownloadProgress(50, 200, 10.0, 15.0).percent == 25.0
     assert DownloadProgress(5, 0, 0.0, None).percent == 0.0
+
+
+def test_a_transfer_starts_connecting_not_waiting(
+    hub: HubServer, hub_file: HubFile, entry: CatalogEntry, dest: Path
+) -> None:
+    """QA (session 22): every download first said "waiting for another download of this file", with no
+    other one running; "waiting" is said only once the file's lock was found held."""
+    transfer = download.Transfer(entry, dest, hub.endpoint, ())
+    assert transfer.phase == "connecting"
+    transfer.start()
+    assert transfer.done.wait(30) and transfer.result == dest / FILE and transfer.phase == "done"

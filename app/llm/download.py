@@ -192,7 +192,7 @@ class Transfer(threading.Thread):
         self.retry_delays_s = retry_delays_s
         self.stop = threading.Event()
         self.done = threading.Event()
-        self.phase: Phase = "waiting"
+        self.phase: Phase = "connecting"  # "waiting" only once another download holds the file's lock
         self.downloaded = 0
         self.total = entry.size
         self.result: Path | None = None
@@ -222,6 +222,7 @@ class Transfer(threading.Thread):
                 lock.acquire(timeout=0.25)
                 break
             except filelock.Timeout:
+                self.phase = "waiting"  # (QA: every download said so first, with no other one running)
                 continue
         try:
             final = self.dest_dir / self.entry.file
@@ -334,11 +335,11 @@ class Transfer(threading.Thread):
 
 def _check_disk_space(dest_dir: Path, needed: int) -> None:
     free = shutil.disk_usage(dest_dir).free
-    if needed > 0 and free < needed + DISK_MARGIN:
+    if needed > 0 and free < needed + DISK_MARGIN:  # the margin said too (QA: "needs 21 MB, 82 MB is free")
         raise DownloadError(
-            f"Not enough disk space: the download needs {format_bytes(needed)} more,"
-            f" {format_bytes(free)} is free in {dest_dir}.",
-            "Free some disk space (or use another data directory with --data-dir) and pull again.",
+            f"Not enough disk space: the download needs {format_bytes(needed)} more and"
+            f" {format_bytes(DISK_MARGIN)} to spare; {format_bytes(free)} is free in {dest_dir}.",
+            "Free some disk space, then download the model again.",
         )
 
 

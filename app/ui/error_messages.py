@@ -94,8 +94,7 @@ MORE_TEXTS = (
     QT_TRANSLATE_NOOP("Errors", "Check the internet connection (or HF_ENDPOINT) and try again."),
     QT_TRANSLATE_NOOP("Errors", "Check free disk space and permissions of the data directory, then pull "
                                 "again."),
-    QT_TRANSLATE_NOOP("Errors", "Free some disk space (or use another data directory with --data-dir) and "
-                                "pull again."),
+    QT_TRANSLATE_NOOP("Errors", "Free some disk space, then download the model again."),
     QT_TRANSLATE_NOOP("Errors", "The model catalog lists no models."),
     QT_TRANSLATE_NOOP("Errors", "It was deleted."),
     QT_TRANSLATE_NOOP("Errors", "Recall still works by words. Reinstall Hearth (make run) to bring back "
@@ -298,8 +297,8 @@ MESSAGE_TEMPLATES = (
     QT_TRANSLATE_NOOP("Errors", "The download could not start ({reason})."),
     QT_TRANSLATE_NOOP("Errors", "The download stopped unexpectedly (its process ended with exit code "
                                 "{code}); what was downloaded is kept."),
-    QT_TRANSLATE_NOOP("Errors", "Not enough disk space: the download needs {needed} more, {free} is free in "
-                                "{folder}."),
+    QT_TRANSLATE_NOOP("Errors", "Not enough disk space: the download needs {needed} more and {margin} to "
+                                "spare; {free} is free in {folder}."),
     QT_TRANSLATE_NOOP("Errors", "The downloaded {name} is not the expected file (sha256 {got}…, {size} "
                                 "bytes; "
                                 "expected {expected}…, {expected_size} bytes)."),

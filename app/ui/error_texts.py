@@ -161,9 +161,19 @@ def _translate_value(value: str, lookup: Callable[[str], str]) -> str:
     empty")."""
     if _GROUPED_NUMBER.fullmatch(value):
         return value.replace(",", "\u00a0")  # "300,000" is English; translated, "300 000" (as Russian writes)
+    size = _SIZE.fullmatch(value)
+    if size:  # "21.0 MB" (``format_bytes``) as the language writes a size: "21,0 МБ" (QA)
+        return lookup(SIZE_UNITS[size["unit"]]).format(number=size["number"], decimal=size["decimal"] or "")
     if not value or value[0].isdigit() or "/" in value or "\\" in value:
         return value  # numbers and paths are never texts to translate
     return _translate_whole(value, lookup) or value
 
 
 _GROUPED_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+")
+_SIZE = re.compile(r"(?P<number>\d+)(?:\.(?P<decimal>\d))? (?P<unit>B|KB|MB|GB)")
+SIZE_UNITS = {  # how a translation writes a size; {decimal} is empty for whole bytes
+    "B": QT_TRANSLATE_NOOP("Errors", "{number} B"),
+    "KB": QT_TRANSLATE_NOOP("Errors", "{number}.{decimal} KB"),
+    "MB": QT_TRANSLATE_NOOP("Errors", "{number}.{decimal} MB"),
+    "GB": QT_TRANSLATE_NOOP("Errors", "{number}.{decimal} GB"),
+}

@@ -45,7 +45,8 @@ def format_progress(progress: DownloadProgress) -> str:
     else:
         parts.append(data_size(progress.downloaded))
     if progress.rate_bps > 0:
-        parts.append(f"{data_size(progress.rate_bps)}/s")
+        rate = QCoreApplication.translate("ModelDownload", "{size}/s")  # QA: "5,2 МБ/s"
+        parts.append(rate.format(size=data_size(progress.rate_bps)))
     if progress.eta_s is not None and progress.downloaded < progress.total:
         parts.append(format_duration(progress.eta_s))
     return " · ".join(parts)

@@ -2234,6 +2234,22 @@ How was your day?</source>
         <translation>Неожиданная ошибка ({name}).</translation>
     </message>
     <message>
+        <source>{number} B</source>
+        <translation>{number} Б</translation>
+    </message>
+    <message>
+        <source>{number}.{decimal} KB</source>
+        <translation>{number},{decimal} кБ</translation>
+    </message>
+    <message>
+        <source>{number}.{decimal} MB</source>
+        <translation>{number},{decimal} МБ</translation>
+    </message>
+    <message>
+        <source>{number}.{decimal} GB</source>
+        <translation>{number},{decimal} ГБ</translation>
+    </message>
+    <message>
         <source>The computer ran out of memory.</source>
         <translation>Компьютеру не хватило памяти.</translation>
     </message>
@@ -2446,6 +2462,10 @@ How was your day?</source>
         <translation>Введите парольную фразу дневника.</translation>
     </message>
     <message>
+        <source>Free some disk space, then download the model again.</source>
+        <translation>Освободите место на диске и скачайте модель снова.</translation>
+    </message>
+    <message>
         <source>{variable} names a file that cannot be read ({reason}).</source>
         <translation>Файл, указанный в {variable}, не читается ({reason}).</translation>
     </message>
@@ -2568,10 +2588,6 @@ How was your day?</source>
     <message>
         <source>Check free disk space and permissions of the data directory, then pull again.</source>
         <translation>Проверьте свободное место на диске и права на папку данных, затем снова выполните pull.</translation>
-    </message>
-    <message>
-        <source>Free some disk space (or use another data directory with --data-dir) and pull again.</source>
-        <translation>Освободите место на диске (или укажите другую папку данных через --data-dir) и снова выполните pull.</translation>
     </message>
     <message>
         <source>The model catalog lists no models.</source>
@@ -3178,8 +3194,8 @@ How was your day?</source>
         <translation>Скачивание неожиданно прервалось (его процесс завершился с кодом {code}); уже скачанное сохранено.</translation>
     </message>
     <message>
-        <source>Not enough disk space: the download needs {needed} more, {free} is free in {folder}.</source>
-        <translation>Не хватает места на диске: для скачивания нужно ещё {needed}, а в {folder} свободно {free}.</translation>
+        <source>Not enough disk space: the download needs {needed} more and {margin} to spare; {free} is free in {folder}.</source>
+        <translation>Не хватает места на диске: для скачивания нужно ещё {needed} и {margin} в запасе, а в {folder} свободно {free}.</translation>
     </message>
     <message>
         <source>The downloaded {name} is not the expected file (sha256 {got}…, {size} bytes; expected {expected}…, {expected_size} bytes).</source>
@@ -4082,6 +4098,10 @@ How was your day?</source>
     <message>
         <source>{done} of {total}</source>
         <translation>{done} из {total}</translation>
+    </message>
+    <message>
+        <source>{size}/s</source>
+        <translation>{size}/с</translation>
     </message>
 </context>
 <context>
