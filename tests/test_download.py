@@ -300,3 +300,17 @@ def test_a_transfer_starts_connecting_not_waiting(
     assert transfer.phase == "connecting"
     transfer.start()
     assert transfer.done.wait(30) and transfer.result == dest / FILE and transfer.phase == "done"
+
+
+def test_the_paused_line_resumes_in_the_same_data_dir_and_endpoint(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, entry: CatalogEntry
+) -> None:
+    """QA (session 22): "Resume with: hearth models pull NAME" dropped --data-dir and --endpoint."""
+    from app.cli.models_cmd import _resume_command
+
+    monkeypatch.setenv("HEARTH_DATA_DIR", str(tmp_path / "default"))
+    other = tmp_path / "my diary"
+    said = _resume_command(entry, other, "http://127.0.0.1:9/hub")
+    assert said == f"hearth --data-dir '{other}' models pull {entry.name} --endpoint http://127.0.0.1:9/hub"
+    default = (tmp_path / "default").resolve()
+    assert _resume_command(entry, default, None) == f"hearth models pull {entry.name}"

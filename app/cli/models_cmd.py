@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
 
 from app.cli.i18n import data_size, error_text, translate
 from app.cli.progress import ProgressLine
-from app.config import ModelSettings, SettingsStore
+from app.config import ModelSettings, SettingsStore, data_dir_path
 from app.llm.catalog import CatalogEntry, default_entry, find_entry, load_catalog, models_dir
 from app.llm.download import download_model, local_path, partial_bytes
 from app.llm.errors import DownloadCancelled, EngineError
@@ -173,8 +174,8 @@ def run_pull(args: argparse.Namespace, data_dir: Path) -> int:
         line.finish()
         kept = partial_bytes(entry, folder)
         paused = translate("Cli", "Paused: {done} of {total} kept. Resume with: {command}")
-        print(paused.format(done=data_size(kept), total=_size_text(entry), command=pull_command(entry)),
-              file=sys.stderr)
+        command = _resume_command(entry, data_dir, args.endpoint)
+        print(paused.format(done=data_size(kept), total=_size_text(entry), command=command), file=sys.stderr)
         return 130
     except DownloadCancelled as exc:  # pragma: no cover - the CLI cancels with Ctrl+C only
         line.finish()
@@ -327,3 +328,15 @@ def _current_json(model: ModelSettings, choice: ModelChoice | None, data_dir: Pa
             "kv_cache_type": model.kv_cache_type,
         },
     }
+
+
+def _resume_command(entry: CatalogEntry, data_dir: Path, endpoint: str | None) -> str:
+    """The pull that resumes this one: with its data dir (unless the default) and its endpoint (QA: the
+    line said `hearth models pull NAME`, which resumed into the default data dir)."""
+    words = ["hearth"]
+    if data_dir != data_dir_path():
+        words += ["--data-dir", str(data_dir)]
+    words += ["models", "pull", entry.name]
+    if endpoint:
+        words += ["--endpoint", endpoint]
+    return shlex.join(words)
