@@ -4,12 +4,15 @@ Real Companion, Diary and tiny model; the confirmation is window-modal and non-b
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
+from app.ui.i18n import DateText
+from app.ui.window_parts import preview
 from tests.ui_helpers import REPLY_TIMEOUT_MS, Launcher, launcher, quick_settings, seed_days, type_and_send
 
 SECRET = "I applied for the lighthouse keeper job in Skerryvore and told nobody."
@@ -38,6 +41,7 @@ def test_delete_entry_asks_then_removes_the_row_and_the_diary_text(qtbot, launch
     action.trigger()
     box = confirm_box(qtbot, window)
     assert box.isModal() and "Skerryvore" in box.text()
+    assert f"from {DateText().long_day(date.today())}?" in box.text()  # its date, not "from Today?" (QA)
     with qtbot.waitSignal(hearth.bridge.message_removed, timeout=10_000):
         qtbot.mouseClick(box.findChild(QPushButton, "deleteEntryConfirm"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not window.chat_model.contains(secret_id))
@@ -79,3 +83,8 @@ def test_the_reply_being_written_cannot_be_deleted(qtbot, launch) -> None:
     with qtbot.waitSignal(bridge.reply_finished, timeout=REPLY_TIMEOUT_MS):
         window.stop()
     assert window.actions_["delete"].isEnabled()
+
+
+def test_a_pictures_stored_marker_is_said_in_the_interfaces_words() -> None:
+    """QA (session 22): the Russian delete question showed "[picture: a.png, 2026-12-05]" as stored."""
+    assert preview("Caption\n[picture: a.png, 2026-12-05]\nHELLO") == "Caption [picture: a.png] HELLO"

@@ -49,7 +49,7 @@ from app.ui.composer import Composer
 from app.ui.day_ritual import WRITE
 from app.ui.errors import INLINE_REFUSALS, error_for, show_error, show_exception, translated_event_text
 from app.ui.gauge import BudgetGauge
-from app.ui.i18n import QT_TRANSLATE_NOOP, Text, first_weekday, follow_language, made
+from app.ui.i18n import QT_TRANSLATE_NOOP, DateText, Text, first_weekday, follow_language, made
 from app.ui.lookback_controller import LookBackController
 from app.ui.memory_panel import MemoryPanel
 from app.ui.picture_views import PictureView, picture_views
@@ -645,7 +645,8 @@ class MainWindow(QMainWindow):
             return
         target = item.message_id
         task = deleted_everywhere(companion.diary, lambda: companion.delete_message(target))
-        day = self.day_header.title.full_text()
+        shown = self.day_header.day  # its date, not "Today": "Delete this entry from Today?" (QA)
+        day = DateText().long_day(shown) if shown is not None else self.day_header.title.full_text()
         parts.ask_to_delete(self, item, day, lambda: self._run(task, self._on_deleted))
 
     def _on_deleted(self, unscrubbed: list[Path]) -> None:

@@ -7,6 +7,7 @@ Every common action has a menu entry and a shortcut, so the window can be used f
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING, TypeGuard
@@ -131,6 +132,7 @@ class DayHeader(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("dayHeader")
+        self.day: date | None = None  # the day shown (``show_conversation``)
         self.title = FittingLabel(self)  # "Today", or an older day's date (abbreviated when squeezed)
         self.title.setObjectName("dayTitle")
         self.date = FittingLabel(self)  # the long date, without the year, abbreviated, or that elided
@@ -163,6 +165,7 @@ class DayHeader(QWidget):
         search hint was cut on some days (Russian "понедельник, 20 сентября 2027") and not on others."""
         self._conversation, self._today = conversation, today
         day = None if conversation is None else conversation.day or conversation.created_at.date()
+        self.day = day
         fallback = (conversation.title if conversation else "") or self.tr("Conversation")
         today = today or date.today()
         title = day_title(day, today, fallback=fallback)
@@ -303,10 +306,14 @@ def update_action_state(window: MainWindow) -> None:
 
 
 PREVIEW_CHARS = 60
+_PICTURE_MARK = re.compile(r"\[picture: (?P<name>.*?), \d{4}-\d{2}-\d{2}\]")
 
 
 def preview(text: str, limit: int = PREVIEW_CHARS) -> str:
-    """The first ``limit`` printable characters of an entry, on one line."""
+    """The first ``limit`` printable characters of an entry, on one line; a picture's stored marker
+    ("[picture: NAME, DATE]", English whatever the language) said in the interface's words (QA)."""
+    marker = translate("DeleteEntry", "[picture: {name}]")
+    text = _PICTURE_MARK.sub(lambda found: marker.format(name=found["name"]), text)
     flat = "".join(c if c.isprintable() else " " for c in text)
     flat = " ".join(flat.split())
     return flat if len(flat) <= limit else flat[:limit].rstrip() + "…"

@@ -1569,6 +1569,10 @@ How was your day?</source>
 <context>
     <name>DeleteEntry</name>
     <message>
+        <source>[picture: {name}]</source>
+        <translation>[картинка: {name}]</translation>
+    </message>
+    <message>
         <source>Delete entry</source>
         <translation>Удаление записи</translation>
     </message>
