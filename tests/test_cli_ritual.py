@@ -87,3 +87,11 @@ def test_week_starts_on_the_day_chosen_in_settings(
     Settings.load(data_dir).changed(week_start="monday").save(data_dir)
     assert run(data_dir, "week", "--day", "2026-01-01") == 0
     assert capsys.readouterr().out.splitlines()[0] == "# Week of 29 December 2025 – 4 January 2026"
+
+
+def test_an_empty_week_says_so_under_each_heading(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA (session 22): "## People and places" stood with nothing under it."""
+    assert run(data_dir, "week", "--day", "2020-06-10") == 0
+    out = capsys.readouterr().out
+    assert "## People and places\n\nNo one was named this week." in out
+    assert "No mood set this week." in out and "Nothing was written this week." in out

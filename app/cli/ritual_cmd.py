@@ -179,6 +179,7 @@ def week_labels() -> dict[str, str]:
         "people": translate("Cli", "People and places"),
         "mentioned": translate("Cli", "{name} ×{n}"),
         "mood": translate("Cli", "Mood"),
+        "no_people": translate("Cli", "No one was named this week."),
         "no_mood": translate("Cli", "No mood set this week."),
         "entries": translate("Cli", "Entries"),
         "no_entries": translate("Cli", "Nothing was written this week."),

@@ -40,6 +40,7 @@ def week_labels() -> dict[str, str]:
         "no_digest": translate("Export", "No weekly digest yet."),
         "people": translate("Export", "People and places"),
         "mentioned": translate("Export", "{name} ×{n}"),
+        "no_people": translate("Export", "No one was named this week."),
         "mood": translate("Export", "Mood"),
         "no_mood": translate("Export", "No mood set this week."),
         "entries": translate("Export", "Entries"),

@@ -25,6 +25,7 @@ ENGLISH_LABELS: dict[str, str] = {
     "no_digest": "No weekly digest yet.",
     "people": "People and places",
     "mentioned": "{name} ×{n}",
+    "no_people": "No one was named this week.",
     "mood": "Mood",
     "no_mood": "No mood set this week.",
     "entries": "Entries",
@@ -74,8 +75,8 @@ class WeeklyReview:
         lines += [f"## {text['highlights']}", "", self.digest or text["no_digest"], ""]
         lines += [f"- **{name(d)}**: {t}" for d, t in self.daily]
         lines += ["", f"## {text['people']}", ""]
-        lines += [f"- {text['mentioned'].format(name=n, n=c)}" for n, c in self.people]
-        lines += [f"- {note}" for note in self.notes]
+        people = [f"- {text['mentioned'].format(name=n, n=c)}" for n, c in self.people]
+        lines += people + [f"- {note}" for note in self.notes] or [text["no_people"]]  # (QA: a bare heading)
         lines += ["", f"## {text['mood']}", ""]
         lines += [f"- {name(d)}: {MOOD_SIGNS.get(m, m)}" for d, m in self.moods] or [text["no_mood"]]
         lines += ["", f"## {text['entries']}", ""]

@@ -1229,6 +1229,10 @@ How was your day?</source>
         <translation>Настроение</translation>
     </message>
     <message>
+        <source>No one was named this week.</source>
+        <translation>На этой неделе никто не упоминался.</translation>
+    </message>
+    <message>
         <source>No mood set this week.</source>
         <translation>На этой неделе настроение не отмечено.</translation>
     </message>
@@ -3367,6 +3371,10 @@ How was your day?</source>
     <message>
         <source>{name} ×{n}</source>
         <translation>{name} ×{n}</translation>
+    </message>
+    <message>
+        <source>No one was named this week.</source>
+        <translation>На этой неделе никто не упоминался.</translation>
     </message>
     <message>
         <source>Mood</source>
