@@ -64,3 +64,27 @@ def test_cancel_goes_on_writing(qtbot, launch: Launcher) -> None:
     window.composer.set_text("")
     window.close()  # nothing unsaved now: it closes at once
     assert not window.isVisible()
+
+
+def test_quit_with_an_entry_asks_then_quits_for_good_even_with_the_tray(qtbot, launch: Launcher,
+                                                                        data_dir: Path) -> None:
+    """Quit (the menu's or the tray's) with an unsaved entry: the question, then Save closes for good —
+    not hidden to the tray — and Cancel leaves the close button hiding to the tray as before."""
+    hearth = launch()
+    wait_ready(qtbot, hearth)
+    window = hearth.window
+    window.hide_on_close = lambda: True  # the tray keeps it (offscreen has no tray to show)
+    window.composer.set_text(DRAFT)
+    window.quit_app()
+    box = window.draft_box
+    assert box is not None and box.isVisible() and window.quitting
+    next(b for b in box.buttons() if box.buttonRole(b) == box.ButtonRole.RejectRole).click()
+    assert window.isVisible() and not window.quitting
+    window.quit_app()
+    box = window.draft_box
+    assert box is not None
+    next(b for b in box.buttons() if b.text() == "Save to diary").click()
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=20_000)
+    assert window.quitting  # closed for good, not hidden
+    hearth.shutdown()
+    assert _entries(data_dir) == [DRAFT]

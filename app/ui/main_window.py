@@ -764,7 +764,8 @@ class MainWindow(QMainWindow):
         if self.composer.text().strip() and not self.isVisible():
             self.showNormal()
         self.close()
-        if self.isVisible():  # the close waits for the question, or was cancelled
+        asking = self.saving_draft or (self.draft_box is not None and self.draft_box.isVisible())
+        if self.isVisible() and not asking:  # still here, and no question open: stay as it was
             self.quitting = False
 
     def _asked_about_draft(self) -> bool:
@@ -795,6 +796,8 @@ class MainWindow(QMainWindow):
             elif button is save:
                 self.saving_draft = True  # a second close meanwhile must not save it twice (review)
                 self.runner.run(lambda: companion.write(text, answering=answering), saved, not_saved)
+            else:  # Cancel: go on writing; a Quit that asked is no longer under way
+                self.quitting = False
 
         box.buttonClicked.connect(answered)
         self.draft_box = box
