@@ -209,9 +209,10 @@ def search(
     an entry with the exact word is never pushed out by newer ones that only share its stem ("кот" and
     "который"; review), and the wider, slower query runs only when the exact one finds too little.
     """
-    if not query_terms(query):
+    terms = query_terms(query)
+    if not terms:
         return []
-    operators = (" AND ", " OR ") if len(query_terms(query)) > 1 else (" AND ",)
+    operators = (" AND ", " OR ") if len(terms) > 1 else (" AND ",)
     for operator in operators:  # any word only when every word found nothing
         hits = search_fts(session, plain_match(query, operator, forms=False), limit=limit,
                           date_from=date_from, date_to=date_to)

@@ -319,9 +319,8 @@ class MemoryPanel(QWidget):
         box.finished.connect(lambda _result: self._edit_again(fact_id, typed))
 
     def _edit_again(self, fact_id: int, typed: str) -> None:
-        row = self.model.row_of(fact_id)
-        index = self.proxy.mapFromSource(self.model.index(row, TEXT)) if row >= 0 else None
-        if index is None or not index.isValid():
+        index = self._text_index(fact_id)
+        if index is None:
             return
         delegate = self.view.itemDelegate()
         if isinstance(delegate, FactDelegate):
@@ -358,13 +357,18 @@ class MemoryPanel(QWidget):
         if self._pending_select >= 0 and self.select_fact(self._pending_select):
             self._pending_select = -1
 
-    def select_fact(self, fact_id: int) -> bool:
-        """Select and show the row of ``fact_id`` (if it passes the filter)."""
+    def _text_index(self, fact_id: int) -> QModelIndex | None:
+        """The text cell of ``fact_id``'s row as shown (None: no such row, or the filter hides it)."""
         row = self.model.row_of(fact_id)
         if row < 0:
-            return False
+            return None
         index = self.proxy.mapFromSource(self.model.index(row, TEXT))
-        if not index.isValid():
+        return index if index.isValid() else None
+
+    def select_fact(self, fact_id: int) -> bool:
+        """Select and show the row of ``fact_id`` (if it passes the filter)."""
+        index = self._text_index(fact_id)
+        if index is None:
             return False
         self.view.selectRow(index.row())
         self.view.scrollTo(index)
