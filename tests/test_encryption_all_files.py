@@ -110,6 +110,7 @@ def test_no_file_in_the_data_dir_holds_plaintext_while_encrypted(
     assert companion.wait_indexed(timeout=300)
     diary.add_fact(f"The cat is called {CYRILLIC}", kind="pet")
     diary.put_summary("daily", "2026-12-01", f"A day about {LATIN} and {CYRILLIC}", None, "tiny")
+    diary.save_draft(f"Not sent yet: {LATIN}, {CYRILLIC}", None)  # the message box's kept words
     diary.backup()
     diary.maybe_backup(companion.session.clock() + timedelta(days=1))
     assert diary.search(LATIN) and diary.search("Кириллица")

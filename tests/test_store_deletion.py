@@ -127,11 +127,12 @@ def test_restoring_an_older_backup_does_not_bring_a_deleted_fact_back(diary: Dia
 
 def test_forget_everything_erases_all_bytes_and_backups(diary: Diary, data_dir: Path) -> None:
     cid = diary.conversation_for_day(date(2026, 12, 1)).id or 0
-    markers = [_marker() for _ in range(4)]
+    markers = [_marker() for _ in range(5)]
     diary.add_message(cid, "user", markers[0])
     diary.add_fact(markers[1])
     diary.put_summary("daily", "2026-12-01", markers[2], None, "tiny")
     diary.add_reflection(markers[3])
+    diary.save_draft(f"not sent yet: {markers[4]}", cid)  # the message box's kept words
     _fill(diary, cid, 200)
     diary.backup()
     diary.backup()

@@ -260,3 +260,23 @@ def test_locking_while_a_reply_streams_leaves_the_composer_free_after_unlocking(
     type_and_send(qtbot, hearth, "Another entry after unlocking.")
     hearth.runner.wait_idle()
     assert not composer.notice.isVisible() and composer.text() == ""  # sent, not "a reply is being written"
+
+
+def test_a_lock_keeps_the_words_in_the_diary_and_the_unlock_puts_them_back(
+    qtbot: Any, launch: Any, data_dir: Path, memory_keyring: MemoryKeyring
+) -> None:
+    """QA (session 22): words in the message box when the diary locked itself were lost if the window was
+    then closed. Now they go into the (encrypted) diary, out of the box, and come back at unlock."""
+    words = "Half a thought about the orchard gate"
+    _encrypted_diary(data_dir)
+    hearth = launch(wait=False)
+    _unlock(qtbot, hearth, PASS)
+    wait_ready(qtbot, hearth)
+    hearth.window.composer.set_text(words)
+    hearth.locker.idle.idle.emit()  # the idle minutes are over
+    qtbot.waitUntil(lambda: hearth.locker.dialog is not None and hearth.locker.dialog.isVisible(),
+                    timeout=START_TIMEOUT_MS)
+    assert hearth.window.composer.text() == "" and _shows_nothing(hearth)
+    assert b"orchard gate" not in (data_dir / "hearth.db").read_bytes()
+    _unlock(qtbot, hearth, PASS)
+    qtbot.waitUntil(lambda: hearth.window.composer.text() == words, timeout=START_TIMEOUT_MS)

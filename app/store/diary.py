@@ -24,6 +24,7 @@ from app.config import CHAT_STATE_FILE, ensure_private_dir, shred_file
 from app.store import (
     attachments,
     damage,
+    drafts,
     encryption,
     facts,
     fts,
@@ -56,6 +57,7 @@ from app.store.models import (
     Conversation,
     ConversationInfo,
     DayActivity,
+    Draft,
     Fact,
     FactVersion,
     ForgottenFact,
@@ -513,6 +515,14 @@ class Diary:
 
     def moods(self, first: date, last: date) -> dict[date, int]:
         return self._read(lambda s: ritual.moods(s, first, last))
+
+    def save_draft(self, text: str, conversation_id: int | None) -> None:
+        """Keep the message box's unsent ``text`` (typed on ``conversation_id``'s day); blank clears it."""
+        self._write(lambda s: drafts.save_draft(s, text, conversation_id))
+
+    def draft(self) -> Draft | None:
+        """The unsent words kept from the message box, if any."""
+        return self._read(drafts.draft)
 
     def days_written(self, first: date, last: date) -> list[date]:
         """The days from ``first`` to ``last`` with an entry of the person's, oldest first (cheap)."""

@@ -640,6 +640,7 @@ def erase_all(db: Database) -> None:
         for derived in VECTOR_TABLES:  # also gone by cascade; said here so no derived table is forgotten
             conn.execute(text(f"DELETE FROM {derived}"))
         conn.execute(text("DELETE FROM opening_prompt"))  # derived too (questions drawn from the diary)
+        conn.execute(text("DELETE FROM draft"))  # the message box's unsent words (not exported)
         conn.execute(text("INSERT INTO message_fts(message_fts) VALUES ('rebuild')"))
         conn.execute(text("DELETE FROM sqlite_sequence"))
 

@@ -314,6 +314,26 @@ M011_TURN_CONTEXT_KEYS = Migration(
     ),
 )
 
+# The words in the message box that are not an entry yet (one row at most), kept while they are typed so
+# that no close, crash, auto-lock or logout loses them; encrypted with the diary, copied by a rescue and a
+# backup, emptied by forget-everything. Storing the entry they became removes the row in the same
+# transaction (the trigger), so a crash between the two can never offer the sent words again.
+M012_DRAFT = Migration(
+    "m012_draft",
+    (
+        """CREATE TABLE draft (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            conversation_id INTEGER REFERENCES conversation(id) ON DELETE SET NULL,
+            text TEXT NOT NULL,
+            saved_at DATETIME NOT NULL
+        )""",
+        """CREATE TRIGGER draft_sent_ai AFTER INSERT ON message WHEN new.role = 'user' BEGIN
+            DELETE FROM draft
+            WHERE trim(text, ' ' || char(9, 10, 13)) = trim(new.text, ' ' || char(9, 10, 13));
+        END""",
+    ),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     M001_INITIAL,
     M002_MESSAGE_FTS,
@@ -326,6 +346,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     M009_TURN_NOTES,
     M010_ATTACHMENTS,
     M011_TURN_CONTEXT_KEYS,
+    M012_DRAFT,
 )
 
 LATEST = MIGRATIONS[-1].name

@@ -142,6 +142,17 @@ class OpeningPrompt(SQLModel, table=True):
     created_at: NaiveDatetime
 
 
+class Draft(SQLModel, table=True):
+    """The words in the message box not stored as an entry yet (one row, id 1), and the day they were typed
+    on (None: that day was deleted since); kept as they are typed, so nothing closes them away."""
+
+    __tablename__ = "draft"
+    id: int = Field(default=1, primary_key=True)
+    conversation_id: int | None = Field(default=None, foreign_key="conversation.id")
+    text: str
+    saved_at: NaiveDatetime
+
+
 class DayMood(SQLModel, table=True):
     """The person's mood for a diary day, 1 (low) to 5 (bright); only the person sets it."""
 

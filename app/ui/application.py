@@ -469,6 +469,7 @@ class HearthApp(QObject):
             download.cancel()  # its child process stops; the part file stays for the next start
         if companion is not None and self.loaded is not None and not companion.wait_idle(SHUTDOWN_GRACE_S):
             self.loaded.hang_up()  # a server that stopped answering would hold the close for minutes
+        self.window.drafts.flush()  # the message box's words, written before the diary closes
         self.runner.wait_idle(timeout)  # (after the hang-up: the window's own tasks may wait on it too)
         if companion is not None:
             with contextlib.suppress(Exception):
@@ -528,5 +529,6 @@ def run_app(data_dir: Path) -> int:
     import_local_engine(settings.current.model)  # before the event loop, not on a worker beside the window
     hearth = HearthApp(Path(data_dir), settings=settings, staged_window=True)
     app.aboutToQuit.connect(hearth.shutdown)
+    app.commitDataRequest.connect(hearth.window.drafts.keep_now)  # the desktop session ends: keep the words
     hearth.start()
     return int(app.exec())

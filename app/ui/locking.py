@@ -118,7 +118,13 @@ class LockController(QObject):
         diary = self.app.diary
         if self.locked or diary is None or not diary.encrypted:
             return
+        drafts = self.app.window.drafts
+        words = drafts.current()  # before the window hides the day they are typed on
         self._set_locked(True)
+        drafts.put_away(words, self._close_diary)  # into the diary before it closes (QA: lost at a lock)
+
+    def _close_diary(self) -> None:
+        """The words in the message box are in the diary: close it, forget the key, ask for it again."""
         self.app.runner.run(self._retire(forget_key=True), lambda _: self.ask(),
                             lambda exc: show_exception(self.app.window, exc))
 

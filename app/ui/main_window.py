@@ -47,6 +47,7 @@ from app.ui.chat_model import ChatItem, ChatModel
 from app.ui.chat_view import ChatView
 from app.ui.composer import Composer
 from app.ui.day_ritual import WRITE
+from app.ui.draft_keeper import DraftController
 from app.ui.errors import INLINE_REFUSALS, error_for, show_error, show_exception, translated_event_text
 from app.ui.gauge import BudgetGauge
 from app.ui.i18n import QT_TRANSLATE_NOOP, DateText, Text, first_weekday, follow_language, made
@@ -127,6 +128,7 @@ class MainWindow(QMainWindow):
         self.quitting = False  # Quit was chosen: the window closes even if it would hide to the tray
         self.draft_box: QMessageBox | None = None  # "Your entry is not saved yet", while it is asked
         self.saving_draft = False  # its "Save to diary" is being written
+        self.drafts = DraftController(self)  # the message box's words, kept in the diary as they are typed
         self.week_start = "auto"  # the setting (auto: the language's locale); HearthApp keeps it current
         self.is_built = False
         self._cancel_measuring: Callable[[], None] = _nothing  # a day's bubbles being measured ahead
@@ -391,6 +393,7 @@ class MainWindow(QMainWindow):
         self.diary = diary
         self.actions_["lock"].setEnabled(diary.encrypted)
         self.reload_days()
+        self.drafts.diary_opened(diary)
 
     def set_locked(self, locked: bool) -> None:
         """Hide everything of the diary (the days, the chat, memory) while it is locked, or show it again."""
@@ -726,7 +729,9 @@ class MainWindow(QMainWindow):
 
     # -- the next prompt's budget -----------------------------------------------------------------
     def _on_draft_settled(self, text: str) -> None:
-        """Typing paused (or the draft was just sent): the companion recounts the next prompt with it."""
+        """Typing paused (or the draft was just sent): the companion recounts the next prompt with it, and
+        the diary keeps the words."""
+        self.drafts.typed()
         companion = self.companion
         if companion is not None:
             companion.set_draft(text)
@@ -765,13 +770,13 @@ class MainWindow(QMainWindow):
             self.showNormal()
         self.close()
         asking = self.saving_draft or (self.draft_box is not None and self.draft_box.isVisible())
-        if self.isVisible() and not asking:  # still here, and no question open: stay as it was
+        if self.isVisible() and not asking and not self.drafts.closing:  # still here, not asking: as it was
             self.quitting = False
 
-    def _asked_about_draft(self) -> bool:
-        """Closing with words in the message box that are not in the diary (QA: a Write-mode evening's entry
-        was gone at the next start, without a word): ask — Save (as an entry, unanswered, as Write mode
-        keeps one), Discard or Cancel. True while the question is open (the close waits for the answer)."""
+    def ask_about_draft(self) -> bool:
+        """Closing with words in the message box that the diary could not keep as a draft (the disk is full,
+        the diary is damaged): ask — Save (as an entry, unanswered, as Write mode keeps one), Discard or
+        Cancel. True while the question is open (the close waits for the answer)."""
         text, companion = self.composer.text(), self.companion
         if not text.strip() or companion is None or self.composer.editor.isReadOnly():
             return False
@@ -809,8 +814,8 @@ class MainWindow(QMainWindow):
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Your entry is not saved yet"),
                           self.tr("What you have written is not in your diary yet."),
                           QMessageBox.StandardButton.NoButton, self)
-        box.setInformativeText(self.tr("Save it to the diary before closing? Hearth answers it next time "
-                                       "only if you ask."))
+        box.setInformativeText(self.tr("Hearth could not keep it for next time. Save it to the diary as an "
+                                       "entry before closing? Hearth answers it only if you ask."))
         save = box.addButton(self.tr("Save to diary"), QMessageBox.ButtonRole.AcceptRole)
         discard = box.addButton(self.tr("Discard"), QMessageBox.ButtonRole.DestructiveRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
@@ -827,8 +832,8 @@ class MainWindow(QMainWindow):
             event.ignore()
             self.hide()
             return
-        if not self.closing_for_good and self._asked_about_draft():
-            event.ignore()  # the person answers first; their answer closes the window, or not
+        if not self.closing_for_good and not self.drafts.ready_to_close():
+            event.ignore()  # the words are written first (or the person answers); then it closes
             return
         with contextlib.suppress(OSError):
             parts.save_layout(self)
