@@ -62,6 +62,10 @@ def _matches(conn: sqlite3.Connection, query: str) -> set[str]:
         ("собаку", "У нас теперь есть собака"),
         ("про собак", "гуляли с собакой"),
         ("ёлку", "нарядили ёлку"),
+        ("елку", "нарядили ёлку"),  # typed with е, written with ё
+        ("ежика", "Ёжик в тумане"),
+        ("ёжик", "видели ежика"),  # and the other way round
+        ("зелёный", "зеленый чай"),
         ("studying", "my study plans"),
         ("happy", "so much happiness"),
         ("painting", "I painted a sunrise"),

@@ -30,6 +30,9 @@ def test_cyrillic_and_accents_case_insensitive(diary: Diary) -> None:
     assert [h.message_id for h in diary.search("привет")] == [ru]
     assert [h.message_id for h in diary.search("ПРИВЕТ")] == [ru]
     assert [h.message_id for h in diary.search("ёжик")] == [ru]
+    assert [h.message_id for h in diary.search("ежик")] == [ru]  # typed with е (QA: found nothing)
+    assert [h.message_id for h in diary.search("ежика")] == [ru]
+    assert [h.message_id for h in diary.search("туман ежик")] == [ru]
     assert [h.message_id for h in diary.search("CAFE")] == [fr]
     assert [h.message_id for h in diary.search("cafe creme montreal")] == [fr]
     assert [h.message_id for h in diary.search("Café")] == [fr]

@@ -72,9 +72,19 @@ def _attach(args: argparse.Namespace, data_dir: Path) -> int:
         read = [e for e in read_waiting(diary, reader, datetime.now, retry_unavailable=True)
                 if e.state == "done"]
         sweep_originals(diary, settings.keep_originals_days, datetime.now())
-    said = translate("Cli", "Pictures whose text was read: {n}; `hearth search` finds its words.")
-    print(said.format(n=len(read)))
+    _say_read(sum(e.message_id == message.id for e in read), len(read))
     return 0
+
+
+def _say_read(this_entry: int, in_all: int) -> None:
+    """How many of the pictures just attached had their text read. ``--wait`` also reads the pictures
+    earlier runs left waiting (attached without it, or while Tesseract was missing); counting those in
+    the same number said "7" for one picture (QA), so they are said apart, and only when there are some."""
+    said = translate("Cli", "Pictures whose text was read: {n}; `hearth search` finds its words.")
+    print(said.format(n=this_entry))
+    if in_all > this_entry:
+        earlier = translate("Cli", "Pictures attached earlier whose text was read too: {n}.")
+        print(earlier.format(n=in_all - this_entry))
 
 
 def _say_no_tesseract() -> None:

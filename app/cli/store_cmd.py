@@ -18,9 +18,11 @@ from typing import Any
 from app.cli.errors import run_reported
 from app.cli.i18n import CliPlurals, error_text, is_yes, iso_day, long_day, quoted, translate
 from app.cli.passphrase import ENV_PASSPHRASE, ask, open_diary
+from app.llm.catalog import models_dir
 from app.store import FACT_KINDS, DatabaseCorrupt, Diary, DiaryKey, DiaryLock, MarkdownWords, WrongPassphrase
 from app.store.cipher import file_salt, is_encrypted_file, verify_key
 from app.store.exchange import read_export, record_dict
+from app.ui.picture_marker import MARKER, MARKER_CONTEXT, said_in_snippet, said_pictures
 
 Handler = Callable[[argparse.Namespace, Path], int]
 
@@ -206,10 +208,12 @@ def _search(args: argparse.Namespace, data_dir: Path) -> int:
         return 0
     if not hits:
         print(translate("Cli", "No matches."), file=sys.stderr)
+    marker = translate(MARKER_CONTEXT, MARKER)  # a picture as the terminal's language says it
     for hit in hits:
         day = hit.day.isoformat() if hit.day else "----------"
         who = speaker(hit.role)
-        print(f"{day}  #{hit.message_id:<6} {who:<9} {' '.join(printable(hit.snippet).split())}")
+        snippet = said_in_snippet(hit.snippet, marker)
+        print(f"{day}  #{hit.message_id:<6} {who:<9} {' '.join(printable(snippet).split())}")
     return 0
 
 
@@ -236,13 +240,15 @@ def _rm(args: argparse.Namespace, data_dir: Path) -> int:
 
 
 def _entry_line(diary: Diary, message_id: int) -> str | None:
-    """"2026-02-10, you: first 60 printable characters…", or None if there is no such entry."""
+    """"2026-02-10, you: first 60 printable characters…", or None if there is no such entry; a picture's
+    marker said as the delete question in the window says it ("[картинка: a.png]")."""
     message = diary.get_message(message_id)
     if message is None:
         return None
     conversation = diary.get_conversation(message.conversation_id)
     day = (conversation.day if conversation else None) or message.created_at.date()
-    text = " ".join(printable(message.text).split())
+    said = said_pictures(message.text, translate(MARKER_CONTEXT, MARKER))
+    text = " ".join(printable(said).split())
     short = text if len(text) <= RM_PREVIEW_CHARS else text[:RM_PREVIEW_CHARS] + "…"
     who = translate("Cli", "you") if message.role == "user" else translate("Cli", "companion")
     return f"{day.isoformat()}, {who}: {quoted(short)}"
@@ -439,20 +445,28 @@ def _encrypt_like(diary: Diary, archive: Path) -> Diary:
 
 def _forget_everything(args: argparse.Namespace, data_dir: Path) -> int:
     if not args.yes:
-        return _fail(
-            translate("Cli", "This erases every entry, fact, summary and backup for good."),
-            translate("Cli", "Run `hearth forget-everything --yes` to do it."),
-        )
+        erases = translate("Cli", "This erases every entry, fact, summary and backup for good.")
+        return _fail(f"{erases} {models_kept(data_dir)}",
+                     translate("Cli", "Run `hearth forget-everything --yes` to do it."))
     with DiaryLock(data_dir):  # never under a running window or chat
         if Diary.is_encrypted(data_dir) and not os.environ.get(ENV_PASSPHRASE):
             Diary.forget_locked(data_dir)  # the way to start over when the passphrase is forgotten
             print(translate("Cli", "Everything was erased. A new diary was started, not encrypted "
-                                   "(`hearth encryption on` encrypts it)."))
+                                   "(`hearth encryption on` encrypts it)."), models_kept(data_dir))
             return 0
         with open_diary(data_dir) as diary:
             diary.forget_everything()
-    print(translate("Cli", "Everything was erased."))
+    print(translate("Cli", "Everything was erased."), models_kept(data_dir))
     return 0
+
+
+def models_kept(data_dir: Path) -> str:
+    """Downloaded models stay, by design: they hold nothing of the diary and take hours to download again.
+    Said before and after, so that files left in the models folder (a half-finished download too) are
+    not taken for diary data that survived (QA)."""
+    kept = translate("Cli", "Downloaded models, finished or not, are kept in {folder}: they hold nothing "
+                            "of your diary.")
+    return kept.format(folder=models_dir(data_dir))
 
 
 def _print_json(value: Any) -> None:

@@ -21,6 +21,8 @@ from functools import lru_cache
 
 import snowballstemmer
 
+from app.store import yo_spellings
+
 # Runs of letters/digits, split the way FTS5's unicode61 splits them (apostrophes, hyphens separate).
 _WORD = re.compile(r"[^\W_]+")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
@@ -152,13 +154,15 @@ def _prefixes(word: str, word_stem: str) -> tuple[tuple[str, ...], bool]:
         return (word,), True
     plain = word.replace("ё", "е")  # the stemmer spells ё as е; the index keeps what was typed
     if len(word_stem) < MIN_PREFIX or not plain.startswith(word_stem[:MIN_PREFIX]):
-        return (word,), True
+        return (word, *yo_spellings(word)), True
     found = [word_stem if plain.startswith(word_stem) else _common_prefix(plain, word_stem)]
     # English Porter2 turns a final y into i ("study" → "studi"): "studi*" misses "study", so add it.
     if word_stem.endswith("i") and not _CYRILLIC.search(word):
         found.append(word_stem[:-1] + "y")
     if "ё" in word:
         found += [word[: len(p)] for p in found]
+    else:  # typed with е: the diary may spell it with its ё ("ежик", "Ёжик")
+        found += [spelled for p in found for spelled in yo_spellings(p)]
     prefixes = tuple(p for p in dict.fromkeys(found) if len(p) >= MIN_PREFIX)
     return (prefixes or (word,)), not prefixes
 

@@ -324,10 +324,9 @@ class Transfer(threading.Thread):
         digest = self._hasher.hexdigest()
         if self.downloaded != target.size or digest != target.sha256:
             self._part.unlink(missing_ok=True)
-            raise ChecksumMismatch(
+            raise ChecksumMismatch(  # that it was removed is the hint's to say (QA: it was said twice)
                 f"The downloaded {self.entry.file} is not the expected file (sha256 {digest[:12]}…,"
                 f" {self.downloaded} bytes; expected {target.sha256[:12]}…, {target.size} bytes)."
-                " It was deleted."
             )
         os.replace(self._part, final)
         return final

@@ -59,9 +59,11 @@ def plain_match(query: str, operator: str = " AND ", *, forms: bool = True) -> s
     A word also matches the other forms of itself: its Snowball stem as a prefix ("Маша" finds "Машей",
     "дача" finds "дачу", "walked" finds "walking"). Russian changes a word's ending with its case, so a
     search by whole words missed most of what a Russian diary says about a person or a place (QA). The
-    word itself is searched too. ``forms=False``: the words as typed only (``search`` asks that first).
+    word itself is searched too. ``forms=False``: the words as typed only (``search`` asks that first),
+    with or without their ё.
     """
-    return operator.join(_word_forms(term) if forms else quote(term) for term in query_terms(query))
+    spell = _word_forms if forms else _spelled_either_way
+    return operator.join(spell(term) for term in query_terms(query))
 
 
 _STEMMERS = {"ru": snowballstemmer.stemmer("russian"), "en": snowballstemmer.stemmer("english")}
@@ -69,15 +71,44 @@ _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 MIN_STEM = 3  # a shorter prefix matches too much to be a form of the word ("ел"*)
 
 
+MAX_YO_SPELLINGS = 4  # "переезжаем" has three е that could be ё; a longer word's other readings are rare
+
+
+def yo_spellings(word: str) -> list[str]:
+    """The word's other spellings by its ё, lower-cased: most Russian is typed with е for ё ("ежик" for
+    "ёжик", "еще" for "ещё"), and the index keeps the letters as typed (unicode61 folds case, not ё).
+
+    With a ё: the е spelling. Without: each е read as ё in turn — a word has at most one ё, which is always
+    stressed. Not Cyrillic: none.
+    """
+    lowered = word.lower()
+    if not _CYRILLIC.search(lowered):
+        return []
+    if "ё" in lowered:
+        return [lowered.replace("ё", "е")]
+    found = [lowered[:i] + "ё" + lowered[i + 1 :] for i, letter in enumerate(lowered) if letter == "е"]
+    return found[:MAX_YO_SPELLINGS]
+
+
+def _spelled_either_way(word: str) -> str:
+    """The word as typed, or spelled with or without its ё (QA: "ежик" did not find "Ёжик")."""
+    others = yo_spellings(word)
+    if not others:
+        return quote(word)
+    return "(" + " OR ".join(quote(w) for w in [word, *others]) + ")"
+
+
 def _word_forms(word: str) -> str:
     folded = word.lower()
     if folded.isdigit():
         return quote(word)
     stemmer = _STEMMERS["ru" if _CYRILLIC.search(folded) else "en"]
-    base = str(stemmer.stemWord(folded))
-    if len(base) < MIN_STEM or not folded.startswith(base):
-        return quote(word)
-    return f"({quote(word)} OR {quote(base)}*)"  # its own stem too: "парк" finds "в парке", "walk" "walked"
+    base = str(stemmer.stemWord(folded.replace("ё", "е")))  # the Snowball stemmer spells ё as е
+    if len(base) < MIN_STEM or not folded.replace("ё", "е").startswith(base):
+        return _spelled_either_way(word)
+    # its own stem too: "парк" finds "в парке", "walk" "walked"; and with or without its ё
+    stems = [base, *(s for s in yo_spellings(base) if s != base)]
+    return "(" + " OR ".join([_spelled_either_way(word), *(f"{quote(s)}*" for s in stems)]) + ")"
 
 
 def search_fts(

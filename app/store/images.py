@@ -68,7 +68,11 @@ def read_image_file(path: Path) -> bytes:
         raise ImageUnreadable("The picture file was not found.", "Check the path and try again.") from exc
     if size > MAX_IMAGE_BYTES:
         raise ImageTooLarge("The picture is larger than 32 MB.")
-    return Path(path).read_bytes()
+    data = Path(path).read_bytes()
+    if not data:  # nearly always a copy or a download that did not finish: not "damaged" (QA)
+        raise ImageUnreadable("The picture file is empty (0 bytes).",
+                              "Check that the picture finished copying or downloading, then attach it again.")
+    return data
 
 
 def prepare_image(data: bytes, file_name: str, *, keep_location: bool = False) -> PreparedImage:

@@ -330,6 +330,7 @@ class OnThisDayStrip(QFrame):
         column.addLayout(self.row)
         self.cards: list[PastCard] = []
         self.entries: list[PastEntry] = []
+        self.squeezed = False  # the chat column is too short for the strip (``set_squeezed``)
         follow_language(self, self.retranslate)
         self.hide()
 
@@ -365,7 +366,14 @@ class OnThisDayStrip(QFrame):
         for card in self.cards:
             card.row = self.cards
             self.row.addWidget(card, 1)
-        self.setVisible(bool(self.cards))
+        self.setVisible(bool(self.cards) and not self.squeezed)
+
+    def set_squeezed(self, squeezed: bool) -> None:
+        """Step aside while the chat column is too short to show the strip and the conversation too (a
+        760×480 window): the cards are a way back to older days, the calendar beside is another."""
+        if squeezed != self.squeezed:
+            self.squeezed = squeezed
+            self.setVisible(bool(self.cards) and not squeezed)
 
     def _card(self, entry: PastEntry) -> PastCard:
         title = f"{self.ago_text(entry.ago)} · {DateText().long_day(entry.day)}"

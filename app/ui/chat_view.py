@@ -100,7 +100,7 @@ class ChatView(QListView):
         self.setSpacing(0)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.verticalScrollBar().setSingleStep(24)
-        self.setMinimumSize(320, 200)
+        self.setMinimumSize(320, 120)  # a 480 px window with a notice shown still has room for the rest
         self.setAcceptDrops(True)  # pictures dropped on the chat are attached (files_dropped)
         self.viewport().setAcceptDrops(True)
 
@@ -333,5 +333,9 @@ class ChatView(QListView):
     def resizeEvent(self, event: object) -> None:  # type: ignore[override]
         was_bottom = self.at_bottom()
         super().resizeEvent(event)  # type: ignore[arg-type]
+        if event.size().width() != event.oldSize().width():  # type: ignore[attr-defined]
+            # a list flowing down lays out again on height changes only: a width change alone (the memory
+            # panel opened, the sidebar's edge dragged) left bubbles measured for the old width, overlapping
+            self.scheduleDelayedItemsLayout()
         if was_bottom:
             self._stick_bottom = True

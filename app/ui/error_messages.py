@@ -96,7 +96,6 @@ MORE_TEXTS = (
                                 "again."),
     QT_TRANSLATE_NOOP("Errors", "Free some disk space, then download the model again."),
     QT_TRANSLATE_NOOP("Errors", "The model catalog lists no models."),
-    QT_TRANSLATE_NOOP("Errors", "It was deleted."),
     QT_TRANSLATE_NOOP("Errors", "Recall still works by words. Reinstall Hearth (make run) to bring back "
                                 "recall by meaning."),
     # app.llm: the model server
@@ -167,6 +166,9 @@ MORE_TEXTS = (
     QT_TRANSLATE_NOOP("Errors", "The picture is larger than 32 MB."),
     QT_TRANSLATE_NOOP("Errors", "The picture has more than 100 megapixels."),
     QT_TRANSLATE_NOOP("Errors", "The picture cannot be read: the file is damaged or not a picture."),
+    QT_TRANSLATE_NOOP("Errors", "The picture file is empty (0 bytes)."),
+    QT_TRANSLATE_NOOP("Errors", "Check that the picture finished copying or downloading, then attach it "
+                                "again."),
     QT_TRANSLATE_NOOP("Errors", "Hearth reads PNG, JPEG, WebP and GIF pictures; this file is another kind."),
     QT_TRANSLATE_NOOP("Errors", "Attach a smaller copy: most photo apps can export one (up to 32 MB, "
                                 "100 megapixels)."),

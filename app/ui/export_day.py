@@ -29,7 +29,8 @@ def speakers() -> dict[str, str]:
 
 
 def day_text(day: date) -> str:
-    return DateText().long_day(day)
+    """A day as an export's heading or line begins with it (capitalised, as ``hearth week`` writes it)."""
+    return DateText().heading_day(day)
 
 
 def week_labels() -> dict[str, str]:

@@ -289,7 +289,8 @@ class FactsTableModel(QAbstractTableModel):
         if column == TEXT:
             who = self.tr("Added by you") if row.source == "manual" else self.tr("Noticed by the companion")
             updated = self.tr("updated {when}").format(when=format_when(row.updated_at))
-            return f"{row.text}\n\n{who} · {kind_label(row.kind)} · {updated}"
+            importance = self.tr("Importance {n} of 5").format(n=row.importance)  # (its column may be hidden)
+            return f"{row.text}\n\n{who} · {kind_label(row.kind)} · {importance} · {updated}"
         return None
 
     def _accessible(self, row: FactRow, column: int) -> str | None:

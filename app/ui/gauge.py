@@ -4,8 +4,11 @@ It draws a ``BudgetReport`` (the companion's exact counts): one coloured slice p
 instructions, facts, reflections, summary, history, recalled entries, the new message, the reply reserve
 — and the free rest. The tooltip gives the exact numbers and the context size. Near the limit (over 90%
 used) the numbers turn amber and say so; while older turns are folded into the summary it says
-"summarizing". The widget only paints what it is given: the companion computes every report (off the
-UI thread) and the window passes each one on.
+"summarizing". A draft past a limit by itself — more tokens than any prompt holds, or longer than one entry
+may be — is marked in red: the bar hatched, the numbers its need, "Over the limit" said and in the
+accessible text. The bar alone would not show it: it draws the prompt that would be sent, the message cut to
+its share, so a 300,000-character draft looked as calm as a short one (QA). The widget only paints what it
+is given: the companion computes every report (off the UI thread) and the window passes each one on.
 """
 
 from __future__ import annotations
@@ -13,10 +16,11 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPaintEvent, QPalette
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from app.core.events import BudgetReport
+from app.store import MAX_MESSAGE_CHARS
 from app.ui.i18n import QT_TRANSLATE_NOOP, Plurals, follow_language, number
 
 WARN_SHARE = 0.90
@@ -31,6 +35,12 @@ SEGMENT_STYLE: dict[str, tuple[str, str]] = {  # name -> (label, colour)
     "reply_reserve": (QT_TRANSLATE_NOOP("BudgetGauge", "Reserved for the reply"), "#a8998c"),
 }
 WARN_COLOUR = "#d97706"
+OVER_COLOUR = "#dc2626"
+TOO_LONG = QT_TRANSLATE_NOOP("BudgetGauge", "Your message has {count} characters; one entry holds at most "
+                                            "{limit}. Split it into several entries.")
+OVER_CONTEXT = QT_TRANSLATE_NOOP("BudgetGauge", "Your message alone needs {tokens} tokens; a prompt holds at "
+                                                "most {room}. Only its beginning and end would reach the "
+                                                "model.")
 translate = QCoreApplication.translate
 
 
@@ -41,6 +51,37 @@ def segment_label(name: str) -> str:
 
 def near_limit(report: BudgetReport) -> bool:
     return report.n_ctx > 0 and report.used / report.n_ctx > WARN_SHARE
+
+
+def prompt_room(report: BudgetReport) -> int:
+    """The most a prompt can hold: the context less what is kept for the reply."""
+    return report.n_ctx - report.tokens("reply_reserve")
+
+
+def draft_too_long(report: BudgetReport) -> bool:
+    """The draft is longer than one entry may be: sending it is refused."""
+    return report.draft_chars > MAX_MESSAGE_CHARS
+
+
+def draft_over_context(report: BudgetReport) -> bool:
+    """The draft alone needs more tokens than a whole prompt holds: only its beginning and end would fit."""
+    return report.n_ctx > 0 and report.draft_tokens > prompt_room(report)
+
+
+def over_limit(report: BudgetReport) -> bool:
+    return draft_too_long(report) or draft_over_context(report)
+
+
+def over_notes(report: BudgetReport) -> list[str]:
+    """Why the draft is over the limit, in the tooltip's and the accessible text's words."""
+    notes = []
+    if draft_too_long(report):
+        notes.append(translate("BudgetGauge", TOO_LONG).format(
+            count=number(report.draft_chars), limit=number(MAX_MESSAGE_CHARS)))
+    if draft_over_context(report):
+        notes.append(translate("BudgetGauge", OVER_CONTEXT).format(
+            tokens=number(report.draft_tokens), room=number(prompt_room(report))))
+    return notes
 
 
 def tooltip_html(report: BudgetReport) -> str:
@@ -65,7 +106,10 @@ def tooltip_html(report: BudgetReport) -> str:
         notes.append(translate("BudgetGauge", "Older turns are being folded into the summary."))
     if report.dropped_messages:
         notes.append(Plurals().older_messages_left_out(report.dropped_messages))
-    if near_limit(report):
+    if over_limit(report):
+        notes += [f"<span style='color:{OVER_COLOUR}'>{escape(note, quote=False)}</span>"
+                  for note in over_notes(report)]
+    elif near_limit(report):
         full = translate("BudgetGauge", "Almost full.")
         notes.append(f"<span style='color:{WARN_COLOUR}'>{full}</span>")
     title = translate("BudgetGauge", "Next prompt")
@@ -99,16 +143,22 @@ class GaugeBar(QWidget):
         track = QColor(base)
         track = track.darker(108) if base.lightness() > 128 else track.lighter(135)
         painter.fillPath(clip, track)
+        over = self.report is not None and over_limit(self.report)
         if self.report and self.report.n_ctx > 0:
             painter.setClipPath(clip)
-            self._paint_slices(painter, rect)
+            end = self._paint_slices(painter, rect)
+            if over:  # the rest of the bar hatched: no room is left, whatever the slices say
+                painter.fillRect(QRectF(end, rect.top(), rect.right() - end, rect.height()),
+                                 QBrush(QColor(OVER_COLOUR), Qt.BrushStyle.BDiagPattern))
             painter.setClipping(False)
-        outline = QColor(text)
-        outline.setAlpha(40)
-        painter.setPen(outline)
+        outline = QColor(OVER_COLOUR) if over else QColor(text)
+        if not over:
+            outline.setAlpha(40)
+        painter.setPen(QPen(outline, 2.0 if over else 1.0))
         painter.drawPath(clip)
 
-    def _paint_slices(self, painter: QPainter, rect: QRectF) -> None:
+    def _paint_slices(self, painter: QPainter, rect: QRectF) -> float:
+        """Paint the segments left to right; where the last one ends."""
         assert self.report is not None
         x = rect.left()
         scale = rect.width() / self.report.n_ctx
@@ -123,6 +173,7 @@ class GaugeBar(QWidget):
                 painter.fillRect(QRectF(x, rect.top(), width, rect.height()), colour.lighter(125))
             painter.fillRect(QRectF(x, rect.top(), width, rect.height()), brush)
             x += width
+        return x
 
 
 class BudgetGauge(QWidget):
@@ -161,9 +212,10 @@ class BudgetGauge(QWidget):
         self.report = report
         self.bar.report = report
         approx = "≈" if report.estimated else ""  # a server that cannot count exactly: an estimate
-        self.numbers.setText(f"{approx}{number(report.used)} / {number(report.n_ctx)}")
-        warn = near_limit(report)
-        colour = f"color: {WARN_COLOUR};" if warn else ""
+        over, warn = over_limit(report), near_limit(report)
+        needed = max(report.used, report.draft_tokens) if over else report.used  # the draft's own need
+        self.numbers.setText(f"{approx}{number(needed)} / {number(report.n_ctx)}")
+        colour = f"color: {OVER_COLOUR};" if over else f"color: {WARN_COLOUR};" if warn else ""
         self.numbers.setStyleSheet(colour)
         self.state.setStyleSheet(colour)
         self.state.setText(self.state_text(report))
@@ -176,11 +228,15 @@ class BudgetGauge(QWidget):
         self.setToolTip(html)
         self.bar.setToolTip(html)
         used = self.tr("{used} of {n_ctx} tokens used").format(used=report.used, n_ctx=report.n_ctx)
-        self.setAccessibleDescription(used + (self.tr(", almost full") if warn else ""))
+        state = " ".join([self.tr(", over the limit:"), *over_notes(report)]) if over else (
+            self.tr(", almost full") if warn else "")
+        self.setAccessibleDescription(used + state)
         self.bar.update()
 
     @staticmethod
     def state_text(report: BudgetReport) -> str:
+        if over_limit(report):
+            return translate("BudgetGauge", "Over the limit")
         if report.summarizing:
             return translate("BudgetGauge", "Summarizing older turns…")
         if near_limit(report):

@@ -223,6 +223,13 @@ class DateText(QObject):
         """"Tuesday, 1 December 2026" / "вторник, 1 декабря 2026"."""
         return QLocale().toString(_qdate(day), self.tr("dddd, d MMMM yyyy"))
 
+    def heading_day(self, day: date) -> str:
+        """"Tuesday, 1 December 2026" / "Вторник, 1 декабря 2026": ``long_day`` where it begins a heading or
+        a line (a printed or exported day or week). Russian writes a weekday in lower case only inside a
+        sentence; the CLI's ``long_day`` already capitalises it, so both exports read alike (QA)."""
+        text = self.long_day(day)
+        return text[:1].upper() + text[1:]
+
     def day_this_year(self, day: date) -> str:
         """"Tuesday, 1 December" / "вторник, 1 декабря"."""
         return QLocale().toString(_qdate(day), self.tr("dddd, d MMMM"))

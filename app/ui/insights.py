@@ -9,7 +9,7 @@ from datetime import date
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -28,6 +28,7 @@ from app.ui.calendar_panel import RitualPlurals
 from app.ui.charts import Chart, MoodChart, PeopleChart, WordsChart
 from app.ui.errors import show_error
 from app.ui.i18n import follow_language
+from app.ui.small_screens import fit_on_screen
 from app.ui.staged import StagedBuild
 from app.ui.tasks import TaskRunner
 
@@ -59,7 +60,7 @@ class InsightsDialog(QDialog):
         follow_language(self, self.retranslate)
         self.period.setCurrentIndex(1)
         self.period.currentIndexChanged.connect(lambda _i: self.load())
-        self.resize(760, 640)
+        fit_on_screen(self, QSize(760, 640))  # (an 800×600 screen has less: the charts scroll)
 
     def _build(self) -> None:
         top = QHBoxLayout()

@@ -58,6 +58,7 @@ from app.ui.pictures import PictureController
 from app.ui.remembered_notice import RememberedNotice
 from app.ui.ritual_controller import RitualController
 from app.ui.sidebar import Sidebar, SidebarEntry
+from app.ui.small_screens import ChatRoom
 from app.ui.staged import StagedBuild, later, paint_aside_steps, show_painted_once
 from app.ui.tasks import TaskRunner
 from app.ui.unscrubbed import deleted_everywhere, tell_if_any
@@ -118,6 +119,7 @@ class MainWindow(QMainWindow):
         self._days_after_reply = False  # sent: days and budget refreshed once its reply began
         self._replies_begun: set[int] = set()  # replies started and not yet finished
         self._loading = False  # a conversation is being opened
+        self._opening: int | None = None  # which (None: today), while ``_loading``
         # the day whose opening finished (conversation_loaded); None while a day is being opened
         self.opened_conversation_id: int | None = None
         self._pending_jump: int | None = None
@@ -218,6 +220,7 @@ class MainWindow(QMainWindow):
         self._connect()
         self.pictures = PictureController(self)  # attach, show and open pictures (issue 17)
         self.set_ready(False, lambda: self.tr("Opening your diary…"))
+        ChatRoom(self)  # room for the chat column whatever is docked beside it (before the saved layout)
         parts.restore_layout(self)
         self.composer.editor.setFocus(Qt.FocusReason.OtherFocusReason)  # the window opens ready to write
         follow_language(self, self.retranslate)
@@ -453,7 +456,7 @@ class MainWindow(QMainWindow):
         if diary is None:
             return
         self._pending_jump = then_jump_to
-        self._loading = True
+        self._loading, self._opening = True, conversation_id
         self.opened_conversation_id = None
         self._cancel_measuring()  # an earlier day still being measured must not show after this one was asked
 
@@ -672,8 +675,8 @@ class MainWindow(QMainWindow):
             return
         if self.composer.text():
             companion.set_draft(self.composer.text())
-        if self.diary is not None:
-            self.open_conversation(self.chat_model.conversation_id)
+        if self.diary is not None:  # the day being opened, if one is (not the one it replaces)
+            self.open_conversation(self._opening if self._loading else self.chat_model.conversation_id)
 
     def _on_message_added(self, event: ev.MessageAdded) -> None:
         if event.conversation_id == self.chat_model.conversation_id:

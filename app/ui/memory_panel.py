@@ -19,10 +19,8 @@ from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QMenu,
     QMessageBox,
     QPushButton,
@@ -37,6 +35,7 @@ from app.ui.bridge import CompanionBridge
 from app.ui.errors import show_exception
 from app.ui.facts_model import (
     FROM,
+    IMPORTANCE,
     IN_PROMPT,
     KIND,
     PINNED,
@@ -52,6 +51,7 @@ from app.ui.facts_model import (
     kind_label,
 )
 from app.ui.i18n import QT_TRANSLATE_NOOP, Plurals, follow_language, refresh_model_texts
+from app.ui.small_screens import FittingLineEdit, FlowRow
 from app.ui.tasks import TaskRunner
 from app.ui.unscrubbed import deleted_everywhere, tell_if_any
 
@@ -60,6 +60,8 @@ if TYPE_CHECKING:
 
 NARROW_WIDTH = 760  # px; below this the secondary columns are hidden
 VERY_NARROW_WIDTH = 560  # px; below this "From", "In prompt" and "Kind" go too (the fact's tooltip has them)
+TIGHT_WIDTH = 320  # px; below this "Importance" goes too: the fact's text keeps room to wrap in
+MIN_WIDTH = 200  # px: docked beside the sidebar and a 360 px chat column in an 800 px window
 DELETE_TITLE = QT_TRANSLATE_NOOP("MemoryPanel", "Delete this fact?")
 DELETE_WARNING = QT_TRANSLATE_NOOP("MemoryPanel", "It will be gone for good: Hearth removes it and every "
                                    "earlier version of it, and will not learn it again from your diary.")
@@ -91,10 +93,12 @@ class MemoryPanel(QWidget):
         self.setAccessibleName(self.tr("Memory about you"))
         self.title.setText(
             self.tr("<b>Memory about you</b> — what Hearth knows. Correct it, pin it, or delete it."))
-        self.filter_edit.setPlaceholderText(self.tr("Filter (Ctrl+F): words in a fact, a kind…"))
+        self.filter_edit.set_hints([self.tr("Filter (Ctrl+F): words in a fact, a kind…"),
+                                    self.tr("Filter facts")])
         self.filter_edit.setAccessibleName(self.tr("Filter facts"))
         self.view.setAccessibleName(self.tr("Facts"))
-        self.add_edit.setPlaceholderText(self.tr("Something Hearth should remember about you (Ctrl+N)"))
+        self.add_edit.set_hints([self.tr("Something Hearth should remember about you (Ctrl+N)"),
+                                 self.tr("New fact")])
         self.add_edit.setAccessibleName(self.tr("New fact"))
         self.add_kind.setAccessibleName(self.tr("Kind of the new fact"))
         for index in range(self.add_kind.count()):
@@ -123,14 +127,15 @@ class MemoryPanel(QWidget):
         layout.addLayout(self._build_add_row())
         self.status = QLabel()
         self.status.setObjectName("memoryStatus")
+        self.status.setWordWrap(True)
         layout.addWidget(self.status)
-        self.setMinimumSize(340, 320)  # the dock beside a 1024 px window; narrow columns hide
+        self.setMinimumSize(MIN_WIDTH, 320)  # columns hide, buttons wrap onto more lines
 
     def _build_toolbar(self) -> QVBoxLayout:
-        """The filter on its own line, the buttons under it: a narrow dock (and Russian labels) fit."""
+        """The filter on its own line, the buttons under it (on more lines in a narrow dock)."""
         column = QVBoxLayout()
-        row = QHBoxLayout()
-        self.filter_edit = QLineEdit()
+        row = FlowRow()
+        self.filter_edit = FittingLineEdit()
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self.set_filter)
         self.pin_button = self._button(self.toggle_pin_selected)
@@ -139,7 +144,6 @@ class MemoryPanel(QWidget):
         column.addWidget(self.filter_edit)
         for button in (self.pin_button, self.source_button, self.delete_button):
             row.addWidget(button)
-        row.addStretch(1)
         column.addLayout(row)
         return column
 
@@ -174,15 +178,14 @@ class MemoryPanel(QWidget):
     def _build_add_row(self) -> QVBoxLayout:
         """The new fact on its own line (its placeholder is a whole sentence), kind and Add under it."""
         column = QVBoxLayout()
-        row = QHBoxLayout()
-        self.add_edit = QLineEdit()  # no length limit: a pasted fact too long is refused whole, never cut
+        row = FlowRow(right=True)
+        self.add_edit = FittingLineEdit()  # no length limit: a fact too long is refused whole, never cut
         self.add_edit.returnPressed.connect(self.add_from_field)
         self.add_kind = QComboBox()
         fill_kinds(self.add_kind)
         self.add_kind.setCurrentIndex(self.add_kind.findData("other"))
         self.add_button = self._button(self.add_from_field)
         column.addWidget(self.add_edit)
-        row.addStretch(1)
         row.addWidget(self.add_kind)
         row.addWidget(self.add_button)
         column.addLayout(row)
@@ -225,6 +228,7 @@ class MemoryPanel(QWidget):
             self.view.setColumnHidden(column, width < NARROW_WIDTH)
         for column in (FROM, IN_PROMPT, KIND):
             self.view.setColumnHidden(column, width < VERY_NARROW_WIDTH)
+        self.view.setColumnHidden(IMPORTANCE, width < TIGHT_WIDTH)
         super().resizeEvent(event)
 
     # -- reading ------------------------------------------------------------------------------------

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QProgressBar,
-    QTreeWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -43,6 +42,7 @@ from app.ui.errors import show_error, show_exception, translated_text
 from app.ui.i18n import LiveTexts, data_size, entry_size, follow_language
 from app.ui.model_download import ModelDownload, format_progress
 from app.ui.model_sections import (
+    CatalogView,
     CurrentModelBox,
     EntryRole,
     FirstRunCard,
@@ -55,8 +55,8 @@ from app.ui.model_sections import (
     wrapped_label,
 )
 from app.ui.server_box import ServerBox, ServerChoice
+from app.ui.small_screens import ScrollPage, fit_dialog
 from app.ui.tasks import TaskRunner
-from app.ui.wrap_button import fit_to_contents
 
 if TYPE_CHECKING:
     from app.llm.loading import RunningModel
@@ -92,11 +92,11 @@ class ModelManagerDialog(QDialog):
         self.load_after_download = True
         self.download = self._shared_download(runner, endpoint)
         self.live = LiveTexts()  # status lines made from state, made again after a language switch
-        self.setMinimumSize(620, 560)
+        self.setMinimumWidth(620)  # (the page scrolls when the dialog is shorter than it)
         self._build()
         self._connect()
         follow_language(self, self.retranslate)
-        fit_to_contents(self, PREFERRED_WIDTH)
+        fit_dialog(self, self.page, PREFERRED_WIDTH)
 
     def retranslate(self) -> None:
         """Titles, headers, buttons; the catalog rows, the states and status lines in the new language."""
@@ -141,7 +141,11 @@ class ModelManagerDialog(QDialog):
 
     # -- building -----------------------------------------------------------------------------------
     def _build(self) -> None:
-        layout = QVBoxLayout(self)
+        """Everything but Close on a page that scrolls when the screen is shorter than it (about 640 px:
+        on an 800×600 screen the catalog was squeezed to a sliver and the offer's text cut)."""
+        self.page = ScrollPage(self)
+        layout = QVBoxLayout(self.page.body)
+        layout.setContentsMargins(0, 0, 0, 0)
         self.first_run_card = FirstRunCard()
         self.first_run_card.button.clicked.connect(self.download_recommended)
         self.current = CurrentModelBox()
@@ -157,12 +161,14 @@ class ModelManagerDialog(QDialog):
         layout.addLayout(side_by_side)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        column = QVBoxLayout(self)
+        column.addWidget(self.page, 1)
+        column.addWidget(buttons)
 
     def _build_catalog(self) -> QGroupBox:
         box = self.catalog_box = QGroupBox()
         column = QVBoxLayout(box)
-        self.catalog_view = QTreeWidget()
+        self.catalog_view = CatalogView()
         self.catalog_view.setRootIsDecorated(False)
         self.catalog_view.currentItemChanged.connect(self._update_buttons)
         self.entry_notes = wrapped_label()

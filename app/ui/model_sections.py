@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QLocale, Qt
+from PySide6.QtCore import QCoreApplication, QLocale, QSize, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -50,6 +50,7 @@ def entry_notes(entry: CatalogEntry) -> str:
     return translate("Catalog", entry.notes)
 EntryRole = Qt.ItemDataRole.UserRole + 1  # the CatalogEntry of a row in the catalog view
 MAX_CONTEXT = 131072
+CATALOG_ROWS_SHOWN = 2  # the catalog view's least height, in rows (more when the catalog has more)
 
 
 def wrapped_label(text: str = "", *, name: str = "") -> QLabel:
@@ -73,6 +74,23 @@ def name_button(button: QPushButton, text: str, accessible: str) -> None:
     button.setText(text)
     button.setAccessibleName(accessible)
     button.setToolTip(accessible)
+
+
+class CatalogView(QTreeWidget):
+    """The catalog's rows. It asks for the height of its rows (at least ``CATALOG_ROWS_SHOWN``), not Qt's
+    192 px, and takes no less: on a short screen the dialog's page scrolls rather than squeeze the list to
+    a sliver (it showed half a row at 800×600), and at 780×690 there is no empty list below two models to
+    push the page into scrolling. It grows with a taller dialog."""
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        rows = max(self.topLevelItemCount(), CATALOG_ROWS_SHOWN)
+        row = self.sizeHintForRow(0) if self.topLevelItemCount() else self.fontMetrics().lineSpacing() + 4
+        header = self.header().sizeHint().height() if not self.isHeaderHidden() else 0
+        return QSize(hint.width(), header + rows * max(row, 1) + 2 * self.frameWidth())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(super().minimumSizeHint().width(), self.sizeHint().height())
 
 
 def fill_catalog_view(view: QTreeWidget, catalog: list[CatalogEntry]) -> None:

@@ -35,6 +35,7 @@ from app.ui.i18n import QT_TRANSLATE_NOOP, SYSTEM, available_languages, follow_l
 from app.ui.picture_settings import PicturesGroup
 from app.ui.privacy import PrivacyGroup
 from app.ui.reminder import ReminderGroup
+from app.ui.small_screens import ScrollPage, fit_dialog
 
 REPLY_LENGTHS = (
     ("short", QT_TRANSLATE_NOOP("SettingsDialog", "Short — a sentence or two")),
@@ -100,6 +101,7 @@ class SettingsDialog(QDialog):
         self.setMinimumWidth(460)
         self._build()
         follow_language(self, self.retranslate)
+        fit_dialog(self, self.page, self.sizeHint().width())
 
     def retranslate(self) -> None:
         """Every title, label, choice and name, like every widget (``app.ui.i18n``) — though Save, which
@@ -134,7 +136,11 @@ class SettingsDialog(QDialog):
 
     # -- building -----------------------------------------------------------------------------------
     def _build(self) -> None:
-        layout = QVBoxLayout(self)
+        """The groups on a page that scrolls when the screen is shorter than them (they need about 710 px:
+        on an 800×600 screen Save and Cancel were below its edge); Save and Cancel stay in view."""
+        self.page = ScrollPage(self)
+        layout = QVBoxLayout(self.page.body)
+        layout.setContentsMargins(0, 0, 0, 0)
         self._groups: list[QGroupBox] = []
         self._labels: list[QLabel] = []
         layout.addWidget(self._companion_group())
@@ -150,12 +156,15 @@ class SettingsDialog(QDialog):
         self.privacy = PrivacyGroup(self._encrypted, self._initial.lock_after_minutes, self)
         self.privacy.encryption_requested.connect(self.encryption_requested.emit)
         layout.addWidget(self.privacy)
+        layout.addStretch(1)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
         )
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
+        column = QVBoxLayout(self)
+        column.addWidget(self.page, 1)
+        column.addWidget(self.buttons)
 
     def _group(self) -> QGroupBox:
         box = QGroupBox()

@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
 
 from app.store import SNIPPET_CLOSE, SNIPPET_OPEN, ConversationInfo, SearchHit
 from app.ui.i18n import DateText, Plurals, follow_language
+from app.ui.picture_marker import MARKER, MARKER_CONTEXT, said_in_snippet
 
 SEARCH_DEBOUNCE_MS = 300
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -127,7 +128,10 @@ def conversation_entry(info: ConversationInfo, today: date | None = None) -> Sid
 
 
 def hit_entry(hit: SearchHit, today: date | None = None) -> SidebarEntry:
-    detail, marks = parse_snippet(hit.snippet or hit.text)
+    """A search hit's row: its day and who wrote it, then its snippet (a picture's marker in the
+    interface's words, not as stored)."""
+    snippet = said_in_snippet(hit.snippet or hit.text, translate(MARKER_CONTEXT, MARKER))
+    detail, marks = parse_snippet(snippet)
     who = translate("Sidebar", "You") if hit.role == "user" else translate("Sidebar", "Companion")
     title = f"{day_title(hit.day, today)} · {who}"
     return SidebarEntry(title, detail, hit.conversation_id, hit.message_id, marks)

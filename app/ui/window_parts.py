@@ -7,7 +7,6 @@ Every common action has a menu entry and a shortcut, so the window can be used f
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING, TypeGuard
@@ -22,7 +21,9 @@ from app.ui.chat_model import ChatItem
 from app.ui.errors import keep_until_closed, show_error, show_exception
 from app.ui.fitting_label import FittingLabel
 from app.ui.i18n import QT_TRANSLATE_NOOP, DateText, Text, follow_language, made
+from app.ui.picture_marker import MARKER, MARKER_CONTEXT, said_pictures
 from app.ui.sidebar import day_title
+from app.ui.small_screens import FlowRow
 from app.ui.wrap_button import WrapButton
 
 if TYPE_CHECKING:
@@ -72,14 +73,13 @@ class NoticeBar(QFrame):
 
     def _build(self) -> None:
         """Text on top, buttons under it on the right: a narrow column (the memory dock open, Russian's
-        longer words) wraps the text instead of squeezing it beside two buttons and cutting their labels."""
+        longer words) wraps the text instead of squeezing it beside two buttons and cutting their labels,
+        and puts a button that does not fit beside the other under it (the chat column's 360 px)."""
         column = QVBoxLayout(self)
         column.setContentsMargins(24, 14, 20, 10)
         column.setSpacing(6)
         column.addWidget(self.text)
-        buttons = QHBoxLayout()
-        buttons.setSpacing(10)
-        buttons.addStretch(1)
+        buttons = FlowRow(right=True, spacing=10)  # the second under the first when both do not fit
         buttons.addWidget(self.action_button)
         buttons.addWidget(self.close_button)
         column.addLayout(buttons)
@@ -306,14 +306,12 @@ def update_action_state(window: MainWindow) -> None:
 
 
 PREVIEW_CHARS = 60
-_PICTURE_MARK = re.compile(r"\[picture: (?P<name>.*?), \d{4}-\d{2}-\d{2}\]")
 
 
 def preview(text: str, limit: int = PREVIEW_CHARS) -> str:
     """The first ``limit`` printable characters of an entry, on one line; a picture's stored marker
     ("[picture: NAME, DATE]", English whatever the language) said in the interface's words (QA)."""
-    marker = translate("DeleteEntry", "[picture: {name}]")
-    text = _PICTURE_MARK.sub(lambda found: marker.format(name=found["name"]), text)
+    text = said_pictures(text, translate(MARKER_CONTEXT, MARKER))
     flat = "".join(c if c.isprintable() else " " for c in text)
     flat = " ".join(flat.split())
     return flat if len(flat) <= limit else flat[:limit].rstrip() + "…"

@@ -94,6 +94,14 @@
         <translation>Запас для ответа</translation>
     </message>
     <message>
+        <source>Your message has {count} characters; one entry holds at most {limit}. Split it into several entries.</source>
+        <translation>В сообщении {count} символов; в одной записи — не больше {limit}. Разделите его на несколько записей.</translation>
+    </message>
+    <message>
+        <source>Your message alone needs {tokens} tokens; a prompt holds at most {room}. Only its beginning and end would reach the model.</source>
+        <translation>Одному вашему сообщению нужно {tokens} токенов; в запрос помещается не больше {room}. До модели дойдут только его начало и конец.</translation>
+    </message>
+    <message>
         <source>Free</source>
         <translation>Свободно</translation>
     </message>
@@ -134,8 +142,16 @@
         <translation>занято {used} из {n_ctx} токенов</translation>
     </message>
     <message>
+        <source>, over the limit:</source>
+        <translation>, сверх предела:</translation>
+    </message>
+    <message>
         <source>, almost full</source>
         <translation>, почти заполнено</translation>
+    </message>
+    <message>
+        <source>Over the limit</source>
+        <translation>Сверх предела</translation>
     </message>
     <message>
         <source>Summarizing older turns…</source>
@@ -623,6 +639,10 @@ How was your day?</source>
     <message>
         <source>Backup written: {path}</source>
         <translation>Резервная копия записана: {path}</translation>
+    </message>
+    <message>
+        <source>Downloaded models, finished or not, are kept in {folder}: they hold nothing of your diary.</source>
+        <translation>Скачанные модели (в том числе недокачанные) остаются в {folder}: в них нет ничего из вашего дневника.</translation>
     </message>
     <message>
         <source>There is no backup to restore.</source>
@@ -1313,6 +1333,10 @@ How was your day?</source>
         <translation>Картинок с прочитанным текстом: {n}; `hearth search` найдёт его слова.</translation>
     </message>
     <message>
+        <source>Pictures attached earlier whose text was read too: {n}.</source>
+        <translation>Картинок, прикреплённых раньше, текст которых тоже прочитан: {n}.</translation>
+    </message>
+    <message>
         <source>Tesseract is not installed, so the pictures&apos; text cannot be read yet; they are kept. Install it with:</source>
         <translation>Tesseract не установлен, поэтому текст на картинках пока не прочитать; картинки сохранены. Установите его командой:</translation>
     </message>
@@ -1591,6 +1615,13 @@ How was your day?</source>
     <message>
         <source>Delete</source>
         <translation>Удалить</translation>
+    </message>
+</context>
+<context>
+    <name>DraftController</name>
+    <message>
+        <source>The words you had not sent yet are back.</source>
+        <translation>Слова, которые вы не успели отправить, снова здесь.</translation>
     </message>
 </context>
 <context>
@@ -2602,10 +2633,6 @@ How was your day?</source>
         <translation>В каталоге моделей нет ни одной модели.</translation>
     </message>
     <message>
-        <source>It was deleted.</source>
-        <translation>Он удалён.</translation>
-    </message>
-    <message>
         <source>Recall still works by words. Reinstall Hearth (make run) to bring back recall by meaning.</source>
         <translation>Поиск по словам по-прежнему работает. Чтобы вернуть поиск по смыслу, переустановите Hearth (make run).</translation>
     </message>
@@ -2784,6 +2811,14 @@ How was your day?</source>
     <message>
         <source>The picture cannot be read: the file is damaged or not a picture.</source>
         <translation>Картинку не удаётся прочитать: файл повреждён или это не картинка.</translation>
+    </message>
+    <message>
+        <source>The picture file is empty (0 bytes).</source>
+        <translation>Файл картинки пуст (0 байт).</translation>
+    </message>
+    <message>
+        <source>Check that the picture finished copying or downloading, then attach it again.</source>
+        <translation>Проверьте, что картинка докопировалась или докачалась, и прикрепите её снова.</translation>
     </message>
     <message>
         <source>Hearth reads PNG, JPEG, WebP and GIF pictures; this file is another kind.</source>
@@ -3839,8 +3874,8 @@ How was your day?</source>
         <translation>То, что вы написали, ещё не в дневнике.</translation>
     </message>
     <message>
-        <source>Save it to the diary before closing? Hearth answers it next time only if you ask.</source>
-        <translation>Сохранить это в дневник перед закрытием? Hearth ответит на запись, только если вы попросите.</translation>
+        <source>Hearth could not keep it for next time. Save it to the diary as an entry before closing? Hearth answers it only if you ask.</source>
+        <translation>Hearth не смог сохранить его до следующего раза. Сохранить его в дневник как запись перед закрытием? Hearth ответит на неё, только если вы попросите.</translation>
     </message>
     <message>
         <source>Save to diary</source>
