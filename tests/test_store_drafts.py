@@ -58,3 +58,15 @@ def test_the_words_are_not_exported_as_an_entry(tmp_path: Path) -> None:
     with Diary.open(tmp_path / "d") as diary:
         diary.save_draft("not an entry yet", _day(diary))
         assert "not an entry yet" not in str(diary.export_json())
+
+
+def test_the_words_are_kept_as_an_entry_would_be_so_the_entry_clears_them(tmp_path: Path) -> None:
+    """Review: a NUL or a lone surrogate (a broken paste) failed the write, or was kept as typed while the
+    entry stored U+FFFD, so the entry never cleared the words."""
+    with Diary.open(tmp_path / "d") as diary:
+        day = _day(diary)
+        diary.save_draft("broken \ud800 paste\x00", day)
+        draft = diary.draft()
+        assert draft is not None and draft.text == "broken \ufffd paste\ufffd"
+        diary.add_message(day, "user", "broken \ud800 paste\x00")
+        assert diary.draft() is None

@@ -5,6 +5,7 @@ Real diary, real task runner (its thread pool), Qt offscreen.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -72,3 +73,36 @@ def test_without_a_diary_words_wait_and_are_not_kept(qtbot) -> None:
     assert _settle(qtbot, keeper) == [False]
     keeper.keep("", None)
     assert _settle(qtbot, keeper) == [True]  # nothing to keep is kept
+
+
+def test_an_empty_box_never_deletes_words_not_read_back_yet(qtbot, diary: Diary) -> None:
+    """Review: right after a diary opens (start, unlock) the box is empty until the kept words are read back;
+    that emptiness must not be written over them."""
+    diary.save_draft("kept from last time", None)
+    runner = TaskRunner()
+    keeper = DraftKeeper(runner)
+    keeper.set_diary(diary)
+    keeper.keep("", None)
+    assert keeper.kept and _settle(qtbot, keeper) == [True]
+    draft = diary.draft()
+    assert draft is not None and draft.text == "kept from last time"
+    runner.wait_idle()
+
+
+def test_the_words_are_written_while_long_background_work_holds_its_pool(qtbot, diary: Diary) -> None:
+    """Review: a model loading and a download fill the background pool for minutes; a lock waits for the
+    words, so they go on a lane of their own."""
+    runner = TaskRunner()
+    release = threading.Event()
+    for _ in range(3):
+        runner.run(release.wait, background=True)
+    keeper = DraftKeeper(runner)
+    keeper.set_diary(diary)
+    keeper.keep("written all the same", None)
+    try:
+        assert _settle(qtbot, keeper) == [True]
+        draft = diary.draft()
+        assert draft is not None and draft.text == "written all the same"
+    finally:
+        release.set()
+        runner.wait_idle()

@@ -11,12 +11,14 @@ from sqlmodel import Session
 
 from app.store.history import now
 from app.store.models import Conversation, Draft
+from app.store.text import clean
 
 DRAFT_ID = 1
 
 
 def save_draft(session: Session, text: str, conversation_id: int | None) -> None:
     """Keep ``text`` as the draft typed on ``conversation_id``'s day; blank ``text`` clears the draft."""
+    text = clean(text)  # as an entry's text is: the trigger then finds the entry these words became
     row = session.get(Draft, DRAFT_ID)
     if not text.strip():
         if row is not None:

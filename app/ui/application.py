@@ -254,6 +254,7 @@ class HearthApp(QObject):
                              loaded: LoadedModel | None) -> None:
         self.bridge.set_companion(None)
         self.diary, self.loaded = None, None
+        self.window.drafts.keeper.set_diary(None)  # no late write into the diary being replaced
 
         def retire() -> None:
             if companion is not None:

@@ -78,7 +78,7 @@ class DraftKeeper(QObject):
     def keep(self, text: str, conversation_id: int | None) -> None:
         """The message box now holds ``text`` on ``conversation_id``'s day: keep it (soon, off the thread)."""
         self._wanted = DraftState.of(text, conversation_id)
-        if self._wanted == self._written:
+        if self._wanted == self._written or self._unread_empty():
             self._soon.stop()
         elif not self._soon.isActive():
             self._soon.start()  # not restarted by each pause: while typing goes on, one write per interval
@@ -87,7 +87,12 @@ class DraftKeeper(QObject):
     def kept(self) -> bool:
         """The diary holds the newest words given, and no write is under way or waiting."""
         idle = not self._writing and not self._soon.isActive()
-        return idle and not self._failed and self._wanted in (None, self._written)
+        return idle and not self._failed and (self._wanted in (None, self._written) or self._unread_empty())
+
+    def _unread_empty(self) -> bool:
+        """An empty box while the diary's kept words are not read back yet: nothing to write — writing it
+        would delete words the next start or unlock is about to put back (review)."""
+        return self._wanted == NO_DRAFT and self._written is None
 
     def when_kept(self, then: Callable[[bool], None]) -> None:
         """Run ``then(True)`` once the diary holds the newest words, ``then(False)`` if they could not be
@@ -121,13 +126,13 @@ class DraftKeeper(QObject):
         wanted, diary = self._wanted, self._diary
         if self._writing:
             return  # the write under way ends by starting the next one
-        if wanted is None or wanted == self._written or diary is None:
+        if wanted is None or wanted == self._written or diary is None or self._unread_empty():
             self._settled()
             return
         self._writing = True
         self.runner.run(lambda: diary.save_draft(wanted.text, wanted.conversation_id),
                         lambda _none: self._wrote(diary, wanted), lambda exc: self._not_written(diary, exc),
-                        background=True)
+                        small=True)  # not behind a model's load or a download: a lock waits for it
 
     def _wrote(self, diary: Diary, state: DraftState) -> None:
         self._writing = False
@@ -257,6 +262,11 @@ class DraftController(QObject):
         return False
 
     def _kept_for_close(self, kept: bool) -> None:
+        """On the next turn of the event loop: called back inside ``closeEvent`` (nothing was being written),
+        a ``close()`` from here would be ignored by Qt (review: the first Quit did nothing)."""
+        QTimer.singleShot(0, self, lambda: self._close_after(kept))
+
+    def _close_after(self, kept: bool) -> None:
         self.closing = False
         window = self.window
         if not kept and window.ask_about_draft():

@@ -134,6 +134,7 @@ class LockController(QObject):
         companion, diary, loaded = app.companion, app.diary, app.loaded
         app.bridge.set_companion(None)
         app.diary = None
+        app.window.drafts.keeper.set_diary(None)  # no late write into a diary being closed or re-keyed
 
         def work() -> Diary | None:
             if companion is not None:

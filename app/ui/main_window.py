@@ -591,6 +591,7 @@ class MainWindow(QMainWindow):
         self._sending = False
         answered = self.composer.mode != WRITE
         self.composer.accept_sent(text, settle=not answered)
+        self.drafts.typed()  # now, not when the reply begins: a write armed with the sent words is disarmed
         if not self.chat_model.contains(message_id):
             self.chat_model.append(ChatItem(message_id, "user", text, datetime.now()))
         self.chat_view.scroll_to_end()

@@ -13,6 +13,10 @@ them (the UI bench saw frames wait 9-11 ms for a core while the model loaded at 
 The threads it starts inherit that: the model's owner and the workers lower themselves further from
 there. The other tasks (a day's messages, a search) keep the window's priority: the person waits for them.
 
+``run(..., small=True)``: a small write nobody waits on to draw, that must not queue behind that long work
+either (the kept words of the message box: a lock waits for them while a model loads or downloads). It is
+background work with a one-thread pool of its own, so those writes also stay in order.
+
 ``foreground_changed(bool)`` says when the window starts waiting for a task of its own (the first one not
 ``background``) and when the last one has been delivered: meanwhile the window holds the companion's
 background work (``app.core.background.quiet``), so the data it is loading and the drawing after it do
@@ -90,6 +94,8 @@ class TaskRunner(QObject):
         self._pool.setMaxThreadCount(max_threads)
         self._background_pool = QThreadPool(self)  # its threads lower themselves: never the window's tasks
         self._background_pool.setMaxThreadCount(2)
+        self._small_pool = QThreadPool(self)  # ``small`` background writes: never behind a model's load
+        self._small_pool.setMaxThreadCount(1)
         self._ids = itertools.count(1)
         self._running: dict[int, tuple[_Task, _Runnable]] = {}
         self._tokens: dict[str, int] = {}
@@ -105,9 +111,12 @@ class TaskRunner(QObject):
         *,
         token_key: str | None = None,
         background: bool = False,
+        small: bool = False,
     ) -> None:
         """Start ``fn`` on the pool. With ``token_key``, an older task's result under that key is dropped;
-        ``background``: long work nobody waits on to see the window (see the module's docstring)."""
+        ``background``: long work nobody waits on to see the window; ``small``: a short background write on
+        a lane of its own (see the module's docstring)."""
+        background = background or small
         token = 0
         if token_key is not None:
             token = self._tokens.get(token_key, 0) + 1
@@ -122,7 +131,7 @@ class TaskRunner(QObject):
             self._foreground += 1
             if self._foreground == 1:
                 self.foreground_changed.emit(True)
-        (self._background_pool if background else self._pool).start(runnable)
+        (self._small_pool if small else self._background_pool if background else self._pool).start(runnable)
 
     def call_in_main(self, fn: Callable[[], None]) -> None:
         """Run ``fn`` on the main thread soon; safe to call from any thread (e.g. progress reports)."""
@@ -150,6 +159,7 @@ class TaskRunner(QObject):
                 return False
             self._pool.waitForDone(10)
             self._background_pool.waitForDone(10)
+            self._small_pool.waitForDone(1)
             if app is not None:
                 app.processEvents()
         return True

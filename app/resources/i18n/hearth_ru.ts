@@ -95,11 +95,11 @@
     </message>
     <message>
         <source>Your message has {count} characters; one entry holds at most {limit}. Split it into several entries.</source>
-        <translation>В сообщении {count} символов; в одной записи — не больше {limit}. Разделите его на несколько записей.</translation>
+        <translation>Символов в сообщении: {count}; в одной записи — не больше {limit}. Разделите его на несколько записей.</translation>
     </message>
     <message>
         <source>Your message alone needs {tokens} tokens; a prompt holds at most {room}. Only its beginning and end would reach the model.</source>
-        <translation>Одному вашему сообщению нужно {tokens} токенов; в запрос помещается не больше {room}. До модели дойдут только его начало и конец.</translation>
+        <translation>Токенов, нужных одному вашему сообщению: {tokens}; в запрос помещается не больше {room}. До модели дойдут только его начало и конец.</translation>
     </message>
     <message>
         <source>Free</source>
