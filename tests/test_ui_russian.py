@@ -154,8 +154,8 @@ def test_the_system_locale_chooses_the_language() -> None:
 def test_dates_and_days_in_russian(russian: None) -> None:
     day = date(2026, 12, 1)
     assert DateText().long_day(day) == "вторник, 1 декабря 2026"
-    assert day_title(day, today=date(2026, 12, 3)) == "вторник, 1 декабря"
-    assert day_title(day, today=date(2027, 1, 5)) == "вторник, 1 декабря 2026"
+    assert day_title(day, today=date(2026, 12, 3)) == "Вторник, 1 декабря"  # a title: capitalised
+    assert day_title(day, today=date(2027, 1, 5)) == "Вторник, 1 декабря 2026"
     assert day_title(day, today=date(2026, 12, 2)) == "Вчера"
 
 

@@ -37,7 +37,7 @@ from app.core.ritual.calendar import month_grid, shift_month
 from app.core.ritual.lookback import MonthView, PastEntry
 from app.ui.chat_delegate import blend
 from app.ui.fitting_label import first_fitting, longest_fitting
-from app.ui.i18n import DateText, Plurals, first_weekday, follow_language
+from app.ui.i18n import DateText, Plurals, capitalised, first_weekday, follow_language
 
 CELL_H = 26
 HEADER_H = 20
@@ -66,11 +66,7 @@ def weekday_names(iso_days: list[int], *, narrow: bool = False) -> list[str]:
     not fit the column. Capitalised, as a heading ("пн" is how Russian writes it inside a sentence)."""
     kind = QLocale.FormatType.NarrowFormat if narrow else QLocale.FormatType.ShortFormat
     locale = QLocale()
-    return [_capitalised(locale.standaloneDayName(day, kind)) for day in iso_days]
-
-
-def _capitalised(name: str) -> str:
-    return name[:1].upper() + name[1:]
+    return [capitalised(locale.standaloneDayName(day, kind)) for day in iso_days]
 
 
 class RitualPlurals(QObject):

@@ -85,7 +85,13 @@ def language_name(code: str) -> str:
     name = QLocale(code).nativeLanguageName()
     if code == SOURCE_LANGUAGE or not name:
         return "English"
-    return name[:1].upper() + name[1:]
+    return capitalised(name)
+
+
+def capitalised(text: str) -> str:
+    """``text`` with its first letter upper-case: a title, or the start of a line, in a language that writes
+    weekdays, months and its own name in lower case inside a sentence (Russian)."""
+    return text[:1].upper() + text[1:]
 
 
 def resolve_language(setting: str, system: QLocale | None = None) -> str:
@@ -227,8 +233,7 @@ class DateText(QObject):
         """"Tuesday, 1 December 2026" / "Вторник, 1 декабря 2026": ``long_day`` where it begins a heading or
         a line (a printed or exported day or week). Russian writes a weekday in lower case only inside a
         sentence; the CLI's ``long_day`` already capitalises it, so both exports read alike (QA)."""
-        text = self.long_day(day)
-        return text[:1].upper() + text[1:]
+        return capitalised(self.long_day(day))
 
     def day_this_year(self, day: date) -> str:
         """"Tuesday, 1 December" / "вторник, 1 декабря"."""

@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.store import SNIPPET_CLOSE, SNIPPET_OPEN, ConversationInfo, SearchHit
-from app.ui.i18n import DateText, Plurals, follow_language
+from app.ui.i18n import DateText, Plurals, capitalised, follow_language
 from app.ui.picture_marker import MARKER, MARKER_CONTEXT, said_in_snippet
 
 SEARCH_DEBOUNCE_MS = 300
@@ -108,7 +108,9 @@ def parse_snippet(snippet: str) -> tuple[str, tuple[Span, ...]]:
 
 def day_title(day: date | None, today: date | None = None, fallback: str = "") -> str:
     """"Today", "Yesterday", or "Tuesday, 1 December" (with the year when it is not this year), in the
-    interface's language and locale."""
+    interface's language and locale. A title: capitalised as "Сегодня" and "Вчера" above it are (QA: the
+    day list read "Вчера", then "четверг, 3 декабря"; Russian writes a weekday in lower case only inside a
+    sentence)."""
     if day is None:
         return fallback or translate("Sidebar", "Conversation")
     today = today or date.today()
@@ -117,7 +119,8 @@ def day_title(day: date | None, today: date | None = None, fallback: str = "") -
     if (today - day).days == 1:
         return translate("Sidebar", "Yesterday")
     dates = DateText()
-    return dates.day_this_year(day) if day.year == today.year else dates.long_day(day)
+    title = dates.day_this_year(day) if day.year == today.year else dates.long_day(day)
+    return capitalised(title)
 
 
 def conversation_entry(info: ConversationInfo, today: date | None = None) -> SidebarEntry:
