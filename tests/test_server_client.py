@@ -283,3 +283,29 @@ def test_a_reply_waiting_when_the_model_is_closed_ends_as_cancelled_not_as_a_ser
         assert server.hanging.wait(10)  # the chat request is at the server, which does not answer
         model.close()
         assert handle.result(timeout=10).finish_reason == "cancelled"
+
+
+def test_stop_ends_the_question_of_why_a_stream_was_refused_at_once() -> None:
+    """llama-cpp-python's server closed a stream before its first event; Hearth asks it once more,
+    unstreamed, why. A busy server kept that question waiting up to a minute, and Stop did not end it
+    (note 22's leftover): now Stop ends it as it ends the stream."""
+    asked = threading.Event()
+    release = threading.Event()
+
+    def hang_the_question(body: dict[str, Any]) -> tuple[int, Any] | None:
+        if body.get("stream") is False:  # the question, not the stream
+            asked.set()
+            release.wait(30)
+        return None
+
+    with FakeServer(LLAMA_CPP_PYTHON, []) as server, ServerModel(ServerConfig(server.url)) as model:
+        server.end_stream_early = True  # no event, no [DONE]: refused
+        server.chat_reject = hang_the_question
+        try:
+            handle = model.submit(request())
+            assert asked.wait(30)
+            handle.cancel()
+            completion = handle.result(timeout=5)  # not after the question's minute
+            assert completion.finish_reason == "cancelled"
+        finally:
+            release.set()

@@ -102,6 +102,27 @@ class HttpClient:
             return _json_of(response.status, data, route)
         raise AssertionError("unreachable")  # pragma: no cover
 
+    def post_json_on(self, stream: EventStream, route: str, body: JsonObject, *,
+                     timeout_s: float | None = None) -> JsonObject:
+        """One JSON request on ``stream``'s own connection, so that ``stream.abort()`` ends it at once (Stop
+        while Hearth waits for the answer); raises ``StreamAborted`` then. The connection is closed after."""
+        conn = stream.conn
+        try:
+            response = self._send(conn, "POST", route, body, stream=stream, read_timeout_s=timeout_s,
+                                  accept="application/json")
+            data = response.read()
+        except ServerError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - every transport failure becomes a typed error
+            if stream.aborted:
+                raise StreamAborted from exc
+            raise self.transport_error(exc) from exc
+        finally:
+            conn.close()
+        if stream.aborted:
+            raise StreamAborted
+        return _json_of(response.status, data, route)
+
     def _thread_connection(self) -> http.client.HTTPConnection:
         conn = getattr(self._local, "conn", None)
         if conn is None:
@@ -173,8 +194,9 @@ class HttpClient:
         *,
         stream: EventStream | None = None,
         read_timeout_s: float | None = None,
+        accept: str | None = None,
     ) -> http.client.HTTPResponse:
-        headers = {"Accept": "text/event-stream" if stream else "application/json"}
+        headers = {"Accept": accept or ("text/event-stream" if stream else "application/json")}
         payload = None
         if body is not None:
             payload = json.dumps(body, ensure_ascii=False).encode("utf-8")

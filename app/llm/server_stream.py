@@ -50,7 +50,7 @@ def run_stream_job(model: ServerModel, client: HttpClient, job: Job) -> Completi
     stream = client.new_stream()
     watcher = _Watcher(job, stream)
     try:
-        return _consume(model, client, job, stream)
+        return _consume(model, client, job, stream, watcher)
     except StreamAborted:
         if job.cancel_requested.is_set():
             return _completion(job, "cancelled", _Usage())
@@ -65,7 +65,8 @@ def run_stream_job(model: ServerModel, client: HttpClient, job: Job) -> Completi
         stream.close()
 
 
-def _consume(model: ServerModel, client: HttpClient, job: Job, stream: EventStream) -> Completion:
+def _consume(model: ServerModel, client: HttpClient, job: Job, stream: EventStream,
+             watcher: _Watcher) -> Completion:
     body = model.request_body(job.request)
     try:
         client.open_stream(stream, ROUTE, body)
@@ -73,7 +74,7 @@ def _consume(model: ServerModel, client: HttpClient, job: Job, stream: EventStre
         if "response_format" not in body or type(exc) is not ServerRejected:
             raise
         model.json_mode = False  # the server cannot constrain output: the core parses leniently
-        return _retry_without_schema(model, client, job)
+        return _retry_without_schema(model, client, job)  # (its own stream and watcher)
     usage, finish, events = _Usage(), None, 0
     for event in stream.events():
         events += 1
@@ -82,20 +83,28 @@ def _consume(model: ServerModel, client: HttpClient, job: Job, stream: EventStre
         model.evaluated_reported = True
     if finish is None and not stream.finished:
         if events == 0 and model.kind == "llama-cpp-python":
-            _say_why_refused(client, body)
+            _say_why_refused(client, body, job, watcher)
         raise ServerDisconnected(f"{client.address.url} ended the reply without finishing it.")
     if finish is None and model.kind == "llama-cpp-python":
         _cut_short(client, job)
     return _completion(job, finish or "stop", usage)
 
 
-def _say_why_refused(client: HttpClient, body: JsonObject) -> None:
+def _say_why_refused(client: HttpClient, body: JsonObject, job: Job, watcher: _Watcher) -> None:
     """llama-cpp-python's server closed a stream before its first event: it met an error it cannot send
     on a stream that has begun (a prompt longer than its context, when it does not say how long that is).
     The same request unstreamed, for one token, brings its words back as a typed error (``ServerContext
-    TooSmall`` for that one); if it does not fail, the stream's end is said as it was."""
+    TooSmall`` for that one); if it does not fail, the stream's end is said as it was.
+
+    Stop ends the question too (it used to wait up to ``DIAGNOSE_TIMEOUT_S`` for a busy server): it is
+    asked on a connection of its own that the job's watcher aborts like the stream."""
+    if job.cancel_requested.is_set():
+        return
     once = {**body, "stream": False, "max_tokens": 1}
-    client.post_json(ROUTE, once, timeout_s=min(client.timeout_s, DIAGNOSE_TIMEOUT_S))
+    probe = client.new_stream()
+    watcher.follow(probe)
+    client.post_json_on(probe, ROUTE, once, timeout_s=min(client.timeout_s, DIAGNOSE_TIMEOUT_S))
+    # (Stop or a pre-emption meanwhile raises StreamAborted: the caller says which it was)
 
 
 def _cut_short(client: HttpClient, job: Job) -> None:
@@ -116,7 +125,7 @@ def _retry_without_schema(model: ServerModel, client: HttpClient, job: Job) -> C
     stream = client.new_stream()
     watcher = _Watcher(job, stream)
     try:
-        return _consume(model, client, job, stream)
+        return _consume(model, client, job, stream, watcher)
     finally:
         watcher.stop()
         stream.close()
@@ -208,6 +217,12 @@ class _Watcher:
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._watch, name="hearth-server-stop", daemon=True)
         self._thread.start()
+
+    def follow(self, stream: EventStream) -> None:
+        """Watch ``stream`` instead (a second request of the same job); aborted at once if already due."""
+        self._stream = stream
+        if self._job.cancel_requested.is_set() or self._job.preempt_requested.is_set():
+            stream.abort()
 
     def _watch(self) -> None:
         job = self._job
