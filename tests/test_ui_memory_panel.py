@@ -372,3 +372,14 @@ def test_fact_events_change_one_row_and_never_reload(qtbot, panel: MemoryPanel, 
         runner.run(lambda: companion.delete_fact(first))
     assert spy.removed == [row] and panel.model.row_of(first) == -1
     assert spy.resets == [] and fetched == []  # row by row: the list was never reset nor fetched again
+
+
+def test_tab_leaves_the_facts_table(qtbot, panel: MemoryPanel) -> None:
+    """QA (session 23): Tab moved between the table's cells for good; the buttons and the add row after
+    it could not be reached from the keyboard."""
+    assert not panel.view.tabKeyNavigation()
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.view.setFocus()
+    qtbot.keyClick(panel.view, Qt.Key.Key_Tab)
+    assert not panel.view.hasFocus()

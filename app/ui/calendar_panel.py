@@ -21,6 +21,7 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPalette,
+    QPen,
 )
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -52,6 +53,7 @@ class _DayLook:
         self.accent = palette.color(QPalette.ColorRole.Highlight)
         window = palette.color(QPalette.ColorRole.Base)
         self.cursor = blend(window, self.accent, 0.35 if focused else 0.18)
+        self.focused = focused
         self.outside = blend(window, self.text, 0.35)
         self.faint_accent = blend(window, self.accent, 0.5)
         self.plain = QFont(font)
@@ -174,6 +176,10 @@ class MonthGrid(QWidget):
             painter.setPen(look.accent)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(cell.adjusted(2.5, 1.5, -2.5, -1.5), 6, 6)
+        if day == self.current_day and look.focused:  # the keyboard's day, plain even on today's ring (QA)
+            painter.setPen(QPen(look.text, 1.5, Qt.PenStyle.DotLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(cell.adjusted(4.5, 3.5, -4.5, -3.5), 5, 5)
         painter.setPen(look.text if inside else look.outside)
         mark = self.view.marks.get(day)
         painter.setFont(look.bold if mark is not None else look.plain)

@@ -346,6 +346,7 @@ class Composer(QWidget):
             self.stop_requested.emit()
         else:
             self.request_send()
+            self.editor.setFocus()  # back to writing: a second Space on the button would be Stop (QA)
 
     def _on_escape(self) -> None:
         if self._generating:

@@ -172,6 +172,7 @@ class MemoryPanel(QWidget):
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.customContextMenuRequested.connect(self._show_context_menu)
         view.selectionModel().selectionChanged.connect(self._update_buttons)
+        view.setTabKeyNavigation(False)  # arrows move between cells; Tab leaves the table (QA: a Tab trap)
         self.view = view
         return view
 

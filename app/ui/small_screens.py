@@ -211,6 +211,7 @@ class ScrollPage(QScrollArea):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("scrollPage")
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the first field, not a nameless frame
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
