@@ -25,6 +25,7 @@ from PySide6.QtGui import (
     QFontMetrics,
     QPainter,
     QPalette,
+    QPen,
     QPixmap,
     QTextDocument,
 )
@@ -197,7 +198,8 @@ class ChatDelegate(QStyledItemDelegate):
         palette: QPalette = option.palette  # type: ignore[attr-defined]
         selected = bool(option.state & QStyle.StateFlag.State_Selected)  # type: ignore[attr-defined]
         return (item.message_id, item.version, rect.width(), rect.height(), palette.cacheKey(),
-                option.font.key(), selected or item.message_id == self.highlight_id)  # type: ignore[attr-defined]
+                option.font.key(), selected or item.message_id == self.highlight_id,  # type: ignore[attr-defined]
+                _keyboards(option))
 
     def _draw(self, option: QStyleOptionViewItem, item: ChatItem,
               ratio: float) -> tuple[QPixmap, QRectF | None]:
@@ -237,6 +239,10 @@ class ChatDelegate(QStyledItemDelegate):
         painter.setPen(border if border is not None else Qt.PenStyle.NoPen)
         painter.setBrush(fill)
         painter.drawRoundedRect(bubble, RADIUS, RADIUS)
+        if _keyboards(option):  # the entry the keyboard is on (Delete, Ctrl+C act on it): a dotted ring (QA)
+            painter.setPen(QPen(palette.color(QPalette.ColorRole.Text), 1.2, Qt.PenStyle.DotLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(bubble.adjusted(-2.5, -2.5, 2.5, 2.5), RADIUS + 2, RADIUS + 2)
 
         painter.translate(QPointF(bubble.left() + PAD_H, bubble.top() + PAD_V))
         if item.pictures:
@@ -323,3 +329,8 @@ class ChatDelegate(QStyledItemDelegate):
             if rect.contains(x, y):
                 return picture
         return None
+
+
+def _keyboards(option: QStyleOptionViewItem) -> bool:
+    """The row is the view's current one and the view has the keyboard."""
+    return bool(option.state & QStyle.StateFlag.State_HasFocus)  # type: ignore[attr-defined]
