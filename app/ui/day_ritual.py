@@ -52,6 +52,8 @@ class ModeSwitch(QWidget):
             self.tr("A roomy page for a long entry; Hearth stays silent until you ask")
         )
         self.setAccessibleName(self.tr("Writing mode"))
+        for button in (self.talk_button, self.write_button):  # each says its group (QA)
+            button.setAccessibleDescription(f"{self.accessibleName()}: {button.toolTip()}")
 
     @property
     def mode(self) -> str:

@@ -831,6 +831,16 @@ class MainWindow(QMainWindow):
             self.composer.set_text("")
         self.close()
 
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: A002 - Qt's name
+        """Tab and Shift+Tab in reading order (``window_parts.next_in_reading_order``); a child that does not
+        use Tab itself hands it up to here."""
+        target = parts.next_in_reading_order(self, QApplication.focusWidget(), next)
+        if target is None:
+            return super().focusNextPrevChild(next)
+        reason = Qt.FocusReason.TabFocusReason if next else Qt.FocusReason.BacktabFocusReason
+        target.setFocus(reason)
+        return True
+
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.quitting and self.hide_on_close():
             event.ignore()

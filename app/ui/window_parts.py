@@ -11,7 +11,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING, TypeGuard
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QSettings, Qt
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QPoint, QRect, QSettings, Qt
 from PySide6.QtGui import QAction, QFont, QKeySequence, QPaintEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMenu, QMessageBox, QVBoxLayout, QWidget
 
@@ -369,6 +369,49 @@ def _saved(value: object) -> TypeGuard[QByteArray]:
     return isinstance(value, QByteArray) and not value.isEmpty()
 
 
-__all__ = ["DayHeader", "NoticeBar", "ask_to_delete", "build_actions", "preview", "restore_layout",
-           "retranslate_actions", "save_layout", "show_error", "show_exception", "status_label",
-           "update_action_state"]
+
+
+def next_in_reading_order(window: MainWindow, current: QWidget | None, forward: bool) -> QWidget | None:
+    """Where Tab (``forward``) or Shift+Tab goes from ``current``: the window's focusable, visible widgets in
+    reading order — the sidebar, the day column from its top down to the message box and the Talk/Write
+    switch, the memory panel, left to right within a row. Built in parts, the window's own order was the
+    build's: the message box first, the notice bar after the day list, the question and "On this day"
+    after the composer, the conversation last (QA, session 23). None: nothing to move to."""
+    stops = reading_order(window)
+    if not stops:
+        return None
+    if current not in stops:
+        return stops[0] if forward else stops[-1]
+    at = stops.index(current)
+    return stops[(at + (1 if forward else -1)) % len(stops)]
+
+
+def reading_order(window: MainWindow) -> list[QWidget]:
+    """The Tab stops of the window (not of its dialogs or a floating panel), in reading order."""
+    regions: list[QWidget] = [window.sidebar, window.centre, window.memory_dock]
+    placed: list[tuple[int, QRect, QWidget]] = []
+    for widget in window.findChildren(QWidget):
+        if not _tab_stop(widget) or widget.window() is not window:
+            continue
+        inside = (n for n, r in enumerate(regions) if r is widget or r.isAncestorOf(widget))
+        region = next(inside, len(regions))
+        placed.append((region, QRect(widget.mapTo(window, QPoint(0, 0)), widget.size()), widget))
+    placed.sort(key=lambda entry: (entry[0], entry[1].top(), entry[1].left()))
+    order: list[QWidget] = []
+    row: list[tuple[int, QRect, QWidget]] = []
+    for entry in placed:  # widgets whose heights overlap the row's first are one row, read left to right
+        if row and (entry[0] != row[0][0] or entry[1].top() >= row[0][1].bottom()):
+            order += [w for _r, _g, w in sorted(row, key=lambda e: e[1].left())]
+            row = []
+        row.append(entry)
+    order += [w for _r, _g, w in sorted(row, key=lambda e: e[1].left())]
+    return order
+
+
+def _tab_stop(widget: QWidget) -> bool:
+    return (bool(widget.focusPolicy() & Qt.FocusPolicy.TabFocus) and widget.isVisible() and widget.isEnabled()
+            and widget.focusProxy() is None)
+
+__all__ = ["DayHeader", "NoticeBar", "ask_to_delete", "build_actions", "next_in_reading_order", "preview",
+           "reading_order", "restore_layout", "retranslate_actions", "save_layout", "show_error",
+           "show_exception", "status_label", "update_action_state"]
