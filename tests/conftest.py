@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,6 +18,16 @@ os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
 # spin at ggml's barriers whenever anything else runs, and the suite's model tests slowed 3-7x with them.
 # Inherited by the CLI and app processes the tests start; the servers below are given the same count.
 os.environ.setdefault("HEARTH_THREADS", "1")
+
+
+@pytest.fixture
+def russian(qapp: Any) -> Iterator[None]:
+    """The interface in Russian (its translators installed) for one test, English again after it."""
+    from app.ui.i18n import install_language, remove_translators  # (Qt only for the tests that ask)
+
+    assert install_language("ru", qapp) == "ru"
+    yield
+    remove_translators(qapp)
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from app.ui.i18n import Plurals, available_languages, i18n_dir, install_language, remove_translators
+from app.ui.i18n import Plurals, available_languages, i18n_dir, remove_translators
 
 ROOT = Path(__file__).resolve().parents[1]
 UI_SOURCES = sorted(str(p) for area in ("ui", "cli") for p in (ROOT / "app" / area).rglob("*.py"))
@@ -111,13 +111,6 @@ def _accelerators(text: str) -> int:
 
 def test_every_shipped_language_is_offered() -> None:
     assert available_languages() == ["en", *(ts.stem.removeprefix("hearth_") for ts in _ts_files())]
-
-
-@pytest.fixture
-def russian(qapp: object) -> Iterator[None]:
-    assert install_language("ru") == "ru"
-    yield
-    remove_translators()
 
 
 RUSSIAN_ENTRIES = {1: "1 запись", 2: "2 записи", 5: "5 записей", 11: "11 записей", 21: "21 запись",

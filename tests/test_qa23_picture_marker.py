@@ -15,7 +15,6 @@ import pytest
 from app.cli import main
 from app.cli.i18n import set_language
 from app.store import Diary, SearchHit
-from app.ui.i18n import install_language, remove_translators
 from app.ui.picture_marker import MARKER, said_in_snippet, said_pictures
 from app.ui.sidebar import hit_entry
 
@@ -32,13 +31,6 @@ def diary(data_dir: Path) -> Iterator[Diary]:
     opened.add_message(conversation.id, "user", f"[picture: shop.png, 2026-12-05]\nbeta {FILLER}")
     yield opened
     opened.close()
-
-
-@pytest.fixture
-def russian(qapp: Any) -> Iterator[None]:
-    assert install_language("ru", qapp) == "ru"
-    yield
-    remove_translators(qapp)
 
 
 def snippets(diary: Diary, word: str) -> list[str]:

@@ -21,15 +21,17 @@ def launch(qtbot: Any, data_dir: Path, tiny_engine: Any) -> Iterator[Any]:
     yield from launcher(qtbot, data_dir, tiny_engine)
 
 
-def _walk(qtbot: Any, start: QWidget, steps: int) -> list[QWidget]:
-    """The widgets Tab reaches from ``start``, in order."""
+def _walk(qtbot: Any, start: QWidget, steps: int, *, back: bool = False) -> list[QWidget]:
+    """The widgets Tab (``back``: Shift+Tab) reaches from ``start``, in order."""
+    key, modifier = ((Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier) if back
+                     else (Qt.Key.Key_Tab, Qt.KeyboardModifier.NoModifier))
     start.setFocus()
     qtbot.waitUntil(start.hasFocus)
     seen: list[QWidget] = []
     for _ in range(steps):
         focused = QApplication.focusWidget()
         assert focused is not None
-        qtbot.keyClick(focused, Qt.Key.Key_Tab)
+        qtbot.keyClick(focused, key, modifier)
         now = QApplication.focusWidget()
         assert now is not None
         seen.append(now)
@@ -53,7 +55,7 @@ def test_tab_goes_from_the_sidebar_down_the_day_to_the_message_box(qtbot: Any, l
              window.composer.send_button, window.composer.mode_switch.talk_button]
     positions = [_first(walked, widget) for widget in order]
     assert positions == sorted(positions)
-    back = _walk_back(qtbot, window.composer.editor, 3)
+    back = _walk(qtbot, window.composer.editor, 3, back=True)
     assert window.chat_view in back  # Shift+Tab goes up the day again
 
 
@@ -62,17 +64,3 @@ def _first(walked: list[QWidget], wanted: QWidget | str) -> int:
     if isinstance(wanted, str):
         return next(n for n, widget in enumerate(walked) if widget.objectName() == wanted)
     return walked.index(wanted)
-
-
-def _walk_back(qtbot: Any, start: QWidget, steps: int) -> list[QWidget]:
-    start.setFocus()
-    qtbot.waitUntil(start.hasFocus)
-    seen: list[QWidget] = []
-    for _ in range(steps):
-        focused = QApplication.focusWidget()
-        assert focused is not None
-        qtbot.keyClick(focused, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
-        now = QApplication.focusWidget()
-        assert now is not None
-        seen.append(now)
-    return seen

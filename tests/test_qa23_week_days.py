@@ -5,7 +5,6 @@ them; inside a sentence (the sidebar, the day header) the window still writes it
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -17,16 +16,9 @@ from app.cli.i18n import set_language
 from app.core.ritual.export import week_markdown
 from app.store import Diary
 from app.ui.export_day import day_text, speakers, week_labels
-from app.ui.i18n import DateText, install_language, remove_translators
+from app.ui.i18n import DateText
 
 LEAP_DAY = date(2024, 2, 29)  # a Thursday
-
-
-@pytest.fixture
-def russian(qapp: Any) -> Iterator[None]:
-    assert install_language("ru", qapp) == "ru"
-    yield
-    remove_translators(qapp)
 
 
 @pytest.fixture

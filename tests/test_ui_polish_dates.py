@@ -13,7 +13,7 @@ from PySide6.QtGui import QFontMetrics
 from app.core.events import RememberedEntry
 from app.ui.calendar_panel import MonthGrid, weekday_names
 from app.ui.charts import axis_dates
-from app.ui.i18n import install_language, remove_translators
+from app.ui.i18n import remove_translators
 from app.ui.remembered_line import entry_text
 from app.ui.weekly_review import week_title
 
@@ -24,13 +24,6 @@ MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 7]
 def english(qapp: Any) -> Iterator[None]:
     remove_translators(qapp)
     yield
-
-
-@pytest.fixture
-def russian(qapp: Any) -> Iterator[None]:
-    assert install_language("ru", qapp) == "ru"
-    yield
-    remove_translators(qapp)
 
 
 def test_calendar_heads_are_short_day_names(russian: None) -> None:

@@ -22,7 +22,7 @@ from app.store import errors as store
 from app.ui import window_parts as parts
 from app.ui.application import HearthApp
 from app.ui.errors import error_for, show_exception, translated_text
-from app.ui.i18n import DateText, install_language, remove_translators, resolve_language
+from app.ui.i18n import DateText, remove_translators, resolve_language
 from app.ui.screenshot_diary import SEEDS
 from app.ui.screenshots import seed_diary
 from app.ui.sidebar import day_title
@@ -36,13 +36,6 @@ from tests.ui_walker import (
     is_english,
     walk,
 )
-
-
-@pytest.fixture
-def russian(qapp: Any) -> Iterator[None]:
-    assert install_language("ru", qapp) == "ru"
-    yield
-    remove_translators(qapp)
 
 
 @pytest.fixture

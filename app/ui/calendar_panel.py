@@ -299,7 +299,7 @@ class CalendarPanel(QWidget):
     def _show_texts(self) -> None:
         view = self.grid.view
         month = QLocale().standaloneMonthName(view.month, QLocale.FormatType.LongFormat)
-        self.title.setText(f"{month[:1].upper()}{month[1:]} {view.year}")
+        self.title.setText(f"{capitalised(month)} {view.year}")
         plurals = RitualPlurals()
         self.streak.setText(
             self.tr("Streak: {current} · longest: {longest}").format(

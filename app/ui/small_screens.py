@@ -274,8 +274,8 @@ class ChatRoom(QObject):
     Down the column, at 480 px the panes' minimums came to more than the window's height, and the
     conversation, the gauge and the composer were drawn over each other. There the "On this day" strip
     steps aside while the column is too short for it (``OnThisDayStrip.set_squeezed``). The height the
-    window promises stays as it is: with the first run's notice or the opening question above the
-    conversation, only a smaller minimum for the conversation itself would make room (its 200 px)."""
+    window promises stays as it is; the conversation's own minimum is 120 px (``ChatView``), which leaves
+    room for the first run's notice or the opening question above it."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
