@@ -75,3 +75,28 @@ def test_the_canary_says_how_many_times_slower_than_usual_the_meters_own_bookkee
     slow_next = sorted(meter.worst(5), key=lambda row: row[0])
     assert [row[7] for row in slow_next] == [1.0, 1.0, 1.0, 20.0, 20.0]  # at 70, and at 80 (the one before)
     assert meter.summary()["canary_median_ms"] == 0.05
+
+
+def test_late_ticks_are_counted_and_those_the_host_held_back_are_told_apart() -> None:
+    """Every tick counts in ``max_stall_ms``; beside it, the late ticks that came while the hypervisor took
+    cores (steal) or ran the machine slowly (the canary at 10 or more) are counted, and the worst stall of
+    the others is reported on its own."""
+    from tests.bench.ui import StallMeter
+
+    meter = StallMeter()
+    # (stall, steal, own work): a late tick with steal, a late tick with a crawling canary, a late tick
+    # on a quiet machine, and quiet ticks
+    ticks = [(0.5, 0.0, 0.05), (40.0, 10.0, 0.05), (0.2, 0.0, 0.05), (30.0, 0.0, 0.9),
+             (0.1, 0.0, 0.05), (0.1, 0.0, 0.05), (18.0, 0.0, 0.05), (3.0, 0.0, 0.05), (0.3, 0.0, 0.05)]
+    for at, (stall, steal, own_work) in enumerate(ticks):
+        meter.at_ms.append(at * 10.0)
+        meter.stalls.append(stall)
+        for column in (meter.cpu_ms, meter.runq_ms, meter.blocked_ms):
+            column.append(0.0)
+        meter.steal_ms.append(steal)
+        meter.major_faults.append(0)
+        meter.own_work_ms.append(own_work)
+    summary = meter.summary()
+    assert summary["max_stall_ms"] == 40.0
+    assert (summary["late_ticks"], summary["late_ticks_host_seen"]) == (3, 2)
+    assert summary["max_stall_host_quiet_ms"] == 18.0  # the tick after the crawl is the canary's too

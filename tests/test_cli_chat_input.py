@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
-from app.cli.chat_cmd import _Printer, input_lines
+from app.cli.chat_cmd import _Printer, input_lines, say_kept_words
 from app.cli.errors import run_reported
 from app.core.events import ReplyFinished, TokenStreamed
 from app.llm.errors import ServerAddressRefused
@@ -143,3 +143,23 @@ def test_every_line_is_saved_even_when_the_output_is_no_longer_read(
         mine = [m.text for m in diary.messages(diary.conversation_for_day(date.today()).id or 0)
                 if m.role == "user"]  # fmt: skip
     assert mine == ["First line", "Second line", "Third line"]
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_words_kept_from_the_window_are_mentioned_at_a_terminal_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with Diary.open(tmp_path / "d") as diary:
+        say_kept_words(diary, _Terminal())
+        assert capsys.readouterr().err == ""  # nothing kept: nothing said
+        diary.save_draft("Half a thought about the lake, not sent yet", None)
+        say_kept_words(diary, io.StringIO("an entry from a pipe\n"))
+        assert capsys.readouterr().err == ""  # a pipe's lines are entries: nothing to tell
+        say_kept_words(diary, _Terminal())
+        said = capsys.readouterr().err
+        assert "message box" in said and "Half a thought about the lake" in said
+        assert diary.draft() is not None  # said, never sent or cleared

@@ -4,6 +4,7 @@ Runs on a plain and on an encrypted diary (``conftest.ENCRYPTED_MODULES``)."""
 
 from __future__ import annotations
 
+import shutil
 from datetime import date
 from pathlib import Path
 
@@ -70,3 +71,25 @@ def test_the_words_are_kept_as_an_entry_would_be_so_the_entry_clears_them(tmp_pa
         assert draft is not None and draft.text == "broken \ufffd paste\ufffd"
         diary.add_message(day, "user", "broken \ud800 paste\x00")
         assert diary.draft() is None
+
+
+def test_a_restore_keeps_the_words_in_the_box(tmp_path: Path) -> None:
+    """A diary holding only kept words counts as empty (no undo is made), so a restore would have lost them;
+    they are newer than any backup, and stay, dayless (their day's id means another day in the backup)."""
+    with Diary.open(tmp_path / "d") as diary:
+        day = _day(diary)
+        diary.add_message(day, "user", "An entry worth a backup.")
+        diary.save_draft("words from the backup's own box", day)
+        backup = tmp_path / "kept-backup.db"
+        shutil.copy(diary.backup(), backup)
+        diary.forget_everything()
+        diary.save_draft("Words typed after everything was forgotten.", _day(diary))
+        diary.restore(backup)
+        draft = diary.draft()
+        assert draft is not None
+        assert (draft.text, draft.conversation_id) == ("Words typed after everything was forgotten.", None)
+        assert [hit.text for hit in diary.search("backup")] == ["An entry worth a backup."]
+        diary.save_draft("", None)
+        diary.restore(backup)  # no words in the box now: the backup's own are back
+        restored = diary.draft()
+        assert restored is not None and restored.text == "words from the backup's own box"

@@ -33,12 +33,19 @@ from app.config import ModelSettings, SettingsStore
 from app.core.companion import Companion
 from app.core.errors import CoreError, MessageRejected
 from app.core.events import ErrorRaised, Event, Remembered, ReplyFinished, TokenStreamed, event_to_dict
+from app.core.recall.remembered import preview
 from app.llm.embedding import default_embedder
 from app.llm.errors import EngineError
-from app.llm.loading import LoadedModel, load_model_file, load_preferred_model, load_server_model
+from app.llm.loading import (
+    GRACE_BEFORE_HANG_UP_S,
+    LoadedModel,
+    load_model_file,
+    load_preferred_model,
+    load_server_model,
+)
 from app.llm.server_address import parse_address
 from app.llm.server_engine import MIN_CONTEXT
-from app.store import DiaryLock
+from app.store import Diary, DiaryLock
 from app.store.errors import StoreError
 
 Handler = Callable[[argparse.Namespace, Path], int]
@@ -175,7 +182,6 @@ class _Session:
 
 RECALL_SHOWN = 3
 RECALL_LOAD_WAIT_S = 30.0
-INTERRUPT_GRACE_S = 3.0  # after Ctrl+C, how long a reply or a job may take to stop before its requests end
 
 
 class _Printer:
@@ -252,6 +258,7 @@ def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
     printer = _Printer(args.json)
     unsubscribe = companion.subscribe(printer)
     companion.wait_recall_loaded(timeout=RECALL_LOAD_WAIT_S)  # the first message may recall by meaning
+    say_kept_words(session.diary, sys.stdin)
     failed, sent, code = False, 0, 0
     try:
         for number, text in input_lines(sys.stdin):
@@ -281,13 +288,24 @@ def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
     return code or (1 if failed or printer.answered < sent else 0)
 
 
+def say_kept_words(diary: Diary, stdin: TextIO) -> None:
+    """Tell a person typing at a terminal that words they had not sent from the window are kept (the window
+    puts them back in its message box). Said, not sent: only the person knows whether they still mean them.
+    Nothing is said to a pipe, whose lines are entries already written."""
+    kept = diary.draft()
+    if kept is None or not stdin.isatty():
+        return
+    note = translate("Cli", "Words you had not sent from the window are kept in its message box: {words}")
+    print(printable(f"hearth: {note.format(words=quoted(preview(kept.text)))}"), file=sys.stderr)
+
+
 def _stop_quickly(companion: Companion, session: _Session, unsubscribe: Callable[[], None]) -> None:
-    """Ctrl+C: stop the reply; give it and the jobs ``INTERRUPT_GRACE_S`` to stop, then end the requests
+    """Ctrl+C: stop the reply; give it and the jobs ``GRACE_BEFORE_HANG_UP_S`` to stop, then end the requests
     of a model that does not answer (a frozen server) instead of waiting out their timeouts. A second
     Ctrl+C during the grace goes straight to that (review: it skipped the hang-up, and waited 60 s)."""
     companion.stop()
     try:
-        stopped = companion.wait_idle(timeout=INTERRUPT_GRACE_S)
+        stopped = companion.wait_idle(timeout=GRACE_BEFORE_HANG_UP_S)
     except KeyboardInterrupt:
         stopped = False
     if not stopped:

@@ -9,7 +9,8 @@ Recall's terms: The store's index uses SQLite's ``unicode61`` tokenizer
 "собака", "собаку", "собакой"). Snowball stems are not always prefixes of every form in English
 ("study" → "studi"), so a term may carry more than one prefix ("studi", "study").
 
-Everything here is pure Python (``snowballstemmer``) and cached, so building a query costs microseconds.
+Everything here is pure Python (``snowballstemmer``, through ``app.store.snowball_stem``, which search
+uses too) and cached, so building a query costs microseconds.
 """
 
 from __future__ import annotations
@@ -19,9 +20,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-import snowballstemmer
-
-from app.store import yo_spellings
+from app.store import snowball_stem, yo_spellings
 
 # Runs of letters/digits, split the way FTS5's unicode61 splits them (apostrophes, hyphens separate).
 _WORD = re.compile(r"[^\W_]+")
@@ -96,10 +95,6 @@ QUESTION_WORDS = frozenset(
     """.split()  # noqa: SIM905
 )
 
-_english = snowballstemmer.stemmer("english")
-_russian = snowballstemmer.stemmer("russian")
-
-
 @dataclass(frozen=True)
 class Term:
     """One distinct search term of a message.
@@ -139,9 +134,7 @@ def stem(word: str) -> str:
     """Snowball stem of a folded word, Russian for Cyrillic, English otherwise; digits stay as they are."""
     if word.isdigit():
         return word
-    if _CYRILLIC.search(word):
-        return str(_russian.stemWord(word.replace("ё", "е")))
-    return str(_english.stemWord(word))
+    return snowball_stem(word)
 
 
 def is_stopword(word: str) -> bool:

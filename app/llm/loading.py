@@ -55,6 +55,12 @@ log = logging.getLogger(__name__)
 TINY_MAX_CONTEXT = 8192  # what SmolLM2-135M was trained for; a larger n_ctx from settings is refused
 
 
+# Closing (the window, or Ctrl+C in ``hearth chat``): how long a reply or a memory job may take to stop
+# after a Stop before ``LoadedModel.hang_up`` ends the requests of a model server that no longer answers. A
+# model on this computer stops within a second; a server that went away would hold the close for minutes.
+GRACE_BEFORE_HANG_UP_S = 3.0
+
+
 @dataclass(frozen=True)
 class LoadedModel:
     """A loaded engine, its display name, whether it is the tiny model, and why, if it is a fallback."""

@@ -24,7 +24,7 @@ from app.store.errors import (
 )
 from app.store.exchange import MarkdownWords
 from app.store.facts import FactChanges, NewFactFields
-from app.store.fts import SNIPPET_CLOSE, SNIPPET_OPEN, yo_spellings
+from app.store.fts import SNIPPET_CLOSE, SNIPPET_OPEN, snowball_stem, yo_spellings
 from app.store.history import week_scope
 from app.store.images import (
     MAX_IMAGE_BYTES,
@@ -78,6 +78,7 @@ __all__ = [
     "MIN_PASSPHRASE_CHARS",
     "SNIPPET_CLOSE",
     "SNIPPET_OPEN",
+    "snowball_stem",
     "yo_spellings",
     "Conversation",
     "ConversationInfo",

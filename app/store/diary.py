@@ -679,17 +679,23 @@ class Diary:
     def restore(self, path: Path) -> None:
         """Replace the diary with a backup; a non-empty current state is backed up first (undo).
 
-        Facts deleted since that backup was made stay deleted (their fingerprints are re-applied).
+        Facts deleted since that backup was made stay deleted (their fingerprints are re-applied), and the
+        words kept from the message box (``save_draft``) stay kept: they are newer than any backup, a diary
+        holding only them counts as empty (no undo is made), and the window's box, which still shows them,
+        would write them into the restored diary anyway.
         """
         path = Path(path)
         backups.check_backup(path, self.key)
         forgotten = self._read(lambda s: list(s.exec(facts.select(ForgottenFact))))
+        kept = self._read(lambda s: _draft_text(drafts.draft(s)))
         if not self._read(is_empty):  # the undo; rotating it in must not shred the backup being restored
             backups.make_backup(self._db, self.data_dir, spare=path)
         backups.copy_into(self._db, path)
         with self._db.raw() as conn:
             migrate(conn)
         self._write(lambda s: _reapply_forgotten(s, forgotten))
+        if kept:
+            self.save_draft(kept, None)  # its day's id means another day, or none, in the restored diary
         self.purge()
 
     def forget_everything(self) -> None:
@@ -725,6 +731,10 @@ class Diary:
     def import_json(self, data: dict[str, Any]) -> None:
         """Load an ``export_json`` document into this (empty) diary, keeping every id."""
         self._write(lambda s: import_json(s, data))
+
+
+def _draft_text(row: Draft | None) -> str:
+    return row.text if row is not None else ""
 
 
 def _reapply_forgotten(session: Session, forgotten: list[ForgottenFact]) -> None:

@@ -71,6 +71,14 @@ _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 MIN_STEM = 3  # a shorter prefix matches too much to be a form of the word ("ел"*)
 
 
+def snowball_stem(word: str) -> str:
+    """The Snowball stem of a lower-cased word: Russian for Cyrillic, English otherwise. The one wrapper of
+    the stemmer — search's word forms here and recall's terms (``app.core.text.stem``) must agree."""
+    if _CYRILLIC.search(word):
+        return str(_STEMMERS["ru"].stemWord(word.replace("ё", "е")))  # the Snowball stemmer spells ё as е
+    return str(_STEMMERS["en"].stemWord(word))
+
+
 MAX_YO_SPELLINGS = 4  # "переезжаем" has three е that could be ё; a longer word's other readings are rare
 
 
@@ -102,8 +110,7 @@ def _word_forms(word: str) -> str:
     folded = word.lower()
     if folded.isdigit():
         return quote(word)
-    stemmer = _STEMMERS["ru" if _CYRILLIC.search(folded) else "en"]
-    base = str(stemmer.stemWord(folded.replace("ё", "е")))  # the Snowball stemmer spells ё as е
+    base = snowball_stem(folded)
     if len(base) < MIN_STEM or not folded.replace("ё", "е").startswith(base):
         return _spelled_either_way(word)
     # its own stem too: "парк" finds "в парке", "walk" "walked"; and with or without its ё

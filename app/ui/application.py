@@ -33,7 +33,13 @@ from app.core.companion import Companion
 from app.llm.catalog import load_catalog, models_dir
 from app.llm.download import local_path
 from app.llm.embedding import Embedder, default_embedder
-from app.llm.loading import LoadedModel, describe_engine, import_local_engine, load_preferred_model
+from app.llm.loading import (
+    GRACE_BEFORE_HANG_UP_S,
+    LoadedModel,
+    describe_engine,
+    import_local_engine,
+    load_preferred_model,
+)
 from app.store import DatabaseCorrupt, Diary, DiaryKey, DiaryLock, Rescue, StoreError, WrongPassphrase
 from app.store.cipher import file_salt, is_encrypted_file, verify_key
 from app.ui import theme
@@ -79,7 +85,6 @@ DRAW_AFTER_LOAD_MS = 100
 # gauge: the memory jobs the reply sets off (facts, a fold, its vector) start after it.
 REPLY_DRAW_S = 0.25
 # Closing: how long replies and jobs may take to stop before a model server that went quiet is hung up on.
-SHUTDOWN_GRACE_S = 3.0
 
 
 def set_aside_state(diary: Diary, data_dir: Path) -> SetAside | None:
@@ -468,8 +473,9 @@ class HearthApp(QObject):
                 companion.stop()
         for download in self.runner.findChildren(ModelDownload):
             download.cancel()  # its child process stops; the part file stays for the next start
-        if companion is not None and self.loaded is not None and not companion.wait_idle(SHUTDOWN_GRACE_S):
-            self.loaded.hang_up()  # a server that stopped answering would hold the close for minutes
+        loaded = self.loaded
+        if companion is not None and loaded is not None and not companion.wait_idle(GRACE_BEFORE_HANG_UP_S):
+            loaded.hang_up()  # a server that stopped answering would hold the close for minutes
         self.window.drafts.flush()  # the message box's words, written before the diary closes
         self.runner.wait_idle(timeout)  # (after the hang-up: the window's own tasks may wait on it too)
         if companion is not None:

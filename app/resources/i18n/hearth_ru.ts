@@ -413,6 +413,10 @@ How was your day?</source>
         <translation>Строка {n} — не текст в UTF-8, поэтому она не сохранена. Переведите ввод в UTF-8 (например: iconv -f cp1251 -t utf-8) и отправьте снова.</translation>
     </message>
     <message>
+        <source>Words you had not sent from the window are kept in its message box: {words}</source>
+        <translation>Слова, которые вы не отправили из окна, сохранены в его поле ввода: {words}</translation>
+    </message>
+    <message>
         <source>the week of {day} ends after {last}, the last day Hearth&apos;s calendar knows. Choose a day before {monday} for a weekly digest.</source>
         <translation>неделя с днём {day} заканчивается после {last} — последнего дня, который знает календарь Hearth. Для итога недели выберите день до {monday}.</translation>
     </message>
