@@ -1,5 +1,6 @@
 """Tab walks the window in reading order (QA, session 23): the sidebar, then the day from its top down to
-the message box and the Talk/Write switch. Real app, tiny model, Qt offscreen."""
+the message box and the Talk/Write switch. The context gauge (a Tab stop since QA 24) comes between the
+conversation and the message box, where it is drawn. Real app, tiny model, Qt offscreen."""
 
 from __future__ import annotations
 
@@ -51,12 +52,12 @@ def test_tab_goes_from_the_sidebar_down_the_day_to_the_message_box(qtbot: Any, l
     order: list[QWidget | str] = [
              window.sidebar.today_button, window.lookback.calendar.grid, window.sidebar.days_view,
              window.notice_bar.action_button, window.lookback.mood.dots, "onThisDayCard",  # (made anew)
-             window.ritual.card.another_button, window.chat_view, window.composer.editor,
+             window.ritual.card.another_button, window.chat_view, window.gauge, window.composer.editor,
              window.composer.send_button, window.composer.mode_switch.talk_button]
     positions = [_first(walked, widget) for widget in order]
     assert positions == sorted(positions)
     back = _walk(qtbot, window.composer.editor, 3, back=True)
-    assert window.chat_view in back  # Shift+Tab goes up the day again
+    assert back == [window.composer.attach_button, window.gauge, window.chat_view]  # up the day again
 
 
 def _first(walked: list[QWidget], wanted: QWidget | str) -> int:

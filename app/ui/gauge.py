@@ -9,6 +9,11 @@ may be — is marked in red: the bar hatched, the numbers its need, "Over the li
 accessible text. The bar alone would not show it: it draws the prompt that would be sent, the message cut to
 its share, so a 300,000-character draft looked as calm as a short one (QA). The widget only paints what it
 is given: the companion computes every report (off the UI thread) and the window passes each one on.
+
+The gauge is a Tab stop with a ring while it has the keyboard, and Space or Enter shows the tooltip's
+breakdown at the bar: a screen reader read its numbers, but a keyboard-only person could not reach the
+breakdown a mouse gets by hovering (QA). It takes no focus from a click, which would pull the keyboard out of
+the message box under it.
 """
 
 from __future__ import annotations
@@ -16,14 +21,16 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QToolTip, QWidget
 
 from app.core.events import BudgetReport
 from app.store import MAX_MESSAGE_CHARS
 from app.ui.i18n import QT_TRANSLATE_NOOP, Plurals, follow_language, number
 
 WARN_SHARE = 0.90
+SHOW_BREAKDOWN_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter)
+FOCUS_RING_WIDTH = 2.0
 SEGMENT_STYLE: dict[str, tuple[str, str]] = {  # name -> (label, colour)
     "instructions": (QT_TRANSLATE_NOOP("BudgetGauge", "Instructions"), "#7c8aa0"),
     "facts": (QT_TRANSLATE_NOOP("BudgetGauge", "Memory about you"), "#e0913a"),
@@ -190,6 +197,7 @@ class BudgetGauge(QWidget):
         self.numbers.setObjectName("gaugeNumbers")
         self.state.setObjectName("gaugeState")
         self.caption.setObjectName("gaugeCaption")
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(16, 4, 16, 4)
         layout.setSpacing(10)
@@ -232,6 +240,32 @@ class BudgetGauge(QWidget):
             self.tr(", almost full") if warn else "")
         self.setAccessibleDescription(used + state)
         self.bar.update()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Space or Enter (the keypad's too): the breakdown the tooltip gives a mouse."""
+        plain = event.modifiers() in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.KeypadModifier)
+        if event.key() in SHOW_BREAKDOWN_KEYS and plain:
+            self.show_breakdown()
+        else:
+            super().keyPressEvent(event)
+
+    def show_breakdown(self) -> None:
+        """The tooltip, under the middle of the bar (where a hovering mouse would have it)."""
+        below_bar = self.bar.geometry().center()
+        below_bar.setY(self.bar.geometry().bottom())
+        QToolTip.showText(self.mapToGlobal(below_bar), self.toolTip(), self)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """A ring while the gauge has the keyboard, in the palette's highlight (the accent in the light and
+        the dark theme alike), in the margin around the caption, the bar and the numbers."""
+        super().paintEvent(event)
+        if not self.hasFocus():
+            return
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Highlight), FOCUS_RING_WIDTH))
+        inset = FOCUS_RING_WIDTH / 2 + 1
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(inset, inset, -inset, -inset), 6, 6)
 
     @staticmethod
     def state_text(report: BudgetReport) -> str:

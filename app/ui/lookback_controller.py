@@ -72,7 +72,7 @@ class LookBackController(QObject):
         elif day == date.today():
             self.window.open_today()
         else:
-            self.window.statusBar().showMessage(self.tr("Nothing was written on that day."), NOTICE_MS)
+            self.window.status_note.show(lambda: self.tr("Nothing was written on that day."), NOTICE_MS)
 
     def day_shown(self, conversation: Conversation | None) -> None:
         """A day opened: offer what was written a month, six months and a year before it."""

@@ -320,6 +320,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.index_label)
         self.model_label = parts.status_label("", "")
         self.statusBar().addPermanentWidget(self.model_label)
+        self.status_note = parts.StatusNote(self.statusBar())  # passing notes, said again after a switch
 
     def _build_memory_dock(self) -> None:
         self.memory_dock.setObjectName("memoryDock")

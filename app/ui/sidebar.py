@@ -156,8 +156,8 @@ class EntryListModel(QAbstractListModel):
         entry = self.entries[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return f"{entry.title}: {entry.detail}"
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return entry.detail
+        if role == Qt.ItemDataRole.ToolTipRole:  # both lines whole: a narrow list elides each of them
+            return f"{entry.title}\n{entry.detail}"
         if role == ENTRY_ROLE:
             return entry
         return None
@@ -175,7 +175,11 @@ class EntryListModel(QAbstractListModel):
 
 
 class EntryDelegate(QStyledItemDelegate):
-    """Two lines: a bold title and a muted, elided detail."""
+    """Two lines: a bold title and a muted detail, each elided to the row (the tooltip has both whole).
+
+    The title was drawn whole and cut at the row's edge: in an 800 px window the sidebar is 220-260 px wide,
+    and a day of another year ("Понедельник, 29 сентября 2025") or a search hit ("Понедельник, 29 сентября ·
+    Собеседник") ran past it (QA)."""
 
     PAD_H, PAD_V, GAP = 14, 8, 2
 
@@ -212,7 +216,8 @@ class EntryDelegate(QStyledItemDelegate):
         title_h = QFontMetrics(bold).height()
         painter.setFont(bold)
         painter.setPen(palette.color(QPalette.ColorRole.Text))
-        painter.drawText(inner.adjusted(0, 0, 0, -(inner.height() - title_h)), 0, entry.title)
+        title = QFontMetrics(bold).elidedText(entry.title, Qt.TextElideMode.ElideRight, inner.width())
+        painter.drawText(inner.adjusted(0, 0, 0, -(inner.height() - title_h)), 0, title)
         self._paint_detail(painter, entry, small, palette, inner.adjusted(0, title_h + self.GAP, 0, 0))
         painter.restore()
 

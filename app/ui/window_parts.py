@@ -11,9 +11,18 @@ from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING, TypeGuard
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QPoint, QRect, QSettings, Qt
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QObject, QPoint, QRect, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence, QPaintEvent, QPalette, QResizeEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMenu, QMessageBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QStatusBar,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.store import Conversation
 from app.ui.chat_delegate import paint_accent_card
@@ -124,6 +133,44 @@ class NoticeBar(QFrame):
     def _run_action(self) -> None:
         if self._action is not None:
             self._action()
+
+
+class StatusNote(QObject):
+    """A passing note in the window's status bar ("Nothing was written on that day.") that a live language
+    switch says again in the new language for the time it has left. ``QStatusBar.showMessage`` keeps only
+    the finished string: after a switch the note stayed in the old language until it timed out (QA). So the
+    note is kept as its maker and ended by a timer of its own; a message shown over it is left alone."""
+
+    def __init__(self, bar: QStatusBar) -> None:
+        super().__init__(bar)
+        self.bar = bar
+        self._note: Text = ""
+        self._said = ""  # the note as shown (another message in its place is not the note)
+        self.timer = QTimer(self, singleShot=True)  # ends the note
+        self.timer.timeout.connect(self._end)
+        follow_language(bar, self.retranslate)
+
+    def show(self, note: Text, timeout_ms: int) -> None:
+        """Show ``note`` (a maker is made again after a language switch) for ``timeout_ms``."""
+        self._note = note
+        self._say()
+        self.timer.start(timeout_ms)
+
+    def showing(self) -> bool:
+        """The note is on screen: not ended, and no other message shown in its place."""
+        return self.timer.isActive() and self.bar.currentMessage() == self._said
+
+    def retranslate(self) -> None:
+        if self.showing():
+            self._say()
+
+    def _say(self) -> None:
+        self._said = made(self._note)
+        self.bar.showMessage(self._said)
+
+    def _end(self) -> None:
+        if self.bar.currentMessage() == self._said:
+            self.bar.clearMessage()
 
 
 class DayHeader(QWidget):
@@ -412,6 +459,6 @@ def _tab_stop(widget: QWidget) -> bool:
     return (bool(widget.focusPolicy() & Qt.FocusPolicy.TabFocus) and widget.isVisible() and widget.isEnabled()
             and widget.focusProxy() is None)
 
-__all__ = ["DayHeader", "NoticeBar", "ask_to_delete", "build_actions", "next_in_reading_order", "preview",
-           "reading_order", "restore_layout", "retranslate_actions", "save_layout", "show_error",
+__all__ = ["DayHeader", "NoticeBar", "StatusNote", "ask_to_delete", "build_actions", "next_in_reading_order",
+           "preview", "reading_order", "restore_layout", "retranslate_actions", "save_layout", "show_error",
            "show_exception", "status_label", "update_action_state"]
