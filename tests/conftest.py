@@ -30,6 +30,19 @@ def russian(qapp: Any) -> Iterator[None]:
     remove_translators(qapp)
 
 
+@pytest.fixture(params=["en", "ru"])
+def language(request: Any, qapp: Any) -> Iterator[str]:
+    """Each test that asks runs twice: with the interface in English, then in Russian."""
+    from app.ui.i18n import install_language, remove_translators  # (Qt only for the tests that ask)
+
+    if request.param == "ru":
+        assert install_language("ru", qapp) == "ru"
+    else:
+        remove_translators(qapp)
+    yield str(request.param)
+    remove_translators(qapp)
+
+
 @pytest.fixture
 def hub() -> Iterator[HubServer]:
     """A local stand-in for the Hugging Face hub on 127.0.0.1 (``tests.hub_server``), for download tests."""

@@ -22,7 +22,6 @@ from app.store import Fact
 from app.ui.application import HearthApp
 from app.ui.bridge import CompanionBridge
 from app.ui.facts_model import IMPORTANCE, KIND, PINNED, TEXT, FactsTableModel
-from app.ui.i18n import install_language, remove_translators
 from app.ui.memory_panel import MIN_WIDTH, MemoryPanel
 from app.ui.screenshot_diary import SEEDS
 from app.ui.screenshots import seed_diary
@@ -32,16 +31,6 @@ from tests.ui_helpers import launcher, quick_settings
 from tests.ui_walker import walk
 
 SIDEBAR_MIN = 220  # app.ui.sidebar's own minimum width
-
-
-@pytest.fixture(params=["en", "ru"])
-def language(request: Any, qapp: Any) -> Iterator[str]:
-    if request.param == "ru":
-        assert install_language("ru", qapp) == "ru"
-    else:
-        remove_translators(qapp)
-    yield str(request.param)
-    remove_translators(qapp)
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ The panel itself with facts of known length, real Qt offscreen."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
@@ -18,7 +17,6 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication, QStyle, QWidget
 from app.store import Fact
 from app.ui.bridge import CompanionBridge
 from app.ui.facts_model import TEXT
-from app.ui.i18n import install_language, remove_translators
 from app.ui.memory_panel import MIN_WIDTH, MemoryPanel
 from app.ui.tasks import TaskRunner
 from tests.ui_walker import walk
@@ -29,16 +27,6 @@ LONG_FACTS = {
     "ru": "Сестра Маша живёт в Казани и приезжает каждое второе лето с двумя детьми и старой собакой Перцем",
 }
 SHOW_MESSAGE = {"en": "Show &message", "ru": "Показать &сообщение"}
-
-
-@pytest.fixture(params=["en", "ru"])
-def language(request: Any, qapp: Any) -> Iterator[str]:
-    if request.param == "ru":
-        assert install_language("ru", qapp) == "ru"
-    else:
-        remove_translators(qapp)
-    yield str(request.param)
-    remove_translators(qapp)
 
 
 @pytest.fixture

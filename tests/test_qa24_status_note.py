@@ -12,12 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QApplication
 
 from app.ui import lookback_controller
 from app.ui.application import HearthApp
 from app.ui.i18n import remove_translators
-from tests.ui_helpers import launcher, quick_settings
+from tests.ui_helpers import choose_language, launcher, quick_settings
 
 NOTE_EN = "Nothing was written on that day."
 NOTE_RU = "В этот день записей нет."
@@ -32,21 +31,6 @@ def launch(qtbot: Any, data_dir: Path, tiny_engine: Any, qapp: Any) -> Iterator[
     remove_translators(qapp)
 
 
-def _settle() -> None:
-    for _ in range(4):  # LanguageChange is posted to each widget
-        QApplication.processEvents()
-
-
-def _choose_language(qtbot: Any, hearth: HearthApp, code: str) -> None:
-    """Settings ▸ Language ▸ ``code`` ▸ Save, as a person does it."""
-    dialog = hearth.open_settings()
-    qtbot.waitExposed(dialog)
-    dialog.language.setCurrentIndex(dialog.language.findData(code))
-    dialog.buttons.button(dialog.buttons.StandardButton.Save).click()
-    assert hearth.settings_store.current.language == code
-    _settle()
-
-
 def _click_an_empty_day(hearth: HearthApp) -> None:
     """What a click on a day without entries in the calendar does."""
     hearth.window.lookback.open_day(date.today() - timedelta(days=3))
@@ -59,9 +43,9 @@ def test_a_note_showing_is_said_again_in_the_new_language(qtbot: Any, launch: An
     monkeypatch.setattr(lookback_controller, "NOTICE_MS", LONG_MS)
     _click_an_empty_day(hearth)
     assert bar.currentMessage() == NOTE_EN
-    _choose_language(qtbot, hearth, "ru")
+    choose_language(qtbot, hearth, "ru")
     assert bar.currentMessage() == NOTE_RU
-    _choose_language(qtbot, hearth, "en")
+    choose_language(qtbot, hearth, "en")
     assert bar.currentMessage() == NOTE_EN
 
 
@@ -73,7 +57,7 @@ def test_a_note_ends_on_time_and_does_not_come_back_with_a_switch(qtbot: Any, la
     _click_an_empty_day(hearth)
     assert bar.currentMessage() == NOTE_EN
     qtbot.waitUntil(lambda: bar.currentMessage() == "")
-    _choose_language(qtbot, hearth, "ru")
+    choose_language(qtbot, hearth, "ru")
     assert bar.currentMessage() == ""
 
 
@@ -86,6 +70,6 @@ def test_a_message_shown_over_the_note_is_left_alone(qtbot: Any, launch: Any,
     _click_an_empty_day(hearth)
     with qtbot.waitSignal(note.timer.timeout):
         bar.showMessage("Downloading… 40%")  # someone else's message, after the note
-        _choose_language(qtbot, hearth, "ru")
+        choose_language(qtbot, hearth, "ru")
         assert bar.currentMessage() == "Downloading… 40%"
     assert bar.currentMessage() == "Downloading… 40%"  # the note's end does not clear it

@@ -22,7 +22,7 @@ from app.ui.application import HearthApp
 from app.ui.i18n import DateText, Plurals, install_language, number, remove_translators
 from app.ui.screenshot_diary import SEEDS
 from app.ui.screenshots import seed_diary
-from tests.ui_helpers import launcher, quick_settings
+from tests.ui_helpers import choose_language, launcher, quick_settings
 from tests.ui_walker import CYRILLIC, DOCK_WIDTH, SIZE, check_screen, cyrillic_left, english_in_menus
 
 
@@ -56,22 +56,12 @@ def _everything_open(qtbot: Any, launch: Any) -> HearthApp:
     return hearth
 
 
-def _choose_language(qtbot: Any, hearth: HearthApp, code: str) -> None:
-    """Settings ▸ Language ▸ ``code`` ▸ Save, as a person does it."""
-    dialog = hearth.open_settings()
-    qtbot.waitExposed(dialog)
-    dialog.language.setCurrentIndex(dialog.language.findData(code))
-    dialog.buttons.button(dialog.buttons.StandardButton.Save).click()
-    assert hearth.settings_store.current.language == code
-    _settle()
-
-
 def test_switching_to_russian_and_back_changes_every_open_screen(qtbot: Any, launch: Any) -> None:
     hearth = _everything_open(qtbot, launch)
     window = hearth.window
     assert not cyrillic_left(window)  # an English diary in English
 
-    _choose_language(qtbot, hearth, "ru")
+    choose_language(qtbot, hearth, "ru")
     check_screen(window)  # no English left, nothing clipped at 1024×700 with the dock open
     assert not english_in_menus(window)
     assert window.day_header.title.text() == "Сегодня"
@@ -92,7 +82,7 @@ def test_switching_to_russian_and_back_changes_every_open_screen(qtbot: Any, lau
     check_screen(settings)
     settings.reject()
 
-    _choose_language(qtbot, hearth, "en")
+    choose_language(qtbot, hearth, "en")
     assert not cyrillic_left(window), "\n".join(cyrillic_left(window))
     assert window.day_header.title.text() == "Today"
     assert window.notice_bar.action_button.full_text() == "Download recommended model…"
@@ -124,8 +114,8 @@ def test_a_search_result_list_is_rewritten_in_the_new_language(qtbot: Any, launc
     sidebar.search_box.setText("Pepper")
     sidebar.search_box.returnPressed.emit()
     qtbot.waitUntil(lambda: sidebar.hits_label.isVisible(), timeout=10_000)
-    _choose_language(qtbot, hearth, "ru")
+    choose_language(qtbot, hearth, "ru")
     assert CYRILLIC.search(sidebar.hits_label.text())
     assert all(CYRILLIC.search(entry.title) for entry in sidebar.hits.entries)
-    _choose_language(qtbot, hearth, "en")
+    choose_language(qtbot, hearth, "en")
     assert not cyrillic_left(sidebar)

@@ -160,3 +160,15 @@ class PaintsAfterShow(QObject):
         app = QCoreApplication.instance()
         assert app is not None
         app.removeEventFilter(self)
+
+
+def choose_language(qtbot: Any, hearth: HearthApp, code: str) -> None:
+    """Settings ▸ Language ▸ ``code`` ▸ Save, as a person does it; then the LanguageChange events each
+    widget was posted are handled."""
+    dialog = hearth.open_settings()
+    qtbot.waitExposed(dialog)
+    dialog.language.setCurrentIndex(dialog.language.findData(code))
+    dialog.buttons.button(dialog.buttons.StandardButton.Save).click()
+    assert hearth.settings_store.current.language == code
+    for _ in range(4):
+        QCoreApplication.processEvents()
