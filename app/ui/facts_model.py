@@ -400,17 +400,29 @@ class FactsTableModel(QAbstractTableModel):
     def set_in_prompt(self, fact_ids: tuple[int, ...] | list[int] | frozenset[int]) -> None:
         """Mark which facts the next prompt includes (from ``BudgetReport.fact_ids_in_prompt``)."""
         ids = frozenset(int(i) for i in fact_ids)
-        if ids == self._in_prompt:
-            return
+        changed = ids ^ self._in_prompt
         self._in_prompt = ids
-        if self._rows:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, len(HEADERS) - 1))
+        rows = [i for i, row in enumerate(self._rows) if row.id in changed]
+        for first, last in _runs(rows):  # only its own column: every row's every cell made the sorting proxy
+            # and the header's sizes go over the whole table, at each pause in typing (36 ms for 300 facts)
+            self.dataChanged.emit(self.index(first, IN_PROMPT), self.index(last, IN_PROMPT))
 
     def in_prompt(self) -> frozenset[int]:
         return self._in_prompt
 
     def _emit_row_changed(self, row: int) -> None:
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
+
+
+def _runs(rows: list[int]) -> list[tuple[int, int]]:
+    """Ascending row numbers as (first, last) runs of neighbours: [1, 2, 3, 7] → [(1, 3), (7, 7)]."""
+    found: list[tuple[int, int]] = []
+    for row in rows:
+        if found and found[-1][1] == row - 1:
+            found[-1] = (found[-1][0], row)
+        else:
+            found.append((row, row))
+    return found
 
 
 class FactsFilterModel(QSortFilterProxyModel):

@@ -183,6 +183,11 @@ class MemoryPanel(QWidget):
         header = view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(TEXT, QHeaderView.ResizeMode.Stretch)
+        # Sized by the rows on screen, not by up to 1,000 rows (Qt's default): the header measured every
+        # fact again at each change the table is told of, on the window's thread — marking which facts the
+        # next prompt holds, at each pause in typing, took 28 ms with 300 facts (6 ms now). The columns hold
+        # short values of a few set widths (stars, a kind, a mark, a date), so the rows shown tell them well.
+        header.setResizeContentsPrecision(0)
         header.setMinimumSectionSize(36)
         view.clicked.connect(self._on_clicked)
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)

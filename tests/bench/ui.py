@@ -17,7 +17,8 @@ The model runs where the app runs it: in a child process (``app.llm.model_proces
 
 Before the turn the daily ritual's views are opened and stay open through it (issue 13): the calendar, "On
 this day" and the day's mood are in the window; the Insights charts and the weekly review are opened as a
-person would (``--no-ritual`` leaves them closed).
+person would (``--no-ritual`` leaves them closed). The memory panel is opened first, on a diary of 120
+facts (``SEED_FACTS``), and stays open too (with ``--no-ritual`` as well).
 
 A stall is how much later than its interval a tick arrives. Beside each stall figure, ``max_ui_cpu_ms`` is the
 most CPU time the UI thread itself used between two ticks (its own work, without the time it waited for a core
@@ -91,6 +92,9 @@ DOWNLOAD_BYTES = 24 << 20
 DOWNLOAD_BPS = 6 << 20
 TIMEOUT_S = 600.0
 SEED_TURNS = 14
+# What "Memory about you" holds after months of use: automatic memory keeps at most 80 live facts
+# (``app.core.memory.facts.MAX_AUTOMATIC_FACTS``), and the person adds their own.
+SEED_FACTS = 120
 LATE_MS = 16  # a tick later than this records where the other threads were (``where``)
 TARGET_MS = 16  # the issues' target for every stall: 60 frames a second
 HOST_CRAWL = 10  # the canary this many times its median: the host ran the machine slowly (see the doc)
@@ -399,6 +403,9 @@ def seed(data_dir: Path) -> None:
             diary.add_message(conversation.id, "assistant", "That sounds like a calm, grounded morning. "
                               "What did the baker say about the oven?",
                               created_at=start + timedelta(minutes=4 * n + 1))
+        for n in range(SEED_FACTS):
+            diary.add_fact(f"Fact {n}: my neighbour's allotment has {n + 2} rows of beans and a shed with a "
+                           "green door", importance=1 + n % 5, source="automatic" if n % 3 else "manual")
     finally:
         diary.close()
 
@@ -438,11 +445,21 @@ def start_download(hearth: Any, hub: Any, entry: Any, dest: Path, seen: Observed
                       finished, failed, background=True)  # as the model manager's download runs
 
 
+def open_memory_panel(hearth: Any) -> None:
+    """View ▸ Memory about you, as a person keeps it open beside the chat; wait until it lists every fact.
+    Open, it marks which facts the next prompt holds at every budget report (each pause in typing)."""
+    window = hearth.window
+    if not window.memory_dock.isVisible():
+        window.memory_dock.toggleViewAction().trigger()
+    wait_for(lambda: window.memory_panel.model.rowCount() >= SEED_FACTS, "the memory panel's facts")
+
+
 def open_ritual_views(hearth: Any, meter: StallMeter) -> dict[str, Any]:
     """Open Insights, then the weekly review, as a person would (one click each, each view's data loaded
     before the next); measure until both show it (and a moment more for the paints that follow), then
     leave them open for the turn."""
     meter.start()
+    open_memory_panel(hearth)
     ritual = hearth.window.ritual
     opened: dict[str, Any] = {}
     QTimer.singleShot(0, lambda: opened.setdefault("insights", ritual.show_insights()))
@@ -488,7 +505,11 @@ def run_bench(ritual: bool = True, model_path: Path | None = None) -> dict[str, 
         seen = Observed()
         connect_observers(hearth, seen)
         entry = hub.entry
-        ritual_phase = open_ritual_views(hearth, meter) if ritual else {}
+        if ritual:
+            ritual_phase = open_ritual_views(hearth, meter)  # the memory panel first
+        else:
+            ritual_phase = {}
+            open_memory_panel(hearth)
         meter.start()
         download_done: list[bool] = []
         start_download(hearth, hub, entry, Path(tmp) / "downloads", seen, download_done)
