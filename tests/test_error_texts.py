@@ -27,7 +27,8 @@ ROOT = Path(app.__file__).parent
 PACKAGES = ("app.store", "app.llm", "app.core", "app.cli")
 # Exceptions that never reach a person: control flow between threads, retries, SQLite's own class.
 INTERNAL = {"Aborted", "Preempted", "StreamAborted", "JobCancelled", "TransferRetry", "_Bad", "_Stopped",
-            "Corruption", "_CannotRescue"}  # never leave the store (rescue: the old path is taken)
+            "Corruption", "_CannotRescue",  # never leave the store (rescue: the old path is taken)
+            "NotAWal"}  # nor this: a log the store cannot read is left to SQLite (app.store.wal)
 # Constructors that build a typed error from a message (``_refused`` wraps ``ImportRefused``).
 BUILDERS = {"_refused"}
 # Sample values for parts of a message that are themselves sentences (the rest get "12").

@@ -23,6 +23,7 @@ from app.store import Diary, damage
 from app.ui.errors import open_boxes, open_error_boxes
 from tests.test_ui_set_aside import ENTRY, set_aside_with_backup
 from tests.ui_helpers import Launcher, close_error_boxes, launcher, seed_days, tiny_factory, wait_ready
+from tests.wal_frames import break_early, killed_while_writing
 
 WORDS = "river garden shed roof walk rain tea library market harbour novel choir".split()  # noqa: SIM905
 REBUILT = "The search index was damaged and has been rebuilt"
@@ -204,4 +205,26 @@ def test_a_diary_rescued_at_start_says_what_it_kept(qtbot, launch, data_dir: Pat
     qtbot.waitUntil(lambda: bar.isVisible() and "Hearth copied everything it could read" in bar.text.text())
     assert "(entries: 40; facts: 0)" in bar.text.text() and "hearth.db.corrupt-" in bar.text.text()
     assert hearth.diary is not None and len(hearth.diary.search("quokkafest", limit=100)) == 40
+    assert not open_error_boxes()
+
+
+# -- the last writes lost to a damaged write-ahead log ----------------------------------------------------
+def test_a_damaged_log_at_start_is_told_and_its_backup_restored(qtbot, launch, data_dir: Path) -> None:
+    """A crash left 12 entries in the log, a bad block in it after the first few: SQLite alone would drop
+    the rest unsaid. The window names what may be missing, where the copy is, and the backup made since,
+    which one click restores (every entry back; the diary as it was backed up first)."""
+    Diary.open(data_dir).close()  # the diary file, made; the crash's entries only in its log
+    break_early(data_dir, killed_while_writing(data_dir, 12, backup_after=11))
+    hearth = launch()
+    bar = hearth.window.notice_bar
+    qtbot.waitUntil(lambda: bar.isVisible() and "could not be read back" in bar.text.text())
+    said = bar.text.text()
+    assert "What was written after " in said and "hearth.db.corrupt-" in said and ".wal." in said
+    assert "The backup made on " in said and "may hold what is missing" in said
+    assert hearth.diary is not None and len(hearth.diary.search("harbour", limit=100)) < 12
+    assert bar.action_button.isVisible() and bar.action_button.text() == "Restore backup"
+    qtbot.mouseClick(bar.action_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: hearth.diary is not None and len(hearth.diary.search("harbour", limit=100)) == 12,
+                    timeout=30_000)
+    wait_ready(qtbot, hearth)
     assert not open_error_boxes()

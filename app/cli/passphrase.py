@@ -12,10 +12,11 @@ from __future__ import annotations
 import getpass
 import os
 import sys
+from datetime import datetime
 from pathlib import Path
 
 from app.cli.i18n import translate
-from app.store import Diary, PassphraseNeeded, Rescue, UnlockThrottle, WrongPassphrase, unlock
+from app.store import Diary, LostWrites, PassphraseNeeded, Rescue, UnlockThrottle, WrongPassphrase, unlock
 
 ENV_PASSPHRASE = "HEARTH_PASSPHRASE_FILE"
 ENV_NEW_PASSPHRASE = "HEARTH_NEW_PASSPHRASE_FILE"
@@ -70,7 +71,10 @@ def open_diary(data_dir: Path) -> Diary:
         say_index_repaired()
     if diary.rescued is not None:
         say_rescued(diary.rescued)
-    say_set_aside(diary)
+    if diary.lost_writes is not None:
+        say_lost_writes(diary.lost_writes)
+    else:  # (that one names the copy kept, and the backup to restore)
+        say_set_aside(diary)
     return diary
 
 
@@ -98,6 +102,34 @@ def say_rescued(rescued: Rescue) -> None:
                             "damaged file is kept as {name}.")
     print(f"hearth: {note.format(messages=rescued.messages, facts=rescued.facts, name=rescued.aside.name)}",
           file=sys.stderr)
+
+
+def say_lost_writes(lost: LostWrites) -> None:
+    """The last writes could not be read back from a damaged write-ahead log at this start: what may be
+    missing, where their copy is kept, and the backup made since, which may hold them."""
+    written = _when(lost.last_written)
+    if lost.newest_entry is None:
+        note = translate("Cli", "The last things written to the diary were damaged on disk and could not be "
+                                "read back. What was written up to {written} may be missing. A copy of it is "
+                                "kept as {path}.").format(written=written, path=lost.kept)
+    else:
+        note = translate("Cli", "The last things written to the diary were damaged on disk and could not be "
+                                "read back. What was written after {newest} may be missing (the damaged part "
+                                "was last written on {written}). A copy of it is kept as {path}.").format(
+            newest=_when(lost.newest_entry), written=written, path=lost.kept)
+    if lost.backup is None or lost.backup_made is None:
+        more = translate("Cli", "No backup was made since then: check your last days and write down again "
+                                "what is missing.")
+    else:
+        more = translate("Cli", "The backup made on {made} may hold what is missing: `hearth restore {path}` "
+                                "restores it (the diary as it is now is backed up first).").format(
+            made=_when(lost.backup_made), path=lost.backup)
+    print(f"hearth: {note} {more}", file=sys.stderr)
+
+
+def _when(moment: datetime) -> str:
+    """A moment as the terminal shows dates: ISO day, 24-hour time."""
+    return moment.strftime("%Y-%m-%d %H:%M")
 
 
 def say_index_repaired() -> None:

@@ -36,6 +36,7 @@ from app.store.images import (
     upright,
 )
 from app.store.lock import DiaryLock
+from app.store.lost_writes import LostWrites
 from app.store.models import (
     FACT_KINDS,
     Conversation,
@@ -100,6 +101,7 @@ __all__ = [
     "FactVersion",
     "ImportRefused",
     "InvalidValue",
+    "LostWrites",
     "Message",
     "NewFactFields",
     "NotFound",

@@ -10,6 +10,7 @@ the UI thread and background workers. Returned records are detached snapshots.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date, datetime
@@ -29,6 +30,7 @@ from app.store import (
     facts,
     fts,
     history,
+    lost_writes,
     notes,
     ritual,
     turn_notes,
@@ -39,7 +41,7 @@ from app.store import recall_queries as recall
 from app.store.attachments import PictureInfo, StorageFigures
 from app.store.cipher import DB_ERRORS, DiaryKey
 from app.store.db import DB_FILE, Database, chmod_private, is_corruption, translate, with_side_files
-from app.store.errors import DamagedFile, DiaryInUse, WrongPassphrase
+from app.store.errors import DamagedFile, DiaryInUse, StoreError, WrongPassphrase
 from app.store.exchange import (
     MarkdownWords,
     erase_all,
@@ -52,6 +54,7 @@ from app.store.exchange import (
 from app.store.images import PreparedImage
 from app.store.index_repair import repair_index
 from app.store.lock import DiaryLock
+from app.store.lost_writes import LostWrites
 from app.store.migrations import migrate
 from app.store.models import (
     Conversation,
@@ -76,6 +79,7 @@ from app.store.scrub import scrub_backups
 from app.store.turn_notes import SnapshotFact, TurnNote
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 _OPEN_ERRORS: tuple[type[Exception], ...] = (*DB_ERRORS, DBAPIError)
 
 
@@ -91,6 +95,8 @@ class Diary:
         self._last_deletion: tuple[Callable[[Session], None], datetime | None] | None = None
         self.index_repairs = 0  # times the search index was found damaged and rebuilt (shown, not hidden)
         self.rescued: Rescue | None = None  # this start copied a damaged file into a new one (said at start)
+        # This start kept aside the last writes a damaged write-ahead log lost (said at start).
+        self.lost_writes: LostWrites | None = None
         # Called (on whichever thread searched) each time the index was rebuilt: the GUI and CLI say so.
         self.on_index_repaired: Callable[[], None] | None = None
 
@@ -103,7 +109,9 @@ class Diary:
         ``key`` opens an encrypted diary, and a new diary made with it is encrypted; a plain diary
         opens as it is whatever ``key`` says (``encryption.change_key`` encrypts one). A damaged file whose
         entries can all be read is copied into a new one (``app.store.rescue``; said by ``rescued``);
-        otherwise it is moved aside and ``DatabaseCorrupt`` names the latest backup.
+        otherwise it is moved aside and ``DatabaseCorrupt`` names the latest backup. Committed writes a
+        damaged write-ahead log would lose are copied aside before SQLite reads it (``app.store.lost_writes``;
+        said by ``lost_writes``).
         """
         return cls._open(data_dir, key, may_rescue=True)
 
@@ -115,6 +123,7 @@ class Diary:
         for path in rescue_leftovers(data_dir):  # a half-made one
             shred_file(path)
         key = encryption.key_for_open(data_dir, key)
+        _keep_lost_writes(data_dir)  # before SQLite's first look at the log: its replay drops them unsaid
         db = Database(data_dir / DB_FILE, key)
         deeper = damage.was_seen(data_dir)  # the last run met damage: check everything, not quickly
         try:
@@ -141,7 +150,7 @@ class Diary:
                     if rescued is None:
                         raise corrupt(data_dir) from exc
                     damage.forget(data_dir)
-                    diary = cls._open(data_dir, key, may_rescue=False)
+                    diary = cls._open(data_dir, key, may_rescue=False)  # (it tells lost writes, if any)
                 diary.rescued = rescued
                 return diary
             raise translate(exc) from exc
@@ -153,7 +162,28 @@ class Diary:
         damage.forget(data_dir)
         diary = cls(db, data_dir)
         diary.index_repairs = int(index_rebuilt)  # said at start by the window and the CLI
+        try:
+            diary.lost_writes = diary._tell_lost_writes()  # and this
+        except BaseException:
+            diary.close()
+            raise
         return diary
+
+    def _tell_lost_writes(self) -> LostWrites | None:
+        """Writes a damaged log lost, kept aside by this open or an earlier one that failed, not yet said:
+        the log is emptied (its damaged tail, kept, must not be found and said again after a later crash),
+        and what to say is worked out from the diary as SQLite could read it. Only with the diary's lock
+        free or ours: the window or chat holding it says them at its own start (an unlock, say)."""
+        if not lost_writes.untold(self.data_dir):
+            return None
+        with _repairing(self.data_dir) as alone:
+            if not alone:
+                return None
+            try:
+                self._db.checkpoint()
+            except StoreError as exc:  # busy or full: the next writer restarts the log anyway, or appends
+                log.warning("the log was not emptied after its damaged tail was kept: %s", type(exc).__name__)
+            return lost_writes.tell(self.data_dir, self._read(history.newest_entry_time))
 
     def close(self) -> None:
         self._db.dispose()
@@ -744,6 +774,17 @@ def _reapply_forgotten(session: Session, forgotten: list[ForgottenFact]) -> None
             session.add(ForgottenFact(salt=row.salt, digest=row.digest, forgotten_at=row.forgotten_at))
     session.flush()
     facts.purge_forgotten(session)
+
+
+def _keep_lost_writes(data_dir: Path) -> None:
+    """Copy aside what a damaged log would lose (``lost_writes.keep``) — only with no other process holding
+    the diary's lock: one that has it open replays and writes its log as it runs, and its own start made
+    this check already."""
+    if not lost_writes.has_frames(data_dir):
+        return
+    with _repairing(data_dir) as alone:
+        if alone:
+            lost_writes.keep(data_dir)
 
 
 @contextmanager

@@ -272,6 +272,12 @@ def messages(
     return list(session.exec(query))
 
 
+def newest_entry_time(session: Session) -> datetime | None:
+    """When the entry added last was written (ids grow in the order entries are added), or None."""
+    query = select(Message.created_at).order_by(col(Message.id).desc()).limit(1)
+    return session.exec(query).first()
+
+
 def message_count(session: Session, conversation_id: int) -> int:
     count = session.exec(
         select(func.count()).select_from(Message).where(Message.conversation_id == conversation_id)

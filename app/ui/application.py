@@ -40,7 +40,16 @@ from app.llm.loading import (
     import_local_engine,
     load_preferred_model,
 )
-from app.store import DatabaseCorrupt, Diary, DiaryKey, DiaryLock, Rescue, StoreError, WrongPassphrase
+from app.store import (
+    DatabaseCorrupt,
+    Diary,
+    DiaryKey,
+    DiaryLock,
+    LostWrites,
+    Rescue,
+    StoreError,
+    WrongPassphrase,
+)
 from app.store.cipher import file_salt, is_encrypted_file, verify_key
 from app.ui import theme
 from app.ui.bridge import CompanionBridge
@@ -197,6 +206,8 @@ class HearthApp(QObject):
         if diary.rescued is not None:  # the start copied a damaged file into a new one
             rescued = diary.rescued
             self.window.notice_bar.show_message(lambda: self._rescued_text(rescued), important=True)
+        if diary.lost_writes is not None:  # a damaged write-ahead log lost the last writes (a copy kept)
+            self._show_lost_writes(diary.lost_writes)
         self.window.set_diary(diary)
         self.window.open_today()
         self.locker.follow_settings()
@@ -204,8 +215,9 @@ class HearthApp(QObject):
         self._loading = True
         self.runner.run(lambda: self._load_companion(diary), self._on_companion, self._on_load_failed,
                         background=True)  # reading the model's files, allocating its cache: not the window's
-        self.runner.run(lambda: set_aside_state(diary, self.data_dir), self._show_set_aside_notice,
-                        lambda _exc: None)  # only a notice: never in the way of starting
+        if diary.lost_writes is None:  # (that notice names the copy kept, and the backup to offer)
+            self.runner.run(lambda: set_aside_state(diary, self.data_dir), self._show_set_aside_notice,
+                            lambda _exc: None)  # only a notice: never in the way of starting
 
     def _say_index_repaired(self) -> None:
         """A quiet note in the status bar: nothing to do, nothing lost — but not hidden either."""
@@ -225,6 +237,37 @@ class HearthApp(QObject):
                                             lambda: self.tr("Restore backup"),
                                             lambda: self._restore_set_aside(backup), important=True)
 
+    def _show_lost_writes(self, lost: LostWrites) -> None:
+        """The last writes could not be read back from a damaged write-ahead log: say what may be missing
+        and where their copy is kept, and offer the backup made since, which may hold them."""
+        backup = lost.backup
+        if backup is None:
+            self.window.notice_bar.show_message(lambda: self._lost_writes_text(lost), important=True)
+            return
+        self.window.notice_bar.show_message(lambda: self._lost_writes_text(lost),
+                                            lambda: self.tr("Restore backup"),
+                                            lambda: self._restore_set_aside(backup), important=True)
+
+    def _lost_writes_text(self, lost: LostWrites) -> str:
+        """The lost-writes notice in the interface's language (made again after a language switch)."""
+        dates = DateText()
+        written = dates.backup_time(lost.last_written)
+        if lost.newest_entry is None:
+            text = self.tr("The last things written to the diary were damaged on disk and could not be read "
+                           "back. What was written up to {written} may be missing. A copy of it is kept as "
+                           "{path}.").format(written=written, path=lost.kept)
+        else:
+            text = self.tr("The last things written to the diary were damaged on disk and could not be read "
+                           "back. What was written after {newest} may be missing (the damaged part was last "
+                           "written on {written}). A copy of it is kept as {path}.").format(
+                newest=dates.backup_time(lost.newest_entry), written=written, path=lost.kept)
+        if lost.backup is None or lost.backup_made is None:
+            return text + " " + self.tr("No backup was made since then: check your last days and write down "
+                                        "again what is missing.")
+        return text + " " + self.tr("The backup made on {made} may hold what is missing; restoring it backs "
+                                    "up the diary as it is now first.").format(
+            made=dates.backup_time(lost.backup_made))
+
     def _rescued_text(self, rescued: Rescue) -> str:
         """The rescue notice in the interface's language (made again after a language switch)."""
         return self.tr("The diary file was damaged. Hearth copied everything it could read into a new file "
@@ -243,7 +286,8 @@ class HearthApp(QObject):
             name=backup.name, made=made)
 
     def _restore_set_aside(self, backup: Path) -> None:
-        """Retire the running companion and the empty diary (off the UI thread), then ``restore_backup``.
+        """Retire the running companion and the diary (off the UI thread), then ``restore_backup`` — from a
+        notice: an empty diary after damage, or one that lost its last writes to a damaged log.
 
         While the model is still loading onto the empty diary, the restore waits for it: the companion it
         brings is retired unseen, so nothing runs on the old diary while the backup is copied in."""
@@ -269,7 +313,8 @@ class HearthApp(QObject):
             if diary is not None:
                 diary.close()
 
-        self.runner.run(retire, lambda _: self.restore_backup(backup), self._on_start_failed)
+        key = diary.key if diary is not None else None  # an unlocked diary is restored under its key
+        self.runner.run(retire, lambda _: self.restore_backup(backup, key), self._on_start_failed)
 
     def _load_companion(self, diary: Diary) -> tuple[LoadedModel, Companion]:
         """Worker thread: load the model the settings call for and build the companion on the shared store."""
@@ -322,16 +367,17 @@ class HearthApp(QObject):
         button.setAccessibleName(self.tr("Restore the latest backup"))
         button.clicked.connect(lambda: self.restore_backup(backup))
 
-    def restore_backup(self, backup: Path) -> None:
-        """Open a fresh diary file and copy the backup into it, off the UI thread, then carry on starting.
-        An encrypted backup and a plain diary (an encrypted diary set aside as damaged makes a new, plain
-        one): its passphrase is asked first, and the diary is made anew under it (``_restore_encrypted``)."""
+    def restore_backup(self, backup: Path, key: DiaryKey | None = None) -> None:
+        """Open the diary file (with ``key``, the diary's own, when it was unlocked) and copy the backup into
+        it, off the UI thread, then carry on starting. An encrypted backup and a plain diary (an encrypted
+        diary set aside as damaged makes a new, plain one): its passphrase is asked first, and the diary is
+        made anew under it (``_restore_encrypted``)."""
         if is_encrypted_file(backup) and not Diary.is_encrypted(self.data_dir):
             self._ask_backup_passphrase(backup)
             return
 
         def work() -> Diary:
-            diary = Diary.open(self.data_dir)
+            diary = Diary.open(self.data_dir, key)
             diary.restore(backup)
             return diary
 

@@ -54,6 +54,10 @@ MORE_TEXTS = (
     QT_TRANSLATE_NOOP("Errors", "Refresh and try again."),
     QT_TRANSLATE_NOOP("Errors", "A few unrelated words make a strong one that is easy to remember."),
     QT_TRANSLATE_NOOP("Errors", "Enter the diary's passphrase."),
+    QT_TRANSLATE_NOOP("Errors", "The last things written to the diary were damaged on disk, and Hearth could "
+                                "not keep a copy of them before opening it."),
+    QT_TRANSLATE_NOOP("Errors", "Free some disk space and start Hearth again: the diary was not opened or "
+                                "changed."),
     # app.cli: passphrases from a terminal or a file
     QT_TRANSLATE_NOOP("Errors", "Check the path in the variable."),
     QT_TRANSLATE_NOOP("Errors", "Put only the passphrase in it."),

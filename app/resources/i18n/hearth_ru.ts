@@ -1293,6 +1293,22 @@ How was your day?</source>
         <translation>Файл дневника был повреждён. Hearth перенёс в новый файл всё, что удалось прочитать (записей: {messages}; фактов: {facts}), и заново построил поисковый индекс. Повреждённый файл сохранён как {name}.</translation>
     </message>
     <message>
+        <source>The last things written to the diary were damaged on disk and could not be read back. What was written up to {written} may be missing. A copy of it is kept as {path}.</source>
+        <translation>Последнее, что было записано в дневник, повреждено на диске, и прочитать это не удалось. Может не хватать всего, что написано до {written}. Копия повреждённой части сохранена как {path}.</translation>
+    </message>
+    <message>
+        <source>The last things written to the diary were damaged on disk and could not be read back. What was written after {newest} may be missing (the damaged part was last written on {written}). A copy of it is kept as {path}.</source>
+        <translation>Последнее, что было записано в дневник, повреждено на диске, и прочитать это не удалось. Может не хватать того, что написано после {newest} (повреждённая часть последний раз записывалась {written}). Копия повреждённой части сохранена как {path}.</translation>
+    </message>
+    <message>
+        <source>No backup was made since then: check your last days and write down again what is missing.</source>
+        <translation>Резервных копий с тех пор не делалось: просмотрите последние дни и запишите недостающее заново.</translation>
+    </message>
+    <message>
+        <source>The backup made on {made} may hold what is missing: `hearth restore {path}` restores it (the diary as it is now is backed up first).</source>
+        <translation>Недостающее может найтись в резервной копии от {made}: `hearth restore {path}` восстановит её (дневник в нынешнем виде сначала будет сохранён в резервную копию).</translation>
+    </message>
+    <message>
         <source>The search index was damaged; it was rebuilt from your entries. Nothing was lost.</source>
         <translation>Поисковый индекс был повреждён; он заново собран из ваших записей. Ничего не потеряно.</translation>
     </message>
@@ -2553,6 +2569,14 @@ How was your day?</source>
         <translation>Парольные фразы не совпали; ничего не изменено.</translation>
     </message>
     <message>
+        <source>The last things written to the diary were damaged on disk, and Hearth could not keep a copy of them before opening it.</source>
+        <translation>Последнее, что было записано в дневник, повреждено на диске, а сохранить копию этого перед открытием Hearth не смог.</translation>
+    </message>
+    <message>
+        <source>Free some disk space and start Hearth again: the diary was not opened or changed.</source>
+        <translation>Освободите место на диске и запустите Hearth снова: дневник не открывался и не изменён.</translation>
+    </message>
+    <message>
         <source>The diary failed its integrity check after the change.</source>
         <translation>После изменения дневник не прошёл проверку целостности.</translation>
     </message>
@@ -3661,6 +3685,22 @@ How was your day?</source>
     <message>
         <source>Restore backup</source>
         <translation>Восстановить копию</translation>
+    </message>
+    <message>
+        <source>The last things written to the diary were damaged on disk and could not be read back. What was written up to {written} may be missing. A copy of it is kept as {path}.</source>
+        <translation>Последнее, что было записано в дневник, повреждено на диске, и прочитать это не удалось. Может не хватать всего, что написано до {written}. Копия повреждённой части сохранена как {path}.</translation>
+    </message>
+    <message>
+        <source>The last things written to the diary were damaged on disk and could not be read back. What was written after {newest} may be missing (the damaged part was last written on {written}). A copy of it is kept as {path}.</source>
+        <translation>Последнее, что было записано в дневник, повреждено на диске, и прочитать это не удалось. Может не хватать того, что написано после {newest} (повреждённая часть последний раз записывалась {written}). Копия повреждённой части сохранена как {path}.</translation>
+    </message>
+    <message>
+        <source>No backup was made since then: check your last days and write down again what is missing.</source>
+        <translation>Резервных копий с тех пор не делалось: просмотрите последние дни и запишите недостающее заново.</translation>
+    </message>
+    <message>
+        <source>The backup made on {made} may hold what is missing; restoring it backs up the diary as it is now first.</source>
+        <translation>Недостающее может найтись в резервной копии от {made}; перед её восстановлением дневник в нынешнем виде тоже будет сохранён в резервную копию.</translation>
     </message>
     <message>
         <source>The diary file was damaged. Hearth copied everything it could read into a new file (entries: {messages}; facts: {facts}) and rebuilt the search index. The damaged file is kept as {name}.</source>
