@@ -17,8 +17,9 @@ The model runs where the app runs it: in a child process (``app.llm.model_proces
 
 Before the turn the daily ritual's views are opened and stay open through it (issue 13): the calendar, "On
 this day" and the day's mood are in the window; the Insights charts and the weekly review are opened as a
-person would (``--no-ritual`` leaves them closed). The memory panel is opened first, on a diary of 120
-facts (``SEED_FACTS``), and stays open too (with ``--no-ritual`` as well).
+person would (``--no-ritual`` leaves them closed). Before them, the memory panel is opened on a diary of
+120 facts (``SEED_FACTS``, what months of use leave), measured on its own (``memory_panel_stall_ms``), and
+stays open through the turn (with ``--no-ritual`` as well).
 
 A stall is how much later than its interval a tick arrives. Beside each stall figure, ``max_ui_cpu_ms`` is the
 most CPU time the UI thread itself used between two ticks (its own work, without the time it waited for a core
@@ -41,7 +42,8 @@ start, stall, own CPU, run-queue wait, blocked, major faults, steal, canary) for
 (file, line and function only): after a tick blocked on Python's lock, the thread that held it has just
 let go of it there. Prints ``startup_stall_ms``
 (building the window — staged, as ``hearth`` does — and opening the diary until the day is shown),
-``ritual_stall_ms`` (opening Insights and the weekly review until both show their data) and the steady state's
+``memory_panel_stall_ms`` (opening the memory panel until it lists every fact), ``ritual_stall_ms``
+(opening Insights and the weekly review until both show their data) and the steady state's
 ``max_stall_ms`` (the turn, background work, the download, with those views open) — target <= 16 for each (60
 frames a second) — and ``p99_stall_ms`` plus what ran, so the number can be trusted, and the load average (a
 loaded machine stalls every app). The machine is shared: run it twice. Each phase also counts its
@@ -445,13 +447,21 @@ def start_download(hearth: Any, hub: Any, entry: Any, dest: Path, seen: Observed
                       finished, failed, background=True)  # as the model manager's download runs
 
 
-def open_memory_panel(hearth: Any) -> None:
-    """View ▸ Memory about you, as a person keeps it open beside the chat; wait until it lists every fact.
-    Open, it marks which facts the next prompt holds at every budget report (each pause in typing)."""
+def open_memory_panel(hearth: Any, meter: StallMeter) -> dict[str, Any]:
+    """View ▸ Memory about you, as a person keeps it open beside the chat; measure until it lists every fact
+    (and a moment more for the paints that follow). It stays open: it then marks which facts the next
+    prompt holds at every budget report (each pause in typing), measured in the steady state."""
+    meter.start()
     window = hearth.window
-    if not window.memory_dock.isVisible():
-        window.memory_dock.toggleViewAction().trigger()
-    wait_for(lambda: window.memory_panel.model.rowCount() >= SEED_FACTS, "the memory panel's facts")
+    QTimer.singleShot(0, window.memory_dock.toggleViewAction().trigger)
+    wait_for(lambda: window.memory_dock.isVisible() and window.memory_panel.model.rowCount() >= SEED_FACTS,
+             "the memory panel's facts")
+    settle_until = time.monotonic() + 0.5
+    wait_for(lambda: time.monotonic() > settle_until, "the memory panel's paints")
+    summary = meter.summary()
+    return {"memory_panel_stall_ms": summary["max_stall_ms"],
+            "memory_panel_ui_cpu_ms": summary["max_ui_cpu_ms"],
+            "memory_panel": summary, "memory_panel_worst_stalls_at_ms": meter.worst()}
 
 
 def open_ritual_views(hearth: Any, meter: StallMeter) -> dict[str, Any]:
@@ -459,7 +469,6 @@ def open_ritual_views(hearth: Any, meter: StallMeter) -> dict[str, Any]:
     before the next); measure until both show it (and a moment more for the paints that follow), then
     leave them open for the turn."""
     meter.start()
-    open_memory_panel(hearth)
     ritual = hearth.window.ritual
     opened: dict[str, Any] = {}
     QTimer.singleShot(0, lambda: opened.setdefault("insights", ritual.show_insights()))
@@ -505,11 +514,8 @@ def run_bench(ritual: bool = True, model_path: Path | None = None) -> dict[str, 
         seen = Observed()
         connect_observers(hearth, seen)
         entry = hub.entry
-        if ritual:
-            ritual_phase = open_ritual_views(hearth, meter)  # the memory panel first
-        else:
-            ritual_phase = {}
-            open_memory_panel(hearth)
+        memory_phase = open_memory_panel(hearth, meter)
+        ritual_phase = open_ritual_views(hearth, meter) if ritual else {}
         meter.start()
         download_done: list[bool] = []
         start_download(hearth, hub, entry, Path(tmp) / "downloads", seen, download_done)
@@ -538,7 +544,7 @@ def run_bench(ritual: bool = True, model_path: Path | None = None) -> dict[str, 
                   **meter.summary(),
                   "worst_stalls_at_ms": meter.worst(), "where": meter.worst_where(), "marks_ms": marks,
                   "startup": startup, "startup_worst_stalls_at_ms": startup_worst,
-                  "startup_where": startup_where, **ritual_phase,
+                  "startup_where": startup_where, **memory_phase, **ritual_phase,
                   **asdict(seen),
                   "n_ctx": N_CTX, "download_ok": download_done == [True], "target_max_stall_ms": TARGET_MS,
                   "ritual_views": ritual,
