@@ -28,7 +28,7 @@ PACKAGES = ("app.store", "app.llm", "app.core", "app.cli")
 # Exceptions that never reach a person: control flow between threads, retries, SQLite's own class.
 INTERNAL = {"Aborted", "Preempted", "StreamAborted", "JobCancelled", "TransferRetry", "_Bad", "_Stopped",
             "Corruption", "_CannotRescue",  # never leave the store (rescue: the old path is taken)
-            "NotAWal"}  # nor this: a log the store cannot read is left to SQLite (app.store.wal)
+            "NotAWal", "UnreadableHeader"}  # nor these: a log the store cannot read (app.store.wal)
 # Constructors that build a typed error from a message (``_refused`` wraps ``ImportRefused``).
 BUILDERS = {"_refused"}
 # Sample values for parts of a message that are themselves sentences (the rest get "12").

@@ -777,14 +777,11 @@ def _reapply_forgotten(session: Session, forgotten: list[ForgottenFact]) -> None
 
 
 def _keep_lost_writes(data_dir: Path) -> None:
-    """Copy aside what a damaged log would lose (``lost_writes.keep``) — only with no other process holding
-    the diary's lock: one that has it open replays and writes its log as it runs, and its own start made
-    this check already."""
-    if not lost_writes.has_frames(data_dir):
-        return
-    with _repairing(data_dir) as alone:
-        if alone:
-            lost_writes.keep(data_dir)
+    """Copy aside what a damaged log would lose (``lost_writes.keep``), whoever holds the diary's lock: a
+    window asking for the passphrase holds it with the diary not yet open, and this open would let SQLite
+    drop the damaged tail (review). Said by the next open that holds the lock (``_tell_lost_writes``)."""
+    if lost_writes.has_frames(data_dir):
+        lost_writes.keep(data_dir)
 
 
 @contextmanager

@@ -24,7 +24,10 @@ How a frame is judged:
   overwrites it from the start, leaving older frames behind it), a partial last frame (a write cut
   short), and a transaction whose commit frame never made it (a crash mid-write: it never committed) —
   nor one whose commit frame reached the disk before a frame ahead of it did (a power cut mid-write):
-  seeded with what stands in that frame's place, the commit frame's checksum fails;
+  seeded with what stands in that frame's place, the commit frame's checksum fails. One crash mid-write
+  does read as damage (review, from SQLite's ``walFrames``): a kill while SQLite rewrites the checksums of
+  a transaction that spilled pages to the log before its commit — a rare false alarm, a copy kept and a
+  hedged notice; and so does a power cut that misses a frame other than the one just before the commit;
 - a header whose own checksum fails makes SQLite replay nothing: every frame is past the break.
 
 The checksum is linear over 32-bit words (``s0 += x[i] + s1; s1 += x[i+1] + s0``, modulo 2**32), so a
@@ -59,6 +62,12 @@ Words = npt.NDArray[np.uint64]
 
 class NotAWal(ValueError):
     """The file is not a write-ahead log this module can read (or too large to check): left to SQLite."""
+
+
+class UnreadableHeader(NotAWal):
+    """The log's first bytes are not a header SQLite takes (no magic, no page size). SQLite then replays none
+    of it — yet SQLite writes a log's header whole before its frames, so a log that has frames and no header
+    lost its first block: whatever it held is dropped (review, session 24)."""
 
 
 @dataclass(frozen=True)
@@ -127,9 +136,9 @@ def _header(raw: bytes) -> _Header:
     """The log header, refused (``NotAWal``) where SQLite would refuse it or ignore the log for its format."""
     magic, version, page_size, _sequence, salt1, salt2, sum1, sum2 = struct.unpack(">8I", raw)
     if magic & ~1 != MAGIC:
-        raise NotAWal("no write-ahead log magic")
+        raise UnreadableHeader("no write-ahead log magic")
     if page_size & (page_size - 1) or not MIN_PAGE <= page_size <= MAX_PAGE:
-        raise NotAWal(f"page size {page_size}")
+        raise UnreadableHeader(f"page size {page_size}")
     big_endian = bool(magic & 1)
     intact = checksum(raw[:24], big_endian) == (sum1, sum2)
     if intact and version != VERSION:

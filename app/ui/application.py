@@ -93,7 +93,6 @@ DRAW_AFTER_LOAD_MS = 100
 # And for this long after a reply's end, while the window draws its last words, what was remembered and the
 # gauge: the memory jobs the reply sets off (facts, a fold, its vector) start after it.
 REPLY_DRAW_S = 0.25
-# Closing: how long replies and jobs may take to stop before a model server that went quiet is hung up on.
 
 
 def set_aside_state(diary: Diary, data_dir: Path) -> SetAside | None:
@@ -378,7 +377,11 @@ class HearthApp(QObject):
 
         def work() -> Diary:
             diary = Diary.open(self.data_dir, key)
-            diary.restore(backup)
+            try:
+                diary.restore(backup)
+            except BaseException:
+                diary.close()  # said by the start's failure; not left open with no window on it (review)
+                raise
             return diary
 
         self.window.set_ready(False, lambda: self.tr("Restoring the backup…"))

@@ -403,8 +403,11 @@ class FactsTableModel(QAbstractTableModel):
         changed = ids ^ self._in_prompt
         self._in_prompt = ids
         rows = [i for i, row in enumerate(self._rows) if row.id in changed]
-        for first, last in _runs(rows):  # only its own column: every row's every cell made the sorting proxy
-            # and the header's sizes go over the whole table, at each pause in typing (36 ms for 300 facts)
+        runs = _runs(rows)
+        if len(runs) > MAX_MARK_RUNS:  # each telling walks every fact again (the panel's count): one is less
+            runs = [(runs[0][0], runs[-1][1])]
+        for first, last in runs:  # only its own column: every row's every cell made the sorting proxy and
+            # the header's sizes go over the whole table, at each pause in typing (36 ms for 300 facts)
             self.dataChanged.emit(self.index(first, IN_PROMPT), self.index(last, IN_PROMPT))
 
     def in_prompt(self) -> frozenset[int]:
@@ -412,6 +415,9 @@ class FactsTableModel(QAbstractTableModel):
 
     def _emit_row_changed(self, row: int) -> None:
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
+
+
+MAX_MARK_RUNS = 4  # changed marks told run by run up to this many runs; beyond, as one range (review)
 
 
 def _runs(rows: list[int]) -> list[tuple[int, int]]:
