@@ -106,3 +106,33 @@ def test_the_words_are_written_while_long_background_work_holds_its_pool(qtbot, 
     finally:
         release.set()
         runner.wait_idle()
+
+
+def test_the_same_words_given_again_while_they_are_written_are_kept(qtbot, diary: Diary,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The message box settles (and gives its words again) while the write of those very words is under way
+    — a slow diary, a loaded machine: the wait ends with True, not with False for a write that would only
+    repeat the one just made (the full suite's flaky test_sending_the_words_clears_what_was_kept)."""
+    runner = TaskRunner()
+    keeper = DraftKeeper(runner)
+    keeper.set_diary(diary)
+    real = Diary.save_draft
+    writing, release = threading.Event(), threading.Event()
+
+    def slow(self: Diary, text: str, cid: int | None) -> None:
+        writing.set()
+        release.wait(10)
+        real(self, text, cid)
+
+    monkeypatch.setattr(Diary, "save_draft", slow)
+    keeper.keep("the same words", None)
+    done: list[bool] = []
+    keeper.when_kept(done.append)  # the write starts now
+    assert writing.wait(10)
+    keeper.keep("the same words", None)  # the box settled meanwhile
+    release.set()
+    qtbot.waitUntil(lambda: bool(done), timeout=10_000)
+    assert done == [True] and keeper.kept
+    draft = diary.draft()
+    assert draft is not None and draft.text == "the same words"
+    runner.wait_idle()

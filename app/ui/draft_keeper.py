@@ -61,6 +61,7 @@ class DraftKeeper(QObject):
         self._wanted: DraftState | None = None  # the newest words given (None: nothing given yet)
         self._written: DraftState | None = None  # what the diary holds, as far as this keeper knows
         self._writing = False
+        self._in_flight: DraftState | None = None  # the words of the write under way
         self._failed = False
         self._waiting: list[Callable[[bool], None]] = []
         self._soon = QTimer(self, singleShot=True, interval=KEEP_EVERY_MS)
@@ -78,8 +79,8 @@ class DraftKeeper(QObject):
     def keep(self, text: str, conversation_id: int | None) -> None:
         """The message box now holds ``text`` on ``conversation_id``'s day: keep it (soon, off the thread)."""
         self._wanted = DraftState.of(text, conversation_id)
-        if self._wanted == self._written or self._unread_empty():
-            self._soon.stop()
+        if self._wanted in (self._written, self._in_flight) or self._unread_empty():
+            self._soon.stop()  # (the write under way is of these very words: the box settled meanwhile)
         elif not self._soon.isActive():
             self._soon.start()  # not restarted by each pause: while typing goes on, one write per interval
 
@@ -129,19 +130,19 @@ class DraftKeeper(QObject):
         if wanted is None or wanted == self._written or diary is None or self._unread_empty():
             self._settled()
             return
-        self._writing = True
+        self._writing, self._in_flight = True, wanted
         self.runner.run(lambda: diary.save_draft(wanted.text, wanted.conversation_id),
                         lambda _none: self._wrote(diary, wanted), lambda exc: self._not_written(diary, exc),
                         small=True)  # not behind a model's load or a download: a lock waits for it
 
     def _wrote(self, diary: Diary, state: DraftState) -> None:
-        self._writing = False
+        self._writing, self._in_flight = False, None
         if diary is self._diary:  # (not a diary locked or replaced meanwhile)
             self._written, self._failed = state, False
         self._write_next()
 
     def _not_written(self, diary: Diary, exc: BaseException) -> None:
-        self._writing = False
+        self._writing, self._in_flight = False, None
         if diary is self._diary:
             self._failed = True
             log.warning("The message box's words could not be kept in the diary: %s", type(exc).__name__)
