@@ -717,15 +717,15 @@ class Diary:
         path = Path(path)
         backups.check_backup(path, self.key)
         forgotten = self._read(lambda s: list(s.exec(facts.select(ForgottenFact))))
-        kept = self._read(lambda s: _draft_text(drafts.draft(s)))
+        kept = self.draft()
         if not self._read(is_empty):  # the undo; rotating it in must not shred the backup being restored
             backups.make_backup(self._db, self.data_dir, spare=path)
         backups.copy_into(self._db, path)
         with self._db.raw() as conn:
             migrate(conn)
         self._write(lambda s: _reapply_forgotten(s, forgotten))
-        if kept:
-            self.save_draft(kept, None)  # its day's id means another day, or none, in the restored diary
+        if kept is not None:
+            self.save_draft(kept.text, None)  # its day's id means another day, or none, in the restored diary
         self.purge()
 
     def forget_everything(self) -> None:
@@ -761,10 +761,6 @@ class Diary:
     def import_json(self, data: dict[str, Any]) -> None:
         """Load an ``export_json`` document into this (empty) diary, keeping every id."""
         self._write(lambda s: import_json(s, data))
-
-
-def _draft_text(row: Draft | None) -> str:
-    return row.text if row is not None else ""
 
 
 def _reapply_forgotten(session: Session, forgotten: list[ForgottenFact]) -> None:

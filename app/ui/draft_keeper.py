@@ -60,8 +60,7 @@ class DraftKeeper(QObject):
         self._diary: Diary | None = None
         self._wanted: DraftState | None = None  # the newest words given (None: nothing given yet)
         self._written: DraftState | None = None  # what the diary holds, as far as this keeper knows
-        self._writing = False
-        self._in_flight: DraftState | None = None  # the words of the write under way
+        self._in_flight: DraftState | None = None  # the words of the write under way (None: no write)
         self._failed = False
         self._waiting: list[Callable[[bool], None]] = []
         self._soon = QTimer(self, singleShot=True, interval=KEEP_EVERY_MS)
@@ -87,7 +86,7 @@ class DraftKeeper(QObject):
     @property
     def kept(self) -> bool:
         """The diary holds the newest words given, and no write is under way or waiting."""
-        idle = not self._writing and not self._soon.isActive()
+        idle = self._in_flight is None and not self._soon.isActive()
         return idle and not self._failed and (self._wanted in (None, self._written) or self._unread_empty())
 
     def _unread_empty(self) -> bool:
@@ -102,7 +101,7 @@ class DraftKeeper(QObject):
         if self._soon.isActive():
             self._soon.stop()
             self._write_next()
-        elif not self._writing:
+        elif self._in_flight is None:
             self._settled()
 
     def keep_now(self, text: str, conversation_id: int | None) -> bool:
@@ -125,24 +124,24 @@ class DraftKeeper(QObject):
 
     def _write_next(self) -> None:
         wanted, diary = self._wanted, self._diary
-        if self._writing:
+        if self._in_flight is not None:
             return  # the write under way ends by starting the next one
         if wanted is None or wanted == self._written or diary is None or self._unread_empty():
             self._settled()
             return
-        self._writing, self._in_flight = True, wanted
+        self._in_flight = wanted
         self.runner.run(lambda: diary.save_draft(wanted.text, wanted.conversation_id),
                         lambda _none: self._wrote(diary, wanted), lambda exc: self._not_written(diary, exc),
                         small=True)  # not behind a model's load or a download: a lock waits for it
 
     def _wrote(self, diary: Diary, state: DraftState) -> None:
-        self._writing, self._in_flight = False, None
+        self._in_flight = None
         if diary is self._diary:  # (not a diary locked or replaced meanwhile)
             self._written, self._failed = state, False
         self._write_next()
 
     def _not_written(self, diary: Diary, exc: BaseException) -> None:
-        self._writing, self._in_flight = False, None
+        self._in_flight = None
         if diary is self._diary:
             self._failed = True
             log.warning("The message box's words could not be kept in the diary: %s", type(exc).__name__)
