@@ -3,11 +3,13 @@ writes (a picture attached, today's entry) must not show in the next, so light a
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from app.core.ritual.calendar import on_this_day
 from app.store import Diary
 from app.ui import screenshots
 
@@ -42,3 +44,16 @@ def test_each_theme_and_language_starts_from_its_own_fresh_diary(monkeypatch: py
     assert [name for name, _, _ in seen] == ["light", "dark", "ru-light", "ru-dark"]
     assert all(earlier == 0 for _, _, earlier in seen)
     assert seen[0][1] == seen[1][1] and seen[2][1] == seen[3][1]  # light and dark: the same diary
+
+
+@pytest.mark.parametrize("today", ["2026-12-06", "2028-02-29", "2027-03-31"])
+def test_the_on_this_day_cards_of_the_pictures_show_different_entries(tmp_path: Path, today: str) -> None:
+    """Six months and a year back were both 1 modulo 7 days on 6 December, so both cards showed one text."""
+    now = datetime.fromisoformat(f"{today}T20:00:00")
+    with Diary.open(tmp_path) as diary:
+        screenshots._seed_past(diary, now, "en")
+        shown = []
+        for _, day in on_this_day(now.date()):
+            conversation = diary.conversation_for_day(day)
+            shown.extend(message.text for message in diary.messages(conversation.id or 0))
+    assert len(shown) >= 2 and len(set(shown)) == len(shown)

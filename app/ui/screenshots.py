@@ -87,8 +87,12 @@ def _seed_past(diary: Diary, now: datetime, language: str) -> None:
     before 31 March is 28 February), so fixed day counts gave one card on some dates and two on others."""
     lines = PAST_LINES[language]
     look_back = {(now.date() - day).days for _, day in on_this_day(now.date())}
+    # The days the cards show take a line each: by the day count, 183 and 365 days are both 1 modulo 7,
+    # which gave "Six months ago" and "A year ago" the same words, as if one entry showed twice.
+    cards = {days_ago: n for n, days_ago in enumerate(sorted(look_back))}
     for days_ago in sorted(set(PAST_DAYS) | look_back, reverse=True):
-        _write_day(diary, now - timedelta(days=days_ago, hours=1), [("user", lines[days_ago % len(lines)])])
+        line = cards.get(days_ago, days_ago)
+        _write_day(diary, now - timedelta(days=days_ago, hours=1), [("user", lines[line % len(lines)])])
 
 
 def _write_day(diary: Diary, start: datetime, lines: list[tuple[str, str]]) -> list[int]:
