@@ -157,3 +157,23 @@ def test_english_stays_the_source() -> None:
     set_language("en")
     text = "Nothing is listening at http://127.0.0.1:8080 (connection refused)."
     assert error_text(text) == text
+
+
+def test_a_value_ending_a_sentence_does_not_swallow_the_next_one() -> None:
+    """"It was moved aside to {name}." then the damaged log's copies: each sentence is read on its own; a
+    value spans sentences only when they do not read one by one (session 25)."""
+    from app.ui.error_texts import translate_error_text
+
+    known = {"The diary file is damaged and cannot be opened safely.": "Повреждён.",
+             "It was moved aside to {name}.": "Отложен: {name}.",
+             "The last things written to it were damaged too: copies of the damaged log and of the diary "
+             "file as it was are kept beside it, as {log} and {base}.": "Копии: {log} и {base}."}
+    message = ("The diary file is damaged and cannot be opened safely. It was moved aside to "
+               "hearth.db.corrupt-2. The last things written to it were damaged too: copies of the damaged "
+               "log and of the diary file as it was are kept beside it, as hearth.db.corrupt-1.wal and "
+               "hearth.db.corrupt-1.base.")
+    said = translate_error_text(message, lambda text: known.get(text, text))
+    assert said == ("Повреждён. Отложен: hearth.db.corrupt-2. "
+                    "Копии: hearth.db.corrupt-1.wal и hearth.db.corrupt-1.base.")
+    odd = "It was moved aside to /tmp/a. B/hearth.db.corrupt-1."  # a folder named like a sentence's end
+    assert translate_error_text(odd, lambda text: known.get(text, text)) == f"Отложен: {odd[22:]}"

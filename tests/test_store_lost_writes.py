@@ -18,11 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from app.store import Diary, DiaryKey, StoreError, WrongPassphrase
+from app.store import DatabaseCorrupt, Diary, DiaryKey, StoreError, WrongPassphrase
 from app.store import backup as backups
 from app.store import lost_writes as lost_writes_module
 from app.store.opening import aside_files
 from app.store.wal import read_wal
+from tests.test_store_rescue import _damage_page, _root_page
 from tests.wal_frames import (
     break_early,
     commit_frames,
@@ -287,3 +288,67 @@ def test_a_command_beside_a_window_at_its_unlock_dialog_keeps_the_copy(data_dir:
         window.release()
     with Diary.open(data_dir) as diary:
         assert diary.lost_writes is not None and diary.lost_writes.kept.read_bytes() == broken
+
+
+# -- the diary file damaged as well ------------------------------------------------------------------------
+def _garbage_header(data_dir: Path) -> None:
+    """The diary file's first bytes overwritten: SQLite (or SQLCipher, its salt gone) cannot open it, and
+    no rescue can read it — the file is set aside and the latest backup offered (``DatabaseCorrupt``)."""
+    path = data_dir / "hearth.db"
+    data = bytearray(path.read_bytes())
+    data[0:100] = b"not a diary any more " * 4 + b"....................."[:16]
+    path.write_bytes(bytes(data))
+
+
+def test_a_damaged_diary_file_set_aside_names_the_copies_once(data_dir: Path) -> None:
+    """A crash, a bad block in the log and one in the diary file's header: the message that sets the file
+    aside names the copies of the log and of the diary file with it; the next open — of the new, empty
+    diary, into which the offered backup is then restored — does not say them again as writes lost from
+    it, nor offer again the backup just restored (session 25), and the backup brings every entry back."""
+    break_early(data_dir, _crash(data_dir, backup_after=COUNT - 1))
+    _garbage_header(data_dir)
+    with pytest.raises(DatabaseCorrupt) as err:
+        Diary.open(data_dir)
+    damaged = err.value
+    assert [p.suffix for p in damaged.kept] == [".wal", ".base"] and all(p.exists() for p in damaged.kept)
+    assert all(p.name in str(damaged) for p in damaged.kept) and "damaged too" in str(damaged)
+    assert lost_writes_module.untold(data_dir) == [] and damaged.backup is not None
+    assert damaged.moved_to is not None and damaged.moved_to.exists()
+    with Diary.open(data_dir) as fresh:
+        assert fresh.lost_writes is None and fresh.set_aside() == (damaged.moved_to, damaged.backup)
+        fresh.restore(damaged.backup)
+        assert _texts(fresh) == BEFORE + [entry(n) for n in range(COUNT)]
+    with Diary.open(data_dir) as again:
+        assert again.lost_writes is None and again.set_aside() is None
+    assert all(p in aside_files(data_dir) for p in damaged.kept)  # shredded with the rest, later
+
+
+def test_the_cli_names_the_copies_with_the_damaged_file_and_restores(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from app.cli import main
+
+    break_early(data_dir, _crash(data_dir, backup_after=COUNT - 1))
+    _garbage_header(data_dir)
+    assert main(["--data-dir", str(data_dir), "restore"]) == 0
+    captured = capsys.readouterr()
+    kept = lost_writes_module.kept_logs(data_dir)
+    assert len(kept) == 1 and kept[0].name in captured.err and ".base" in captured.err
+    assert "damaged too" in captured.err and captured.err.count("hearth:") == 1  # one message, not two
+    assert "Traceback" not in captured.err and "Restored " in captured.out
+    with Diary.open(data_dir) as restored:
+        assert _texts(restored) == BEFORE + [entry(n) for n in range(COUNT)] and restored.lost_writes is None
+
+
+def test_a_damaged_diary_file_rescued_tells_the_copies_too(data_dir: Path, mode_key: object) -> None:
+    """Damage in a table Hearth makes again (the opening questions): the file is rescued, and the copies of
+    the damaged log are told by the same open."""
+    key = mode_key if isinstance(mode_key, DiaryKey) else None
+    _diary_with_a_day(data_dir)
+    root = _root_page(data_dir, key, "opening_prompt")  # (read with no log beside the file)
+    break_early(data_dir, killed_while_writing(data_dir, COUNT))
+    _damage_page(data_dir, root)
+    with Diary.open(data_dir) as diary:
+        assert diary.rescued is not None and diary.rescued.left_out == ("opening_prompt",)
+        assert diary.lost_writes is not None and diary.lost_writes.diary_copy is not None
+        assert BEFORE[0] in _texts(diary)

@@ -19,8 +19,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
-from app.store import Diary, damage
+from app.store import Diary, damage, lost_writes
 from app.ui.errors import open_boxes, open_error_boxes
+from tests.test_store_rescue import _damage_page, _root_page
 from tests.test_ui_set_aside import ENTRY, set_aside_with_backup
 from tests.ui_helpers import Launcher, close_error_boxes, launcher, seed_days, tiny_factory, wait_ready
 from tests.wal_frames import break_early, killed_while_writing
@@ -219,7 +220,8 @@ def test_a_damaged_log_at_start_is_told_and_its_backup_restored(qtbot, launch, d
     bar = hearth.window.notice_bar
     qtbot.waitUntil(lambda: bar.isVisible() and "could not be read back" in bar.text.text())
     said = bar.text.text()
-    assert "What was written after " in said and "hearth.db.corrupt-" in said and ".wal." in said
+    log, base = lost_writes.kept_logs(data_dir)[0], next(data_dir.glob("hearth.db.corrupt-*.base"))
+    assert "What was written after " in said and f"kept in {data_dir}, as {log.name} and {base.name}." in said
     assert "The backup made on " in said and "may hold what is missing" in said
     assert hearth.diary is not None and len(hearth.diary.search("harbour", limit=100)) < 12
     assert bar.action_button.isVisible() and bar.action_button.text() == "Restore backup"
@@ -227,4 +229,45 @@ def test_a_damaged_log_at_start_is_told_and_its_backup_restored(qtbot, launch, d
     qtbot.waitUntil(lambda: hearth.diary is not None and len(hearth.diary.search("harbour", limit=100)) == 12,
                     timeout=30_000)
     wait_ready(qtbot, hearth)
+    assert not open_error_boxes()
+
+
+def test_a_damaged_log_and_diary_file_say_both_once_and_restore_the_backup(qtbot, launch,
+                                                                          data_dir: Path) -> None:
+    """The diary file damaged too (its header): the one box that says it was set aside names the log's and
+    the diary file's copies and offers the latest backup; once it is restored, no notice says the copies
+    again as writes lost from it or offers the backup just restored (session 25)."""
+    Diary.open(data_dir).close()
+    break_early(data_dir, killed_while_writing(data_dir, 12, backup_after=11))
+    db = data_dir / "hearth.db"
+    db.write_bytes(b"this is not sqlite " * 5 + b"xxxxx" + db.read_bytes()[100:])
+    hearth = launch(wait=False)
+    qtbot.waitUntil(lambda: bool(open_error_boxes()), timeout=30_000)
+    box = open_error_boxes()[-1]
+    log, base = lost_writes.kept_logs(data_dir)[0], next(data_dir.glob("hearth.db.corrupt-*.base"))
+    assert f"beside it, as {log.name} and {base.name}." in box.text() and "moved aside to" in box.text()
+    restore = next(b for b in box.buttons() if b.text().startswith("Restore backup"))
+    restore.click()
+    wait_ready(qtbot, hearth)
+    hearth.runner.wait_idle()
+    assert hearth.diary is not None and len(hearth.diary.search("harbour", limit=100)) == 12
+    bar = hearth.window.notice_bar
+    assert hearth.diary.lost_writes is None, bar.text.text()
+    assert "could not be read back" not in bar.text.text() and bar.action_button.text() != "Restore backup"
+    assert not open_error_boxes()
+
+
+def test_a_rescue_and_a_damaged_log_are_said_in_one_notice(qtbot, launch, data_dir: Path) -> None:
+    """A start that rescued the damaged diary file and kept a damaged log's copies says both at once: one
+    important notice replaced the other, and the rescue went unsaid."""
+    Diary.open(data_dir).close()
+    root = _root_page(data_dir, None, "opening_prompt")
+    break_early(data_dir, killed_while_writing(data_dir, 12))
+    _damage_page(data_dir, root)
+    hearth = launch()
+    bar = hearth.window.notice_bar
+    qtbot.waitUntil(lambda: bar.isVisible() and "could not be read back" in bar.text.text())
+    said = bar.text.text()
+    assert said.startswith("The diary file was damaged. Hearth copied everything it could read")
+    assert ".base" in said and "No backup was made since then" in said
     assert not open_error_boxes()

@@ -73,7 +73,7 @@ def open_diary(data_dir: Path) -> Diary:
         say_rescued(diary.rescued)
     if diary.lost_writes is not None:
         say_lost_writes(diary.lost_writes)
-    else:  # (that one names the copy kept, and the backup to restore)
+    else:  # (that one names the copies kept, and the backup to restore)
         say_set_aside(diary)
     return diary
 
@@ -110,13 +110,13 @@ def say_lost_writes(lost: LostWrites) -> None:
     written = _when(lost.last_written)
     if lost.newest_entry is None:
         note = translate("Cli", "The last things written to the diary were damaged on disk and could not be "
-                                "read back. What was written up to {written} may be missing. A copy of it is "
-                                "kept as {path}.").format(written=written, path=lost.kept)
+                                "read back. What was written up to {written} may be missing.").format(
+            written=written)
     else:
         note = translate("Cli", "The last things written to the diary were damaged on disk and could not be "
                                 "read back. What was written after {newest} may be missing (the damaged part "
-                                "was last written on {written}). A copy of it is kept as {path}.").format(
-            newest=_when(lost.newest_entry), written=written, path=lost.kept)
+                                "was last written on {written}).").format(newest=_when(lost.newest_entry),
+                                                                          written=written)
     if lost.backup is None or lost.backup_made is None:
         more = translate("Cli", "No backup was made since then: check your last days and write down again "
                                 "what is missing.")
@@ -124,7 +124,19 @@ def say_lost_writes(lost: LostWrites) -> None:
         more = translate("Cli", "The backup made on {made} may hold what is missing: `hearth restore {path}` "
                                 "restores it (the diary as it is now is backed up first).").format(
             made=_when(lost.backup_made), path=lost.backup)
-    print(f"hearth: {note} {more}", file=sys.stderr)
+    print(f"hearth: {note} {_kept_copies(lost)} {more}", file=sys.stderr)
+
+
+def _kept_copies(lost: LostWrites) -> str:
+    """Both copies named, and their folder: to hand them to someone who can read them, or delete them."""
+    folder, log = lost.kept.parent, lost.kept.name
+    if lost.diary_copy is None:  # the diary file was empty: the log held everything
+        return translate("Cli", "A copy of the damaged log is kept in {folder}, as {log}. Keep it while "
+                                "anything may still be missing; then it can be deleted.").format(
+            folder=folder, log=log)
+    return translate("Cli", "Copies of the damaged log and of the diary file as it was are kept in {folder}, "
+                            "as {log} and {base}. Keep both while anything may still be missing; then they "
+                            "can be deleted.").format(folder=folder, log=log, base=lost.diary_copy.name)
 
 
 def _when(moment: datetime) -> str:

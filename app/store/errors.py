@@ -74,7 +74,8 @@ class ImportRefused(StoreError):
 class DatabaseCorrupt(StoreError):
     """The diary file failed its integrity check; it was moved aside, never overwritten."""
 
-    def __init__(self, message: str, *, backup: Path | None, moved_to: Path | None) -> None:
+    def __init__(self, message: str, *, backup: Path | None, moved_to: Path | None,
+                 kept: tuple[Path, ...] = ()) -> None:
         if backup is not None:
             hint = f"Restore the latest backup with `hearth restore` ({backup.name})."
         else:
@@ -82,6 +83,7 @@ class DatabaseCorrupt(StoreError):
         super().__init__(message, hint)
         self.backup = backup
         self.moved_to = moved_to
+        self.kept = kept  # copies of a damaged log and its diary file, named in the message (lost_writes)
 
 
 class WrongPassphrase(StoreError):

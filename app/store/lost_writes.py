@@ -17,6 +17,8 @@ and the window or the CLI says what happened (``LostWrites``, ``Diary.lost_write
 - Its modification time is the log's: when the damaged part was last written, said to the person.
 - A log whose same bytes were kept already (an open that failed before SQLite touched it) is not copied
   twice; a copy already told is not told again.
+- A diary file found damaged itself and set aside (``DatabaseCorrupt``) says the untold copies in its own
+  message (``tell_with_damaged_diary``): they belong to it, not to the new diary or the backup that follows.
 - A copy that cannot be made (a full disk) stops the open with ``StoreError`` and the diary untouched: the
   next start tries again. A log that cannot be read, or is not one, is left to SQLite as before.
 """
@@ -201,16 +203,34 @@ def tell(data_dir: Path, newest_entry: datetime | None) -> LostWrites | None:
     if not told:
         return None
     kept = told[-1]
-    diary_copy = Path(str(kept).removesuffix(KEPT_LOG) + KEPT_BASE)
     backup = _backup_since(data_dir, newest_entry)
     return LostWrites(
         kept=kept,
-        diary_copy=diary_copy if diary_copy.exists() else None,
+        diary_copy=_diary_copy_of(kept),
         last_written=datetime.fromtimestamp(kept.stat().st_mtime),
         newest_entry=newest_entry,
         backup=backup,
         backup_made=backups.backup_time(backup) if backup is not None else None,
     )
+
+
+def tell_with_damaged_diary(data_dir: Path) -> tuple[Path, ...]:
+    """The copies not yet said, marked said: the newest log's copy and, if made, its diary file's. Called
+    when the diary file itself is set aside as damaged (``opening.corrupt``): the copies belong to that
+    file, and the one message saying it was set aside says them too, beside the backup it offers. Left
+    untold, the next open — of a new, empty diary, or of the backup the person restores into it — told
+    them as writes lost from the diary it found, and offered again the backup just restored (session 25)."""
+    told = [_mark_told(copy) for copy in untold(data_dir)]
+    if not told:
+        return ()
+    diary_copy = _diary_copy_of(told[-1])
+    return (told[-1],) if diary_copy is None else (told[-1], diary_copy)
+
+
+def _diary_copy_of(kept: Path) -> Path | None:
+    """The diary file as it was when the told log's copy ``kept`` was made (None: it was empty)."""
+    diary_copy = Path(str(kept).removesuffix(KEPT_LOG) + KEPT_BASE)
+    return diary_copy if diary_copy.exists() else None
 
 
 def _mark_told(copy: Path) -> Path:

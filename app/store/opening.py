@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import cast
 
 from app.store import backup as backups
-from app.store import damage
+from app.store import damage, lost_writes
 from app.store.db import DB_FILE, SIDE_FILES, Database
 from app.store.errors import DatabaseCorrupt, StoreError
 from app.store.index_repair import repair_index
@@ -72,14 +72,30 @@ class Corruption(sqlite3.DatabaseError):
 
 
 def corrupt(data_dir: Path) -> DatabaseCorrupt:
+    """Set the damaged file aside; the error that says so, with where it went, the latest backup, and the
+    copies of a damaged log kept at this open (or an earlier one), which are said here, with it."""
     moved = _move_aside(data_dir / DB_FILE)
     damage.forget(data_dir)  # the file that saw it is gone; the next one starts clean
-    where = f" It was moved aside to {moved.name}." if moved else ""
+    kept = lost_writes.tell_with_damaged_diary(data_dir)
+    where = (f" It was moved aside to {moved.name}." if moved else "") + _kept_sentence(kept)
     return DatabaseCorrupt(
         f"The diary file is damaged and cannot be opened safely.{where}",
         backup=backups.latest_backup(data_dir),
         moved_to=moved,
+        kept=kept,
     )
+
+
+def _kept_sentence(kept: tuple[Path, ...]) -> str:
+    """The copies of a damaged log (and of the diary file it applied to), named for whoever looks at them
+    later or deletes them (translated as ``error_messages`` templates)."""
+    if len(kept) > 1:
+        return (f" The last things written to it were damaged too: copies of the damaged log and of the "
+                f"diary file as it was are kept beside it, as {kept[0].name} and {kept[1].name}.")
+    if kept:
+        return (f" The last things written to it were damaged too: a copy of the damaged log is kept "
+                f"beside it, as {kept[0].name}.")
+    return ""
 
 
 def _move_aside(path: Path) -> Path | None:

@@ -202,11 +202,11 @@ class HearthApp(QObject):
         diary.on_index_repaired = self._index_repaired.emit  # from whichever thread searched: queued
         if diary.index_repairs:  # the start's deeper check rebuilt it
             self._say_index_repaired()
-        if diary.rescued is not None:  # the start copied a damaged file into a new one
+        if diary.lost_writes is not None:  # a damaged write-ahead log lost the last writes (a copy kept)
+            self._show_lost_writes(diary.lost_writes, diary.rescued)
+        elif diary.rescued is not None:  # the start copied a damaged file into a new one
             rescued = diary.rescued
             self.window.notice_bar.show_message(lambda: self._rescued_text(rescued), important=True)
-        if diary.lost_writes is not None:  # a damaged write-ahead log lost the last writes (a copy kept)
-            self._show_lost_writes(diary.lost_writes)
         self.window.set_diary(diary)
         self.window.open_today()
         self.locker.follow_settings()
@@ -214,7 +214,7 @@ class HearthApp(QObject):
         self._loading = True
         self.runner.run(lambda: self._load_companion(diary), self._on_companion, self._on_load_failed,
                         background=True)  # reading the model's files, allocating its cache: not the window's
-        if diary.lost_writes is None:  # (that notice names the copy kept, and the backup to offer)
+        if diary.lost_writes is None:  # (that notice names the copies kept, and the backup to offer)
             self.runner.run(lambda: set_aside_state(diary, self.data_dir), self._show_set_aside_notice,
                             lambda _exc: None)  # only a notice: never in the way of starting
 
@@ -236,15 +236,20 @@ class HearthApp(QObject):
                                             lambda: self.tr("Restore backup"),
                                             lambda: self._restore_set_aside(backup), important=True)
 
-    def _show_lost_writes(self, lost: LostWrites) -> None:
+    def _show_lost_writes(self, lost: LostWrites, rescued: Rescue | None = None) -> None:
         """The last writes could not be read back from a damaged write-ahead log: say what may be missing
-        and where their copy is kept, and offer the backup made since, which may hold them."""
+        and where their copies are kept, and offer the backup made since, which may hold them. A start that
+        also rescued the damaged diary file says both in one notice (one important notice replaces another:
+        the rescue's went unseen)."""
+        def text() -> str:
+            said = self._lost_writes_text(lost)
+            return said if rescued is None else f"{self._rescued_text(rescued)} {said}"
+
         backup = lost.backup
         if backup is None:
-            self.window.notice_bar.show_message(lambda: self._lost_writes_text(lost), important=True)
+            self.window.notice_bar.show_message(text, important=True)
             return
-        self.window.notice_bar.show_message(lambda: self._lost_writes_text(lost),
-                                            lambda: self.tr("Restore backup"),
+        self.window.notice_bar.show_message(text, lambda: self.tr("Restore backup"),
                                             lambda: self._restore_set_aside(backup), important=True)
 
     def _lost_writes_text(self, lost: LostWrites) -> str:
@@ -253,19 +258,29 @@ class HearthApp(QObject):
         written = dates.backup_time(lost.last_written)
         if lost.newest_entry is None:
             text = self.tr("The last things written to the diary were damaged on disk and could not be read "
-                           "back. What was written up to {written} may be missing. A copy of it is kept as "
-                           "{path}.").format(written=written, path=lost.kept)
+                           "back. What was written up to {written} may be missing.").format(written=written)
         else:
             text = self.tr("The last things written to the diary were damaged on disk and could not be read "
                            "back. What was written after {newest} may be missing (the damaged part was last "
-                           "written on {written}). A copy of it is kept as {path}.").format(
-                newest=dates.backup_time(lost.newest_entry), written=written, path=lost.kept)
+                           "written on {written}).").format(newest=dates.backup_time(lost.newest_entry),
+                                                             written=written)
+        text += " " + self._kept_copies_text(lost)
         if lost.backup is None or lost.backup_made is None:
             return text + " " + self.tr("No backup was made since then: check your last days and write down "
                                         "again what is missing.")
         return text + " " + self.tr("The backup made on {made} may hold what is missing; restoring it backs "
                                     "up the diary as it is now first.").format(
             made=dates.backup_time(lost.backup_made))
+
+    def _kept_copies_text(self, lost: LostWrites) -> str:
+        """Both copies named, and their folder: to hand them to someone who can read them, or delete them."""
+        folder, log = lost.kept.parent, lost.kept.name
+        if lost.diary_copy is None:  # the diary file was empty: the log held everything
+            return self.tr("A copy of the damaged log is kept in {folder}, as {log}. Keep it while anything "
+                           "may still be missing; then it can be deleted.").format(folder=folder, log=log)
+        return self.tr("Copies of the damaged log and of the diary file as it was are kept in {folder}, as "
+                       "{log} and {base}. Keep both while anything may still be missing; then they can be "
+                       "deleted.").format(folder=folder, log=log, base=lost.diary_copy.name)
 
     def _rescued_text(self, rescued: Rescue) -> str:
         """The rescue notice in the interface's language (made again after a language switch)."""

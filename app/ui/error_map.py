@@ -290,7 +290,7 @@ def _with_kept_path(message: str, hint: str, moved_to: Path, tr: Callable[[str],
     """Where the damaged file now is, said once and in full: the store's message names the file it was
     moved to, which becomes its whole path; a message that does not name it gets the path in the hint."""
     if moved_to.name in message:
-        return message.replace(moved_to.name, str(moved_to)), hint
+        return message.replace(moved_to.name, str(moved_to), 1), hint  # (not in the copies' names)
     return message, f"{hint} {tr(KEPT_AT).format(path=moved_to)}"
 
 

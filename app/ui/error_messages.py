@@ -216,6 +216,10 @@ MESSAGE_TEMPLATES = (
     QT_TRANSLATE_NOOP("Errors", "The backup {name} is encrypted and this diary is not (or it is not a Hearth "
                                 "backup)."),
     QT_TRANSLATE_NOOP("Errors", "It was moved aside to {name}."),
+    QT_TRANSLATE_NOOP("Errors", "The last things written to it were damaged too: copies of the damaged log "
+                                "and of the diary file as it was are kept beside it, as {log} and {base}."),
+    QT_TRANSLATE_NOOP("Errors", "The last things written to it were damaged too: a copy of the damaged log "
+                                "is kept beside it, as {log}."),
     QT_TRANSLATE_NOOP("Errors", "Expected text, got {type}."),
     QT_TRANSLATE_NOOP("Errors", "Unsupported export version {version}."),
     QT_TRANSLATE_NOOP("Errors", "The export's \"{key}\" is not a list of rows."),

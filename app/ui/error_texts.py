@@ -129,8 +129,13 @@ _SENTENCE_END = re.compile(r"(?<=[.)])\s+(?=[A-Z])")
 
 
 def translate_error_text(text: str, lookup: Callable[[str], str]) -> str:
-    """``text`` translated by ``lookup`` (source → translation, the source itself when there is none)."""
-    found = _translate_whole(text, lookup)
+    """``text`` translated by ``lookup`` (source → translation, the source itself when there is none).
+
+    A template's ``{value}`` is first taken within one sentence: a template that ends a sentence with a
+    value ("It was moved aside to {name}.") would otherwise swallow the sentences after it, left in English
+    (session 25: the copies of a damaged log named after it). Only when the sentences do not read one by
+    one may a value span several (a server's own words)."""
+    found = _translate_whole(text, lookup, one_sentence=True)
     if found is not None:
         return found
     for cut in _SENTENCE_END.finditer(text):  # several sentences: each one known on its own
@@ -139,16 +144,19 @@ def translate_error_text(text: str, lookup: Callable[[str], str]) -> str:
             tail = translate_error_text(text[cut.end():], lookup)
             if tail != text[cut.end():]:
                 return f"{head} {tail}"
-    return text
+    return _translate_whole(text, lookup) or text
 
 
-def _translate_whole(text: str, lookup: Callable[[str], str]) -> str | None:
-    """``text`` as one known text or pattern, translated; None if it is neither (or has no translation)."""
+def _translate_whole(text: str, lookup: Callable[[str], str], *, one_sentence: bool = False) -> str | None:
+    """``text`` as one known text or pattern, translated; None if it is neither (or has no translation).
+    ``one_sentence``: no pattern whose values run over a sentence's end."""
     found = lookup(text)
     if found != text:
         return found
     for pattern, template in ERROR_PATTERNS:
         match = pattern.fullmatch(text)
+        if match and one_sentence and any(_SENTENCE_END.search(value or "") for value in match.groups()):
+            continue
         translated = lookup(template) if match else template
         if match and translated != template:  # untranslated (English): the error's own words, unchanged
             values = {name: _translate_value(value, lookup) for name, value in match.groupdict().items()}

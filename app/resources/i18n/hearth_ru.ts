@@ -1293,12 +1293,12 @@ How was your day?</source>
         <translation>Файл дневника был повреждён. Hearth перенёс в новый файл всё, что удалось прочитать (записей: {messages}; фактов: {facts}), и заново построил поисковый индекс. Повреждённый файл сохранён как {name}.</translation>
     </message>
     <message>
-        <source>The last things written to the diary were damaged on disk and could not be read back. What was written up to {written} may be missing. A copy of it is kept as {path}.</source>
-        <translation>Последнее, что было записано в дневник, повреждено на диске, и прочитать это не удалось. Может не хватать всего, что написано до {written}. Копия повреждённой части сохранена как {path}.</translation>
+        <source>The last things written to the diary were damaged on disk and could not be read back. What was written up to {written} may be missing.</source>
+        <translation>Последнее, что было записано в дневник, повреждено на диске, и прочитать это не удалось. Может не хватать всего, что написано до {written}.</translation>
     </message>
     <message>
-        <source>The last things written to the diary were damaged on disk and could not be read back. What was written after {newest} may be missing (the damaged part was last written on {written}). A copy of it is kept as {path}.</source>
-        <translation>Последнее, что было записано в дневник, повреждено на диске, и прочитать это не удалось. Может не хватать того, что написано после {newest} (повреждённая часть последний раз записывалась {written}). Копия повреждённой части сохранена как {path}.</translation>
+        <source>The last things written to the diary were damaged on disk and could not be read back. What was written after {newest} may be missing (the damaged part was last written on {written}).</source>
+        <translation>Последнее, что было записано в дневник, повреждено на диске, и прочитать это не удалось. Может не хватать того, что написано после {newest} (повреждённая часть последний раз записывалась {written}).</translation>
     </message>
     <message>
         <source>No backup was made since then: check your last days and write down again what is missing.</source>
@@ -1307,6 +1307,14 @@ How was your day?</source>
     <message>
         <source>The backup made on {made} may hold what is missing: `hearth restore {path}` restores it (the diary as it is now is backed up first).</source>
         <translation>Недостающее может найтись в резервной копии от {made}: `hearth restore {path}` восстановит её (дневник в нынешнем виде сначала будет сохранён в резервную копию).</translation>
+    </message>
+    <message>
+        <source>A copy of the damaged log is kept in {folder}, as {log}. Keep it while anything may still be missing; then it can be deleted.</source>
+        <translation>Копия повреждённого журнала сохранена в папке {folder}: {log}. Храните её, пока чего-то может не хватать; потом её можно удалить.</translation>
+    </message>
+    <message>
+        <source>Copies of the damaged log and of the diary file as it was are kept in {folder}, as {log} and {base}. Keep both while anything may still be missing; then they can be deleted.</source>
+        <translation>Копии повреждённого журнала и файла дневника в прежнем виде сохранены в папке {folder}: {log} и {base}. Храните обе, пока чего-то может не хватать; потом их можно удалить.</translation>
     </message>
     <message>
         <source>The search index was damaged; it was rebuilt from your entries. Nothing was lost.</source>
@@ -2953,6 +2961,14 @@ How was your day?</source>
         <translation>Он отложен в сторону под именем {name}.</translation>
     </message>
     <message>
+        <source>The last things written to it were damaged too: copies of the damaged log and of the diary file as it was are kept beside it, as {log} and {base}.</source>
+        <translation>Последние записи в нём тоже повреждены: копии повреждённого журнала и файла дневника в прежнем виде сохранены рядом с ним: {log} и {base}.</translation>
+    </message>
+    <message>
+        <source>The last things written to it were damaged too: a copy of the damaged log is kept beside it, as {log}.</source>
+        <translation>Последние записи в нём тоже повреждены: копия повреждённого журнала сохранена рядом с ним: {log}.</translation>
+    </message>
+    <message>
         <source>Expected text, got {type}.</source>
         <translation>Ожидался текст, а получено: {type}.</translation>
     </message>
@@ -3671,6 +3687,14 @@ How was your day?</source>
         <translation>Загружаю модель…</translation>
     </message>
     <message>
+        <source>The last things written to the diary were damaged on disk and could not be read back. What was written up to {written} may be missing.</source>
+        <translation>Последнее, что было записано в дневник, повреждено на диске, и прочитать это не удалось. Может не хватать всего, что написано до {written}.</translation>
+    </message>
+    <message>
+        <source>The last things written to the diary were damaged on disk and could not be read back. What was written after {newest} may be missing (the damaged part was last written on {written}).</source>
+        <translation>Последнее, что было записано в дневник, повреждено на диске, и прочитать это не удалось. Может не хватать того, что написано после {newest} (повреждённая часть последний раз записывалась {written}).</translation>
+    </message>
+    <message>
         <source>An earlier diary file was damaged and set aside as {name}.</source>
         <translation>Прежний файл дневника был повреждён и отложен как {name}.</translation>
     </message>
@@ -3687,20 +3711,20 @@ How was your day?</source>
         <translation>Восстановить копию</translation>
     </message>
     <message>
-        <source>The last things written to the diary were damaged on disk and could not be read back. What was written up to {written} may be missing. A copy of it is kept as {path}.</source>
-        <translation>Последнее, что было записано в дневник, повреждено на диске, и прочитать это не удалось. Может не хватать всего, что написано до {written}. Копия повреждённой части сохранена как {path}.</translation>
-    </message>
-    <message>
-        <source>The last things written to the diary were damaged on disk and could not be read back. What was written after {newest} may be missing (the damaged part was last written on {written}). A copy of it is kept as {path}.</source>
-        <translation>Последнее, что было записано в дневник, повреждено на диске, и прочитать это не удалось. Может не хватать того, что написано после {newest} (повреждённая часть последний раз записывалась {written}). Копия повреждённой части сохранена как {path}.</translation>
-    </message>
-    <message>
         <source>No backup was made since then: check your last days and write down again what is missing.</source>
         <translation>Резервных копий с тех пор не делалось: просмотрите последние дни и запишите недостающее заново.</translation>
     </message>
     <message>
         <source>The backup made on {made} may hold what is missing; restoring it backs up the diary as it is now first.</source>
         <translation>Недостающее может найтись в резервной копии от {made}; перед её восстановлением дневник в нынешнем виде тоже будет сохранён в резервную копию.</translation>
+    </message>
+    <message>
+        <source>A copy of the damaged log is kept in {folder}, as {log}. Keep it while anything may still be missing; then it can be deleted.</source>
+        <translation>Копия повреждённого журнала сохранена в папке {folder}: {log}. Храните её, пока чего-то может не хватать; потом её можно удалить.</translation>
+    </message>
+    <message>
+        <source>Copies of the damaged log and of the diary file as it was are kept in {folder}, as {log} and {base}. Keep both while anything may still be missing; then they can be deleted.</source>
+        <translation>Копии повреждённого журнала и файла дневника в прежнем виде сохранены в папке {folder}: {log} и {base}. Храните обе, пока чего-то может не хватать; потом их можно удалить.</translation>
     </message>
     <message>
         <source>The diary file was damaged. Hearth copied everything it could read into a new file (entries: {messages}; facts: {facts}) and rebuilt the search index. The damaged file is kept as {name}.</source>
