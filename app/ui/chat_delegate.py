@@ -154,6 +154,13 @@ class ChatDelegate(QStyledItemDelegate):
         self._sizes[item.message_id] = (item.version, width, size)
         return size
 
+    def lay_out_ahead(self, item: ChatItem, font: QFont, width: int) -> None:
+        """Lay out ``item``'s text for a view ``width`` wide, before the view is (its measured size for the
+        width now is kept): when the view narrows, ``measure`` finds the document made. A bubble being
+        written changes at every token: not ahead."""
+        if not item.streaming:
+            self._document(item, font, self.bubble_limit(width) - 2 * PAD_H)
+
     def cached_size(self, message_id: int) -> QSize | None:
         entry = self._sizes.get(message_id)
         return entry[2] if entry else None

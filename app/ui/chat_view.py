@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.ui.chat_delegate import ChatDelegate
+from app.ui.chat_delegate import DOC_CACHE, ChatDelegate
 from app.ui.chat_model import ChatItem, ChatModel
 from app.ui.i18n import QT_TRANSLATE_NOOP, follow_language, refresh_model_texts
 from app.ui.picture_drop import dropped_files
@@ -127,14 +127,26 @@ class ChatView(QListView):
         font, width = self.font(), self.content_width()
         return sliced(items, lambda item: self.chat_delegate.measure(item, font, width), then, owner=self)
 
+    def lay_out_ahead(self, narrower_by: int) -> Callable[[], None]:
+        """Lay out the text of the bubbles shown for a view ``narrower_by`` px narrower (a panel about to
+        be docked beside it), a few per event-loop turn, so that the narrowing itself only looks them up.
+        At most half the delegate's documents: the ones for the width now stay. Returns a cancel function."""
+        font, rows = self.font(), self.chat_model.rowCount()
+        items = [self.chat_model.item(row) for row in range(max(0, rows - DOC_CACHE // 2), rows)]
+
+        def lay_out(item: ChatItem) -> None:  # at the width of each turn (a window still being laid out)
+            self.chat_delegate.lay_out_ahead(item, font, self.content_width(self.width() - narrower_by))
+
+        return sliced(items, lay_out, _nothing, owner=self)
+
     # -- geometry used by the delegate ----------------------------------------------------------
-    def content_width(self) -> int:
-        """Row width, independent of whether the scroll bar is currently shown (no relayout loops). Asked
-        for every row on every layout (a streamed token that adds a line lays out the day), so the style's
-        scroll bar width is kept until the style changes."""
+    def content_width(self, width: int | None = None) -> int:
+        """Row width (of the view now, or ``width`` wide), independent of whether the scroll bar is currently
+        shown (no relayout loops). Asked for every row on every layout (a streamed token that adds a line lays
+        out the day), so the style's scroll bar width is kept until the style changes."""
         if self._bar_extent is None:
             self._bar_extent = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
-        return max(200, self.width() - 2 * self.frameWidth() - self._bar_extent)
+        return max(200, (self.width() if width is None else width) - 2 * self.frameWidth() - self._bar_extent)
 
     def viewportEvent(self, event: QEvent) -> bool:
         """The window became active or inactive (a dialog opened or closed): an item view repaints its whole
@@ -339,3 +351,7 @@ class ChatView(QListView):
             self.scheduleDelayedItemsLayout()
         if was_bottom:
             self._stick_bottom = True
+
+
+def _nothing() -> None:
+    """Nothing follows the bubbles laid out ahead."""

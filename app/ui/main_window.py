@@ -52,6 +52,7 @@ from app.ui.errors import INLINE_REFUSALS, error_for, show_error, show_exception
 from app.ui.gauge import BudgetGauge
 from app.ui.i18n import QT_TRANSLATE_NOOP, DateText, Text, first_weekday, follow_language, made
 from app.ui.lookback_controller import LookBackController
+from app.ui.memory_ahead import MemoryAhead
 from app.ui.memory_panel import MemoryPanel
 from app.ui.picture_views import PictureView, picture_views
 from app.ui.pictures import PictureController
@@ -113,7 +114,8 @@ class MainWindow(QMainWindow):
         self.bridge, self.runner, self.data_dir = bridge, runner, Path(data_dir)
         self.diary: Diary | None = None
         self.memory_dock = QDockWidget(self)
-        self._memory_panel: MemoryPanel | None = None  # built when first shown (start-up stays short)
+        self._memory_panel: MemoryPanel | None = None  # built when first shown or ahead (MemoryAhead)
+        self.memory_shown_before = False  # the dock was opened: hidden, it keeps the width it had
         self._last_report: ev.BudgetReport | None = None
         self._sending = False
         self._days_after_reply = False  # sent: days and budget refreshed once its reply began
@@ -139,6 +141,7 @@ class MainWindow(QMainWindow):
         self._when_shown: list[Callable[[], None]] = []
         self._staged = staged
         self._when_laid_out: list[Callable[[], None]] | None = None  # waiting for the staged show's layout
+        self.memory_ahead = MemoryAhead(self)
         self._slices = StagedBuild(self._build_steps(), self._finish_building)
         if staged:
             self._slices.start()
@@ -332,12 +335,18 @@ class MainWindow(QMainWindow):
 
     def _on_memory_visibility(self, visible: bool) -> None:
         if visible:
-            self.memory_panel.setVisible(True)  # built on its first showing
+            self.memory_shown_before = True
+            self.memory_panel.setVisible(True)  # built on its first showing (unless built ahead)
+
+    @property
+    def memory_panel_built(self) -> bool:
+        return self._memory_panel is not None
 
     @property
     def memory_panel(self) -> MemoryPanel:
         """The "Memory about you" panel, built the first time it is needed: a table, filters and an editor
-        nobody sees at start-up would cost the first frame tens of milliseconds."""
+        nobody sees at start-up would cost the first frame tens of milliseconds. A staged start-up builds it
+        at idle after a day opens (``MemoryAhead``), so that opening it only shows it."""
         if self._memory_panel is None:
             panel = self._memory_panel = MemoryPanel(self.bridge, self.runner, self.memory_dock)
             self.memory_dock.setWidget(panel)
@@ -535,6 +544,8 @@ class MainWindow(QMainWindow):
         self.reload_days()
         self.opened_conversation_id = conversation_id
         self.conversation_loaded.emit(conversation_id)
+        if self._staged:  # the app's start-up (tests build at once and open the panel when they need it)
+            self.memory_ahead.day_shown()
 
     def open_message(self, message_id: int) -> None:
         """Jump to a message anywhere in the diary (a search hit, a fact's source)."""

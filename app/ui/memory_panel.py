@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
+from PySide6.QtGui import QAction, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -73,6 +73,7 @@ class MemoryPanel(QWidget):
     """Lists, filters and edits the facts of the bridge's current companion."""
 
     open_message_requested = Signal(int)  # the diary message a fact was learned from
+    loaded = Signal()  # a fetched list of facts is in the table
 
     def __init__(self, bridge: CompanionBridge, runner: TaskRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -81,6 +82,7 @@ class MemoryPanel(QWidget):
         self._key = f"memory-panel-{id(self)}"
         self._pending_select = -1
         self._fact_events = 0  # fact events applied so far (a list fetched before one of them is stale)
+        self._fetch_failed = False  # a fetch failed while the panel was hidden: fetched again when shown
         self.last_report: BudgetReport | None = None  # the newest one drawn
         self.model = FactsTableModel(self)
         self.proxy = FactsFilterModel(self)
@@ -269,8 +271,9 @@ class MemoryPanel(QWidget):
             self.model.set_facts([])
             return
         seen = self._fact_events
+        self._fetch_failed = False
         self.runner.run(companion.facts, on_done=lambda facts: self._on_facts(facts, seen),
-                        on_error=self._on_error, token_key=self._key + "-facts")
+                        on_error=self._on_fetch_error, token_key=self._key + "-facts")
 
     def _on_facts(self, facts: list[Fact], events_seen: int) -> None:
         if events_seen != self._fact_events:
@@ -278,6 +281,21 @@ class MemoryPanel(QWidget):
             return
         self.model.set_facts(facts)
         self._select_pending()
+        self.loaded.emit()
+
+    def _on_fetch_error(self, exc: BaseException) -> None:
+        """Said when the panel is on screen; built ahead and still hidden (``MemoryAhead``), it says nothing
+        about a panel nobody opened, and fetches again when it is shown."""
+        if self.isVisible():
+            self._on_error(exc)
+        else:
+            self._fetch_failed = True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown after a fetch failed while hidden: fetch again (its error, if any, is said now)."""
+        super().showEvent(event)
+        if self._fetch_failed:
+            self.reload()
 
     def _on_fact_saved(self, event: FactSaved) -> None:
         self._fact_events += 1

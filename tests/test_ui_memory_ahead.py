@@ -1,0 +1,94 @@
+"""The memory panel made ready at idle on a staged start-up (``MemoryAhead``), so that opening it only shows
+it: built and filled with the dock hidden, and the day's bubbles laid out for the chat's width beside it.
+Real app, real diary, the session's tiny model, Qt offscreen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.store import Diary
+from app.ui import chat_delegate
+from app.ui.bridge import CompanionBridge
+from app.ui.chat_delegate import ChatDelegate
+from app.ui.errors import open_error_boxes
+from app.ui.memory_panel import MemoryPanel
+from app.ui.tasks import TaskRunner
+from tests.ui_helpers import Launcher, launcher, wait_ready
+
+FACTS = 5
+ENTRIES = 6
+
+
+@pytest.fixture
+def launch(qtbot, data_dir: Path, tiny_engine) -> Iterator[Launcher]:
+    yield from launcher(qtbot, data_dir, tiny_engine)
+
+
+def _seed(data_dir: Path) -> None:
+    diary = Diary.open(data_dir)
+    try:
+        conversation = diary.conversation_for_day(date.today())
+        for n in range(ENTRIES):
+            diary.add_message(conversation.id, "user", f"Entry {n}: a long walk by the river, then bread.")
+        for n in range(FACTS):
+            diary.add_fact(f"Fact {n}: the allotment has {n + 2} rows of beans")
+    finally:
+        diary.close()
+
+
+def test_a_staged_start_readies_the_memory_panel_and_opening_it_lays_out_no_bubble_again(
+    qtbot, launch, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _seed(data_dir)
+    ahead: list[int] = []
+    lay_out_ahead = ChatDelegate.lay_out_ahead
+
+    def noted(self: ChatDelegate, item: Any, font: Any, width: int) -> None:
+        ahead.append(width)
+        lay_out_ahead(self, item, font, width)
+
+    monkeypatch.setattr(ChatDelegate, "lay_out_ahead", noted)
+    hearth = launch(staged=True, wait=False)
+    window = hearth.window
+    wait_ready(qtbot, hearth)
+    qtbot.waitUntil(lambda: window.memory_panel_built and window.memory_panel.model.rowCount() == FACTS,
+                    timeout=20_000)
+    panel = window.memory_panel
+    assert not window.memory_dock.isVisible() and not panel.isVisible()
+    qtbot.waitUntil(lambda: len(ahead) >= ENTRIES, timeout=10_000)  # after the panel is laid out
+    assert max(ahead) < window.chat_view.content_width()  # for the chat beside the dock
+    rendered: list[str] = []
+    render = chat_delegate.render_document
+    monkeypatch.setattr(chat_delegate, "render_document",
+                        lambda text, *args: rendered.append(text) or render(text, *args))
+    width_before = window.chat_view.width()
+    window.actions_["memory"].trigger()
+    chat = window.chat_view
+    first = window.chat_model.item(0).message_id
+
+    def laid_out_beside_the_dock() -> bool:  # the chat's delayed layout has measured its bubbles again
+        size = chat.chat_delegate.cached_size(first)
+        return chat.width() < width_before and size is not None and size.width() == chat.content_width()
+
+    qtbot.waitUntil(lambda: panel.isVisible() and laid_out_beside_the_dock(), timeout=10_000)
+    assert window.memory_panel is panel and panel.model.rowCount() == FACTS
+    assert rendered == []  # every bubble's text was laid out ahead at the width the chat now has
+
+
+def test_a_fact_list_that_fails_while_the_panel_is_hidden_is_said_and_fetched_again_when_shown(
+    qtbot, data_dir: Path
+) -> None:
+    """Built ahead, nobody opened it: no error box about it; shown, it fetches again (and says what fails)."""
+    panel = MemoryPanel(CompanionBridge(), TaskRunner())
+    qtbot.addWidget(panel)
+    fetches: list[bool] = []
+    panel.reload = lambda: fetches.append(True)  # type: ignore[method-assign]
+    panel._on_fetch_error(OSError("the diary could not be read"))
+    assert not open_error_boxes() and fetches == []
+    panel.show()
+    assert fetches == [True]
