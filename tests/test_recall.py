@@ -15,6 +15,7 @@ from app.core.recall import rank as rank_module
 from app.core.recall.finder import Recall, RecalledEntry, day_header, render_recall
 from app.core.recall.rank import (
     COMPANION_WEIGHT,
+    NEIGHBOUR_BASE,
     Candidate,
     length_prior,
     with_length_prior,
@@ -165,6 +166,37 @@ def test_a_companion_turn_next_to_a_hit_borrows_less_than_an_owners_turn() -> No
     )
     score = {cand.message_id: value for cand, value in ranked}
     assert score == pytest.approx({11: 1.0, 12: 0.8, 10: 0.8 * COMPANION_WEIGHT})
+
+
+def test_with_meaning_an_owners_turn_borrows_by_its_own_nearness() -> None:
+    """An owner's turn next to a hit borrows ``NEIGHBOUR_BASE`` of what it would by distance alone when
+    ``nearness`` gives it nothing, all of it at a share of 1; the companion's turns are not asked about and
+    borrow as before."""
+    day = date(2026, 5, 1)
+    hit = Candidate(11, 1, day, "user", "the broken air conditioner", -5.0)
+    turns = {
+        9: Candidate(9, 1, day, "user", "the frozen pipe", 0.0),
+        10: Candidate(10, 1, day, "assistant", "How hot was it?", 0.0),
+        12: Candidate(12, 1, day, "user", "Tyoma fell ill", 0.0),
+    }
+    asked: list[list[tuple[int, int]]] = []
+
+    def nearness(pairs: list[tuple[int, int]]) -> dict[int, float]:
+        asked.append(sorted(pairs))
+        return {9: 1.0, 10: 1.0}
+
+    ranked = with_neighbours(
+        [(hit, 1.0)],
+        lambda ids: {i: turns[i] for i in ids if i in turns},
+        lambda _: True,
+        radius=2,
+        decay=0.8,
+        nearness=nearness,
+    )
+    score = {cand.message_id: value for cand, value in ranked}
+    expected = {11: 1.0, 9: 0.8**2, 10: 0.8 * COMPANION_WEIGHT, 12: 0.8 * NEIGHBOUR_BASE}
+    assert score == pytest.approx(expected)
+    assert asked == [[(9, 11), (12, 11)]]
 
 
 def test_nothing_to_search_gives_nothing(diary: Diary, tiny_engine: Any) -> None:

@@ -121,6 +121,22 @@ def test_the_index_keeps_the_mean_of_what_it_holds() -> None:
     assert not index.mean().any()
 
 
+def test_the_index_gives_the_cosine_of_two_held_vectors() -> None:
+    """Pairs of held ids, each with the cosine of its two stored vectors; a pair with an unknown id is left
+    out (``SemanticMemory.alike`` weighs a neighbour by its likeness to its hit)."""
+    rng = np.random.default_rng(5)
+    data = rng.standard_normal((6, 24)).astype(np.float32)
+    data /= np.linalg.norm(data, axis=1, keepdims=True)
+    index = VectorIndex(24, capacity=4)
+    index.upsert((i, encode(v)) for i, v in enumerate(data))
+    found = index.pair_similarity([(0, 1), (2, 2), (3, 404), (5, 4)])
+    assert set(found) == {(0, 1), (2, 2), (5, 4)}
+    assert found[(0, 1)] == pytest.approx(float(data[0] @ data[1]), abs=0.02)
+    assert found[(5, 4)] == pytest.approx(float(data[5] @ data[4]), abs=0.02)
+    assert found[(2, 2)] == pytest.approx(1.0, abs=0.02)
+    assert index.pair_similarity([]) == {}
+
+
 def test_an_entry_near_every_question_is_lowered(
     diary: Diary, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -35,7 +35,7 @@ import contextlib
 import hashlib
 import logging
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -239,6 +239,32 @@ def _nearest(semantic: SemanticMemory, text: str) -> tuple[NDArray[np.float32], 
     return query, semantic.hits(query, SEMANTIC_CANDIDATES)
 
 
+def _nearness(
+    semantic: SemanticMemory, query: NDArray[np.float32], similarity: dict[int, float], floor: float
+) -> Callable[[list[tuple[int, int]]], dict[int, float]]:
+    """For (turn, hit) pairs, each turn's share (0..1, ``rank.NEIGHBOUR_BASE``): the better of its similarity
+    to the query, as a share of the way from ``floor`` to the best candidate's (as ``rank.semantic_shares``
+    scores the candidates), and its likeness to the hit (``SemanticMemory.alike``). The candidates'
+    similarities are known; the other turns' are looked up when asked (a few hundred at most)."""
+    top = max(similarity.values(), default=floor)
+    span = top - floor
+
+    def shares(pairs: list[tuple[int, int]]) -> dict[int, float]:
+        turns = [turn for turn, _ in pairs]
+        found = {i: similarity[i] for i in turns if i in similarity}
+        found.update(semantic.similarity(query, [i for i in turns if i not in similarity]))
+        alike = semantic.alike(pairs)
+        return {
+            turn: max(
+                min(1.0, max(0.0, (found[turn] - floor) / span)) if span > 0 and turn in found else 0.0,
+                alike.get((turn, hit), 0.0),
+            )
+            for turn, hit in pairs
+        }
+
+    return shares
+
+
 def _settled(
     meaning: Future[tuple[NDArray[np.float32], list[SemanticHit]]],
 ) -> tuple[NDArray[np.float32], list[SemanticHit]] | None:
@@ -350,12 +376,16 @@ class Recall:
             hits, similarity = self._with_meaning(semantic, query, nearest, hits, conversation_id)
             floor = semantic.floor
         candidates = [h for h in hits if h.message_id not in exclude_message_ids]
+        nearness = None
+        if semantic is not None and found_by_meaning is not None and similarity is not None:
+            nearness = _nearness(semantic, found_by_meaning[0], similarity, floor)
         ranked = with_neighbours(
             rank_candidates(text, terms, candidates, spans, similarity, floor),
             self._diary.messages_by_id,
             lambda cand: (
                 cand.message_id not in exclude_message_ids and cand.conversation_id != conversation_id
             ),
+            nearness=nearness,
         )
         if similarity is not None:  # by words alone BM25 already weighs length
             head = [cand for cand, _ in ranked[:LENGTH_PRIOR_WINDOW]]

@@ -275,6 +275,20 @@ class SemanticMemory:
         found = self._messages.similarity(toward, message_ids)
         return {key: similarity + lift for key, similarity in found.items()}
 
+    def alike(self, pairs: Sequence[tuple[int, int]]) -> dict[tuple[int, int], float]:
+        """How alike the two messages of each pair are, as a share (0..1) of the way from what two of the
+        diary's entries score on average (the entries' mean, squared) to the same text: an entry that goes
+        on with the other's subject scores above 0, one about something else 0 (``rank.NEIGHBOUR_BASE``).
+        A pair with a message not indexed is left out."""
+        mean = self._messages.mean()
+        typical = float(mean @ mean)
+        if typical >= 1.0:
+            return {}
+        found = self._messages.pair_similarity(pairs)
+        return {
+            pair: min(1.0, max(0.0, (value - typical) / (1.0 - typical))) for pair, value in found.items()
+        }
+
     def _away_from_the_mean(self, query: NDArray[np.float32]) -> tuple[NDArray[np.float32], float]:
         """The query less ``HUB_WEIGHT`` of the entries' mean, and what to add back to each score."""
         if len(self._messages) < HUB_MIN_ENTRIES:

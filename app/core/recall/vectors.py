@@ -157,6 +157,20 @@ class VectorIndex:
             scores = self._exact(query, rows)
         return {key: float(score) for (key, _), score in zip(known, scores, strict=True)}
 
+    def pair_similarity(self, pairs: Sequence[tuple[int, int]]) -> dict[tuple[int, int], float]:
+        """The cosine of the two vectors of each pair of ids; a pair with an unknown id is left out."""
+        with self._lock:
+            known = [(a, b) for a, b in pairs if a in self._rows and b in self._rows]
+            if not known:
+                return {}
+            first = np.fromiter((self._rows[a] for a, _ in known), dtype=np.int64, count=len(known))
+            second = np.fromiter((self._rows[b] for _, b in known), dtype=np.int64, count=len(known))
+            dots = np.einsum(
+                "ij,ij->i", self._codes[first].astype(np.float32), self._codes[second].astype(np.float32)
+            )
+            dots *= self._scales[first] * self._scales[second]
+        return {pair: float(value) for pair, value in zip(known, dots, strict=True)}
+
     # -- inside the lock ---------------------------------------------------------------------------
     def _vector(self, row: int) -> NDArray[np.float64]:
         return self._codes[row].astype(np.float64) * float(self._scales[row])
