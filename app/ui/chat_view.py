@@ -127,17 +127,18 @@ class ChatView(QListView):
         font, width = self.font(), self.content_width()
         return sliced(items, lambda item: self.chat_delegate.measure(item, font, width), then, owner=self)
 
-    def lay_out_ahead(self, narrower_by: int) -> Callable[[], None]:
+    def lay_out_ahead(self, narrower_by: int, then: Callable[[], None] = lambda: None) -> Callable[[], None]:
         """Lay out the text of the bubbles shown for a view ``narrower_by`` px narrower (a panel about to
-        be docked beside it), a few per event-loop turn, so that the narrowing itself only looks them up.
-        At most half the delegate's documents: the ones for the width now stay. Returns a cancel function."""
+        be docked beside it), a few per event-loop turn, so that the narrowing itself only looks them up;
+        then ``then``. At most half the delegate's documents: the ones for the width now stay. Returns a
+        cancel function."""
         font, rows = self.font(), self.chat_model.rowCount()
         items = [self.chat_model.item(row) for row in range(max(0, rows - DOC_CACHE // 2), rows)]
 
         def lay_out(item: ChatItem) -> None:  # at the width of each turn (a window still being laid out)
             self.chat_delegate.lay_out_ahead(item, font, self.content_width(self.width() - narrower_by))
 
-        return sliced(items, lay_out, _nothing, owner=self)
+        return sliced(items, lay_out, then, owner=self)
 
     # -- geometry used by the delegate ----------------------------------------------------------
     def content_width(self, width: int | None = None) -> int:
@@ -352,6 +353,3 @@ class ChatView(QListView):
         if was_bottom:
             self._stick_bottom = True
 
-
-def _nothing() -> None:
-    """Nothing follows the bubbles laid out ahead."""

@@ -37,6 +37,7 @@ class MemoryAhead(QObject):
         self.window = window
         self._laid_out = False
         self._cancel_chat: Callable[[], None] = _nothing
+        self.ready = False  # built, filled, laid out, and the day's bubbles laid out for the docked width
 
     def day_shown(self) -> None:
         """A day's bubbles are on screen: ready the panel (the first time) and those bubbles' text for the
@@ -76,11 +77,15 @@ class MemoryAhead(QObject):
     def _lay_out_chat(self) -> None:
         """The bubbles' text laid out for the chat once the dock takes its room (a few per turn)."""
         self._cancel_chat()
+        self.ready = False
         if self.window.memory_dock.isVisible():
             return
         separator = self.window.style().pixelMetric(QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None,
                                                     self.window)
-        self._cancel_chat = self.window.chat_view.lay_out_ahead(self._docked_width() + separator)
+        self._cancel_chat = self.window.chat_view.lay_out_ahead(self._docked_width() + separator, self._ready)
+
+    def _ready(self) -> None:
+        self.ready = True
 
     def _docked_width(self) -> int:
         """The dock's width once shown: the panel's own the first time, then what it last had (a hidden dock
