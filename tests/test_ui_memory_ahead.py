@@ -71,6 +71,9 @@ def test_a_staged_start_readies_the_memory_panel_and_opening_it_lays_out_no_bubb
                         lambda text, *args: rendered.append(text) or render(text, *args))
     width_before = window.chat_view.width()
     window.actions_["memory"].trigger()
+    rows = panel.view.viewport()
+    assert not rows.updatesEnabled()  # the rows are drawn on the next turn, after the window around them
+    qtbot.waitUntil(rows.updatesEnabled, timeout=5_000)
     chat = window.chat_view
     first = window.chat_model.item(0).message_id
 
