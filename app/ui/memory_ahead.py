@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QStyle, QWidget
 
@@ -26,6 +26,8 @@ from app.ui.staged import later
 
 if TYPE_CHECKING:
     from app.ui.main_window import MainWindow
+
+BUILD_AFTER_MS = 500  # after the companion is in (``_build_when_idle``)
 
 
 class MemoryAhead(QObject):
@@ -38,6 +40,8 @@ class MemoryAhead(QObject):
         self._laid_out = False
         self._cancel_chat: Callable[[], None] = _nothing
         self.ready = False  # built, filled, laid out, and the day's bubbles laid out for the docked width
+        self._build_pending = False
+        window.bridge.companion_changed.connect(self._on_companion)
 
     def day_shown(self) -> None:
         """A day's bubbles are on screen: ready the panel (the first time) and those bubbles' text for the
@@ -45,9 +49,23 @@ class MemoryAhead(QObject):
         if self.window.memory_dock.isVisible():
             return
         if not self.window.memory_panel_built:
-            later(self._build, self.window)
+            self._build_when_idle()
         elif self._laid_out:
             self._lay_out_chat()
+
+    def _on_companion(self, companion: object) -> None:
+        """The companion is in: the panel can be readied (if no day shown since has asked for it)."""
+        if companion is not None and not self.window.memory_panel_built:
+            self.day_shown()
+
+    def _build_when_idle(self) -> None:
+        """The panel built ``BUILD_AFTER_MS`` after the companion is in (its facts come from it): built as
+        soon as the day showed, early in the start-up, its 9-13 ms turn fell beside the start-up's own
+        steps (17-31 ms ticks in the UI bench); by then the companion's arrival has shown the day again."""
+        if self.window.bridge.companion is None or self._build_pending:
+            return
+        self._build_pending = True
+        QTimer.singleShot(BUILD_AFTER_MS, self, self._build)
 
     def _build(self) -> None:
         """The panel, on a turn of its own (its facts are fetched off the UI thread, ``_filled`` follows)."""
