@@ -4,12 +4,14 @@ Opening "Memory about you" on a diary of 120 facts stalled the window 16-52 ms (
 event-loop turns the panel was built, its facts fetched and sorted into the table, the dock placed twice
 (first at the panel's least width, then at its own), everything laid out and drawn for the first time (the
 style sheet's rules matched, the table's columns sized to their contents), and the chat beside it laid out
-each bubble's text again for its narrower width, twice. Here, after a day opens on a staged start-up (the
-app's), each of those is done on turns of its own while the dock is still hidden: the panel is built (its
-facts fetched off the UI thread); once they are in, it is laid out at the size the dock will give it (its
-narrow-width columns hidden, the table's columns sized); then the day's bubbles are laid out for the width
-the chat will have beside it. Opening it costs one layout and paint (measured, 120 facts, offscreen: one turn
-of 17-20 ms of the window's CPU, where it was turns of 23-25, 24-31 and 8-11 ms).
+each bubble's text again for its narrower width, twice. Here, once the companion is in on a staged start-up
+(the app's), each of those is done on turns of its own while the dock is still hidden: the panel is built;
+its facts are fetched off the UI thread and go into the hidden table a few a turn (``MemoryPanel``); once
+they are in, it is laid out at the size the dock will give it (its narrow-width columns hidden, the table's
+columns sized); then the day's bubbles are laid out for the width the chat will have beside it. Opening it
+costs one layout and paint of the window (120 facts, offscreen: one turn of 17-20 ms of the window's CPU,
+where it was turns of 23-25, 24-31 and 8-11 ms; 10-12 ms with the rows drawn on the next turn, as
+``MainWindow`` does). The UI bench waits for ``ready`` before it opens the panel.
 """
 
 from __future__ import annotations
