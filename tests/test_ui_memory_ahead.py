@@ -144,3 +144,16 @@ def test_a_newer_list_ends_the_older_one_going_in(qtbot) -> None:
     later(lambda: after.append(True))  # runs after the older list's next step, scheduled before it
     qtbot.waitUntil(lambda: after == [True], timeout=5_000)
     assert panel.model.rowCount() == FILL_STEP + 1
+
+
+def test_a_window_built_at_once_readies_nothing_ahead(qtbot, launch, data_dir: Path) -> None:
+    """Tests build the window at once and open the panel when they need it (only the app's start-up
+    readies it)."""
+    _seed(data_dir)
+    hearth = launch()
+    window = hearth.window
+    wait_ready(qtbot, hearth)
+    window.memory_ahead._on_companion(hearth.companion)
+    window.memory_ahead.day_shown()
+    assert not window.memory_ahead.active and not window.memory_ahead._build_pending
+    assert not window.memory_panel_built

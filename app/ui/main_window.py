@@ -141,7 +141,7 @@ class MainWindow(QMainWindow):
         self._when_shown: list[Callable[[], None]] = []
         self._staged = staged
         self._when_laid_out: list[Callable[[], None]] | None = None  # waiting for the staged show's layout
-        self.memory_ahead = MemoryAhead(self)
+        self.memory_ahead = MemoryAhead(self, active=staged)
         self._slices = StagedBuild(self._build_steps(), self._finish_building)
         if staged:
             self._slices.start()
@@ -545,8 +545,7 @@ class MainWindow(QMainWindow):
         self.reload_days()
         self.opened_conversation_id = conversation_id
         self.conversation_loaded.emit(conversation_id)
-        if self._staged:  # the app's start-up (tests build at once and open the panel when they need it)
-            self.memory_ahead.day_shown()
+        self.memory_ahead.day_shown()  # (only on the app's staged start-up)
 
     def open_message(self, message_id: int) -> None:
         """Jump to a message anywhere in the diary (a search hit, a fact's source)."""

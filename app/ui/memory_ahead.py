@@ -36,9 +36,12 @@ class MemoryAhead(QObject):
     """Gets ``window``'s memory panel ready at idle (``day_shown``): built, filled and laid out
     once, and the day's bubbles laid out for the chat's width beside the dock."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: MainWindow, *, active: bool = True) -> None:
+        """``active``: the app's staged start-up; tests that build the window at once open the panel when
+        they need it, and build none ahead."""
         super().__init__(window)
         self.window = window
+        self.active = active
         self._laid_out = False
         self._cancel_chat: Callable[[], None] = _nothing
         self.ready = False  # built, filled, laid out, and the day's bubbles laid out for the docked width
@@ -48,7 +51,7 @@ class MemoryAhead(QObject):
     def day_shown(self) -> None:
         """A day's bubbles are on screen: ready the panel (the first time) and those bubbles' text for the
         chat beside it. Nothing while the panel is open (it needs none of it)."""
-        if self.window.memory_dock.isVisible():
+        if not self.active or self.window.memory_dock.isVisible():
             return
         if not self.window.memory_panel_built:
             self._build_when_idle()
