@@ -26,12 +26,15 @@ def test_memory_panel_docks_and_its_message_link_jumps_into_the_diary(qtbot, lau
     assert window.memory_panel is not None and window.memory_dock.widget() is window.memory_panel
     window.actions_["memory"].trigger()
     assert window.memory_dock.isVisible()
-    with qtbot.waitSignal(window.conversation_loaded, timeout=10_000):
-        window.memory_panel.open_message_requested.emit(ids[5][0])  # "Show message" on a fact
-    assert window.chat_model.conversation_id == hearth.companion.conversation_id
-    row = window.chat_model.row_of(ids[5][0])
-    assert row is not None
-    assert window.chat_view.selectionModel().isSelected(window.chat_model.index(row))
+    window.memory_panel.open_message_requested.emit(ids[5][0])  # "Show message" on a fact
+
+    def shown_and_selected() -> bool:  # (not the first conversation_loaded: today's, opened again as the
+        row = window.chat_model.row_of(ids[5][0])  # companion arrives under load, can come before it)
+        return row is not None and window.chat_view.selectionModel().isSelected(window.chat_model.index(row))
+
+    qtbot.waitUntil(shown_and_selected, timeout=10_000)
+    qtbot.waitUntil(lambda: window.chat_model.conversation_id == hearth.companion.conversation_id,
+                    timeout=10_000)
 
 
 def test_a_model_from_the_model_manager_reaches_the_companion(qtbot, launch, tiny_model_path) -> None:
