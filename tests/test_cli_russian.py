@@ -8,6 +8,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -283,3 +284,21 @@ def test_the_language_setting_reaches_help_and_argument_errors(
     with pytest.raises(SystemExit):  # an empty --data-dir: the terminal's language, and refused later
         main(["--data-dir", "", "rm"])
     assert "the following arguments are required" in capsys.readouterr().err
+
+
+def test_a_damaged_log_is_told_in_russian(capsys) -> None:
+    """The lost-writes notice: the sentences the window says too (``app.ui.damage_texts``), the terminal's
+    dates, and the terminal's own way to restore the backup."""
+    from app.cli.passphrase import say_lost_writes
+    from app.store import LostWrites
+
+    set_language("ru")
+    lost = LostWrites(kept=Path("/d/hearth.db.corrupt-1.wal"), diary_copy=None,
+                      last_written=datetime(2026, 3, 1, 9, 30), newest_entry=None,
+                      backup=Path("/d/backups/hearth-1.db"), backup_made=datetime(2026, 3, 2, 8, 0))
+    say_lost_writes(lost)
+    err = capsys.readouterr().err
+    assert err.startswith("hearth: Последнее, что было записано в дневник, повреждено на диске")
+    assert "Может не хватать всего, что написано до 2026-03-01 09:30." in err
+    assert "Копия повреждённого журнала сохранена в папке /d: hearth.db.corrupt-1.wal." in err
+    assert "в резервной копии от 2026-03-02 08:00: `hearth restore /d/backups/hearth-1.db`" in err

@@ -160,3 +160,22 @@ def test_english_error_texts_stay_the_errors_own_words(qapp: object) -> None:
     remove_translators()
     for text in ("Fact 42 does not exist.", "The fact is empty.", "The model file /m/x.gguf does not exist."):
         assert translated_text(text) == text
+
+
+def test_a_damage_notice_reads_the_same_in_the_window_and_the_terminal(russian: None) -> None:
+    """The damaged-diary notices have one set of sources (``app.ui.damage_texts``, one context) that the
+    window (through Qt's translator) and the terminal (reading the .ts itself) both translate."""
+    from app.cli import passphrase
+    from app.cli.i18n import set_language
+    from app.store import Rescue
+    from app.ui import application, damage_texts
+
+    rescued = Rescue(aside=Path("hearth.db.corrupt-1"), messages=3, facts=2, left_out=())
+    window = damage_texts.rescued_text(rescued, application._damage_tr)
+    set_language("ru")
+    try:
+        terminal = damage_texts.rescued_text(rescued, passphrase._damage_tr)
+    finally:
+        set_language("en")
+    assert window == terminal
+    assert window.startswith("Файл дневника был повреждён.") and "записей: 3; фактов: 2" in window

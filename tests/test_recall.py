@@ -51,13 +51,28 @@ def _assert_exact(entries: list[RecalledEntry], model: Any, budget: int) -> None
         assert model.count_tokens(block) == sum(e.tokens for e in entries[:k]), block
 
 
-def test_finds_related_entries_in_earlier_conversations_only(diary: Diary, tiny_engine: Any) -> None:
-    _, old = _day(diary, date(2026, 3, 1), ("user", "Walked the dog by the river, the water was freezing."))
-    _day(diary, date(2026, 3, 2), ("user", "Work was busy, three meetings in a row."))
-    today, now = _day(diary, date(2026, 3, 9), ("user", "The dog loves the river too."))
-    found = Recall(diary, tiny_engine).find(
-        "Do you remember the river walk with the dog?", 500, conversation_id=today, exclude_message_ids=set()
-    )
+RIVER_EN = ("Walked the dog by the river, the water was freezing.", "Work was busy, three meetings in a row.",
+            "The dog loves the river too.")  # (the entry, an unrelated one the next day, today's)
+DOG_RU = ("Вчера взяли из приюта собака по имени Буся.", "Купила новые кроссовки для бега.",
+          "Собака Буся уже освоилась дома.")
+
+
+@pytest.mark.parametrize(
+    ("entry", "unrelated", "today_entry", "question"),
+    [
+        pytest.param(*RIVER_EN, "Do you remember the river walk with the dog?", id="en"),
+        pytest.param(*DOG_RU, "Помнишь, как мы взяли собаку?", id="ru-accusative"),  # Russian morphology:
+        pytest.param(*DOG_RU, "Гуляла с собакой", id="ru-instrumental"),  # each form of the word finds it
+        pytest.param(*DOG_RU, "собаки", id="ru-genitive"),
+    ],
+)
+def test_finds_related_entries_in_earlier_conversations_only(
+    diary: Diary, tiny_engine: Any, entry: str, unrelated: str, today_entry: str, question: str
+) -> None:
+    _, old = _day(diary, date(2026, 3, 1), ("user", entry))
+    _day(diary, date(2026, 3, 2), ("user", unrelated))
+    today, now = _day(diary, date(2026, 3, 9), ("user", today_entry))
+    found = Recall(diary, tiny_engine).find(question, 500, conversation_id=today, exclude_message_ids=set())
     assert [e.message_id for e in found] == old
     assert found[0].day == date(2026, 3, 1) and found[0].role == "user"
     assert now[0] not in {e.message_id for e in found}
@@ -71,15 +86,6 @@ def test_excluded_ids_never_come_back(diary: Diary, tiny_engine: Any) -> None:
         "pottery", 500, conversation_id=None, exclude_message_ids={ids[0]}
     )
     assert [e.message_id for e in found] == [ids[1]]
-
-
-def test_russian_morphology(diary: Diary, tiny_engine: Any) -> None:
-    _, ids = _day(diary, date(2026, 3, 1), ("user", "Вчера взяли из приюта собака по имени Буся."))
-    _day(diary, date(2026, 3, 2), ("user", "Купила новые кроссовки для бега."))
-    recall = Recall(diary, tiny_engine)
-    for query in ("Помнишь, как мы взяли собаку?", "Гуляла с собакой", "собаки"):
-        found = recall.find(query, 500, conversation_id=None, exclude_message_ids=set())
-        assert [e.message_id for e in found] == ids, query
 
 
 def test_whole_entries_fit_the_budget_and_counts_are_exact(diary: Diary, tiny_engine: Any) -> None:

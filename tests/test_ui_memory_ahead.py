@@ -17,6 +17,7 @@ from app.ui import chat_delegate
 from app.ui.bridge import CompanionBridge
 from app.ui.chat_delegate import ChatDelegate
 from app.ui.errors import open_error_boxes
+from app.ui.memory_ahead import Stage
 from app.ui.memory_panel import FILL_STEP, MemoryPanel
 from app.ui.staged import later
 from app.ui.tasks import TaskRunner
@@ -155,5 +156,5 @@ def test_a_window_built_at_once_readies_nothing_ahead(qtbot, launch, data_dir: P
     wait_ready(qtbot, hearth)
     window.memory_ahead._on_companion(hearth.companion)
     window.memory_ahead.day_shown()
-    assert not window.memory_ahead.active and not window.memory_ahead._build_pending
+    assert not window.memory_ahead.active and window.memory_ahead.stage is Stage.IDLE
     assert not window.memory_panel_built

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from app.cli.i18n import translate
 from app.store import Diary, LostWrites, PassphraseNeeded, Rescue, UnlockThrottle, WrongPassphrase, unlock
+from app.ui import damage_texts
 
 ENV_PASSPHRASE = "HEARTH_PASSPHRASE_FILE"
 ENV_NEW_PASSPHRASE = "HEARTH_NEW_PASSPHRASE_FILE"
@@ -85,58 +86,32 @@ def say_set_aside(diary: Diary) -> None:
     if state is None:
         return
     aside, backup = state
-    note = translate("Cli", "An earlier diary file was damaged and set aside as {name}.")
-    note = note.format(name=aside.name)
-    if backup is None:
-        more = translate("Cli", "There is no backup to restore.")
-    else:
-        more = translate("Cli", "Run `hearth restore` to restore your last backup from before it ({name}).")
-        more = more.format(name=backup.name)
-    print(f"hearth: {note} {more}", file=sys.stderr)
+    offer = None
+    if backup is not None:
+        offer = translate("Cli", "Run `hearth restore` to restore your last backup from before it ({name}).")
+        offer = offer.format(name=backup.name)
+    print(f"hearth: {damage_texts.set_aside_text(aside, _damage_tr, offer)}", file=sys.stderr)
 
 
 def say_rescued(rescued: Rescue) -> None:
     """The diary file was damaged and copied into a new one at this start: what was kept, where the old is."""
-    note = translate("Cli", "The diary file was damaged. Hearth copied everything it could read into a new "
-                            "file (entries: {messages}; facts: {facts}) and rebuilt the search index. The "
-                            "damaged file is kept as {name}.")
-    print(f"hearth: {note.format(messages=rescued.messages, facts=rescued.facts, name=rescued.aside.name)}",
-          file=sys.stderr)
+    print(f"hearth: {damage_texts.rescued_text(rescued, _damage_tr)}", file=sys.stderr)
 
 
 def say_lost_writes(lost: LostWrites) -> None:
     """The last writes could not be read back from a damaged write-ahead log at this start: what may be
     missing, where their copy is kept, and the backup made since, which may hold them."""
-    written = _when(lost.last_written)
-    if lost.newest_entry is None:
-        note = translate("Cli", "The last things written to the diary were damaged on disk and could not be "
-                                "read back. What was written up to {written} may be missing.").format(
-            written=written)
-    else:
-        note = translate("Cli", "The last things written to the diary were damaged on disk and could not be "
-                                "read back. What was written after {newest} may be missing (the damaged part "
-                                "was last written on {written}).").format(newest=_when(lost.newest_entry),
-                                                                          written=written)
-    if lost.backup is None or lost.backup_made is None:
-        more = translate("Cli", "No backup was made since then: check your last days and write down again "
-                                "what is missing.")
-    else:
-        more = translate("Cli", "The backup made on {made} may hold what is missing: `hearth restore {path}` "
+    def backup_offer(made: str) -> str:
+        return translate("Cli", "The backup made on {made} may hold what is missing: `hearth restore {path}` "
                                 "restores it (the diary as it is now is backed up first).").format(
-            made=_when(lost.backup_made), path=lost.backup)
-    print(f"hearth: {note} {_kept_copies(lost)} {more}", file=sys.stderr)
+            made=made, path=lost.backup)
+
+    print(f"hearth: {damage_texts.lost_writes_text(lost, _damage_tr, _when, backup_offer)}", file=sys.stderr)
 
 
-def _kept_copies(lost: LostWrites) -> str:
-    """Both copies named, and their folder: to hand them to someone who can read them, or delete them."""
-    folder, log = lost.kept.parent, lost.kept.name
-    if lost.diary_copy is None:  # the diary file was empty: the log held everything
-        return translate("Cli", "A copy of the damaged log is kept in {folder}, as {log}. Keep it while "
-                                "anything may still be missing; then it can be deleted.").format(
-            folder=folder, log=log)
-    return translate("Cli", "Copies of the damaged log and of the diary file as it was are kept in {folder}, "
-                            "as {log} and {base}. Keep both while anything may still be missing; then they "
-                            "can be deleted.").format(folder=folder, log=log, base=lost.diary_copy.name)
+def _damage_tr(text: str) -> str:
+    """A damage notice's source text (``damage_texts``) in the terminal's language."""
+    return translate(damage_texts.CONTEXT, text)
 
 
 def _when(moment: datetime) -> str:

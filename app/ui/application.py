@@ -51,7 +51,7 @@ from app.store import (
     WrongPassphrase,
 )
 from app.store.cipher import file_salt, is_encrypted_file, verify_key
-from app.ui import theme
+from app.ui import damage_texts, theme
 from app.ui.bridge import CompanionBridge
 from app.ui.errors import error_for, show_error, show_exception, translated_text
 from app.ui.i18n import DateText, install_language
@@ -254,50 +254,23 @@ class HearthApp(QObject):
 
     def _lost_writes_text(self, lost: LostWrites) -> str:
         """The lost-writes notice in the interface's language (made again after a language switch)."""
-        dates = DateText()
-        written = dates.backup_time(lost.last_written)
-        if lost.newest_entry is None:
-            text = self.tr("The last things written to the diary were damaged on disk and could not be read "
-                           "back. What was written up to {written} may be missing.").format(written=written)
-        else:
-            text = self.tr("The last things written to the diary were damaged on disk and could not be read "
-                           "back. What was written after {newest} may be missing (the damaged part was last "
-                           "written on {written}).").format(newest=dates.backup_time(lost.newest_entry),
-                                                             written=written)
-        text += " " + self._kept_copies_text(lost)
-        if lost.backup is None or lost.backup_made is None:
-            return text + " " + self.tr("No backup was made since then: check your last days and write down "
-                                        "again what is missing.")
-        return text + " " + self.tr("The backup made on {made} may hold what is missing; restoring it backs "
-                                    "up the diary as it is now first.").format(
-            made=dates.backup_time(lost.backup_made))
+        def backup_offer(made: str) -> str:  # (the notice's button restores it)
+            return self.tr("The backup made on {made} may hold what is missing; restoring it backs up the "
+                           "diary as it is now first.").format(made=made)
 
-    def _kept_copies_text(self, lost: LostWrites) -> str:
-        """Both copies named, and their folder: to hand them to someone who can read them, or delete them."""
-        folder, log = lost.kept.parent, lost.kept.name
-        if lost.diary_copy is None:  # the diary file was empty: the log held everything
-            return self.tr("A copy of the damaged log is kept in {folder}, as {log}. Keep it while anything "
-                           "may still be missing; then it can be deleted.").format(folder=folder, log=log)
-        return self.tr("Copies of the damaged log and of the diary file as it was are kept in {folder}, as "
-                       "{log} and {base}. Keep both while anything may still be missing; then they can be "
-                       "deleted.").format(folder=folder, log=log, base=lost.diary_copy.name)
+        return damage_texts.lost_writes_text(lost, _damage_tr, DateText().backup_time, backup_offer)
 
     def _rescued_text(self, rescued: Rescue) -> str:
         """The rescue notice in the interface's language (made again after a language switch)."""
-        return self.tr("The diary file was damaged. Hearth copied everything it could read into a new file "
-                       "(entries: {messages}; facts: {facts}) and rebuilt the search index. The damaged file "
-                       "is kept as {name}.").format(messages=rescued.messages, facts=rescued.facts,
-                                                    name=rescued.aside.name)
+        return damage_texts.rescued_text(rescued, _damage_tr)
 
     def _set_aside_text(self, aside: Path, backup: Path | None, made_at: datetime | None = None) -> str:
         """The set-aside notice in the interface's language (made again after a language switch)."""
-        text = self.tr("An earlier diary file was damaged and set aside as {name}.").format(name=aside.name)
-        if backup is None or made_at is None:
-            none = self.tr("There is no backup to restore.")
-            return f"{text} {none}"
-        made = DateText().backup_time(made_at)
-        return text + " " + self.tr("Your latest backup ({name}, {made}) can be restored.").format(
-            name=backup.name, made=made)
+        offer = None
+        if backup is not None and made_at is not None:
+            offer = self.tr("Your latest backup ({name}, {made}) can be restored.").format(
+                name=backup.name, made=DateText().backup_time(made_at))
+        return damage_texts.set_aside_text(aside, _damage_tr, offer)
 
     def _restore_set_aside(self, backup: Path) -> None:
         """Retire the running companion and the diary (off the UI thread), then ``restore_backup`` — from a
@@ -562,6 +535,11 @@ def _settings_store(settings: SettingsStore | Settings | None, data_dir: Path) -
     if settings is None:
         return SettingsStore.load(data_dir)
     return SettingsStore(settings, data_dir)
+
+
+def _damage_tr(text: str) -> str:
+    """A damage notice's source text (``damage_texts``) in the interface's language."""
+    return QCoreApplication.translate(damage_texts.CONTEXT, text)
 
 
 def _error_text(problem: BaseException | str) -> tuple[str, str, str]:

@@ -17,6 +17,7 @@ where it was turns of 23-25, 24-31 and 8-11 ms; 10-12 ms with the rows drawn on 
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum, auto
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,17 @@ if TYPE_CHECKING:
 BUILD_AFTER_MS = 500  # after the companion is in (``_build_when_idle``)
 
 
+class Stage(Enum):
+    """How far ``MemoryAhead`` has readied the panel. It moves down this list (back to ``IDLE`` only if the
+    panel was opened before its build), then between the last two: each day shown lays its bubbles out."""
+
+    IDLE = auto()  # nothing readied: not asked yet, or the panel was opened first (and built by that)
+    BUILD_DUE = auto()  # the build is on a timer (``BUILD_AFTER_MS``)
+    FILLING = auto()  # built, hidden: its facts going in (laid out once in, unless the panel is open then)
+    LAID_OUT = auto()  # laid out at the docked size; the day's bubbles not (yet) laid out for the chat
+    READY = auto()  # and those bubbles laid out for the chat beside the dock: opening it only shows it
+
+
 class MemoryAhead(QObject):
     """Gets ``window``'s memory panel ready at idle (``day_shown``): built, filled and laid out
     once, and the day's bubbles laid out for the chat's width beside the dock."""
@@ -42,11 +54,15 @@ class MemoryAhead(QObject):
         super().__init__(window)
         self.window = window
         self.active = active
-        self._laid_out = False
+        self.stage = Stage.IDLE
         self._cancel_chat: Callable[[], None] = _nothing
-        self.ready = False  # built, filled, laid out, and the day's bubbles laid out for the docked width
-        self._build_pending = False
         window.bridge.companion_changed.connect(self._on_companion)
+
+    @property
+    def ready(self) -> bool:
+        """Built, filled, laid out, and the day's bubbles laid out for the docked width (the UI bench waits
+        for it)."""
+        return self.stage is Stage.READY
 
     def day_shown(self) -> None:
         """A day's bubbles are on screen: ready the panel (the first time) and those bubbles' text for the
@@ -55,7 +71,7 @@ class MemoryAhead(QObject):
             return
         if not self.window.memory_panel_built:
             self._build_when_idle()
-        elif self._laid_out:
+        elif self.stage in (Stage.LAID_OUT, Stage.READY):
             self._lay_out_chat()
 
     def _on_companion(self, companion: object) -> None:
@@ -67,15 +83,17 @@ class MemoryAhead(QObject):
         """The panel built ``BUILD_AFTER_MS`` after the companion is in (its facts come from it): built as
         soon as the day showed, early in the start-up, its 9-13 ms turn fell beside the start-up's own
         steps (17-31 ms ticks in the UI bench); by then the companion's arrival has shown the day again."""
-        if self.window.bridge.companion is None or self._build_pending:
+        if self.window.bridge.companion is None or self.stage is not Stage.IDLE:
             return
-        self._build_pending = True
+        self.stage = Stage.BUILD_DUE
         QTimer.singleShot(BUILD_AFTER_MS, self, self._build)
 
     def _build(self) -> None:
         """The panel, on a turn of its own (its facts are fetched off the UI thread, ``_filled`` follows)."""
         if self.window.memory_dock.isVisible() or self.window.memory_panel_built:
-            return  # opened meanwhile: built by its opening
+            self.stage = Stage.IDLE  # opened meanwhile: built by its opening (no build is asked again)
+            return
+        self.stage = Stage.FILLING
         # On a turn after the fill's own: together they took one turn of 15 ms (a 21 ms stall at start-up).
         self.window.memory_panel.loaded.connect(lambda: later(self._filled, self.window))
 
@@ -85,9 +103,9 @@ class MemoryAhead(QObject):
         in the hidden dock lays the window out as if the dock were open and back (the chat column measured
         twice at idle)."""
         panel = self.window.memory_panel
-        if self._laid_out or self.window.memory_dock.isVisible():
-            return
-        self._laid_out = True
+        if self.stage is not Stage.FILLING or self.window.memory_dock.isVisible():
+            return  # laid out already (this is a later fetch), or open (a later fetch, hidden, lays it out)
+        self.stage = Stage.LAID_OUT
         dock = self.window.memory_dock
         title = dock.sizeHint().height() - panel.sizeHint().height()  # the dock's own bar above the panel
         panel.resize(self._docked_width(), self.window.centre.height() - title)  # as docked beside the chat
@@ -100,7 +118,7 @@ class MemoryAhead(QObject):
     def _lay_out_chat(self) -> None:
         """The bubbles' text laid out for the chat once the dock takes its room (a few per turn)."""
         self._cancel_chat()
-        self.ready = False
+        self.stage = Stage.LAID_OUT
         if self.window.memory_dock.isVisible():
             return
         separator = self.window.style().pixelMetric(QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None,
@@ -108,7 +126,7 @@ class MemoryAhead(QObject):
         self._cancel_chat = self.window.chat_view.lay_out_ahead(self._docked_width() + separator, self._ready)
 
     def _ready(self) -> None:
-        self.ready = True
+        self.stage = Stage.READY
 
     def _docked_width(self) -> int:
         """The dock's width once shown: the panel's own the first time, then what it last had (a hidden dock

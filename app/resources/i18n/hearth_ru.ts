@@ -1281,40 +1281,12 @@ How was your day?</source>
         <translation>Повторите её: </translation>
     </message>
     <message>
-        <source>An earlier diary file was damaged and set aside as {name}.</source>
-        <translation>Прежний файл дневника был повреждён и отложен как {name}.</translation>
-    </message>
-    <message>
         <source>Run `hearth restore` to restore your last backup from before it ({name}).</source>
         <translation>Чтобы вернуть последнюю резервную копию, сделанную до этого ({name}), выполните `hearth restore`.</translation>
     </message>
     <message>
-        <source>The diary file was damaged. Hearth copied everything it could read into a new file (entries: {messages}; facts: {facts}) and rebuilt the search index. The damaged file is kept as {name}.</source>
-        <translation>Файл дневника был повреждён. Hearth перенёс в новый файл всё, что удалось прочитать (записей: {messages}; фактов: {facts}), и заново построил поисковый индекс. Повреждённый файл сохранён как {name}.</translation>
-    </message>
-    <message>
-        <source>The last things written to the diary were damaged on disk and could not be read back. What was written up to {written} may be missing.</source>
-        <translation>Последнее, что было записано в дневник, повреждено на диске, и прочитать это не удалось. Может не хватать всего, что написано до {written}.</translation>
-    </message>
-    <message>
-        <source>The last things written to the diary were damaged on disk and could not be read back. What was written after {newest} may be missing (the damaged part was last written on {written}).</source>
-        <translation>Последнее, что было записано в дневник, повреждено на диске, и прочитать это не удалось. Может не хватать того, что написано после {newest} (повреждённая часть последний раз записывалась {written}).</translation>
-    </message>
-    <message>
-        <source>No backup was made since then: check your last days and write down again what is missing.</source>
-        <translation>Резервных копий с тех пор не делалось: просмотрите последние дни и запишите недостающее заново.</translation>
-    </message>
-    <message>
         <source>The backup made on {made} may hold what is missing: `hearth restore {path}` restores it (the diary as it is now is backed up first).</source>
         <translation>Недостающее может найтись в резервной копии от {made}: `hearth restore {path}` восстановит её (дневник в нынешнем виде сначала будет сохранён в резервную копию).</translation>
-    </message>
-    <message>
-        <source>A copy of the damaged log is kept in {folder}, as {log}. Keep it while anything may still be missing; then it can be deleted.</source>
-        <translation>Копия повреждённого журнала сохранена в папке {folder}: {log}. Храните её, пока чего-то может не хватать; потом её можно удалить.</translation>
-    </message>
-    <message>
-        <source>Copies of the damaged log and of the diary file as it was are kept in {folder}, as {log} and {base}. Keep both while anything may still be missing; then they can be deleted.</source>
-        <translation>Копии повреждённого журнала и файла дневника в прежнем виде сохранены в папке {folder}: {log} и {base}. Храните обе, пока чего-то может не хватать; потом их можно удалить.</translation>
     </message>
     <message>
         <source>The search index was damaged; it was rebuilt from your entries. Nothing was lost.</source>
@@ -1571,6 +1543,41 @@ How was your day?</source>
     <message>
         <source>Time for today&apos;s entry?</source>
         <translation>Время для сегодняшней записи?</translation>
+    </message>
+</context>
+<context>
+    <name>DamageNotices</name>
+    <message>
+        <source>The diary file was damaged. Hearth copied everything it could read into a new file (entries: {messages}; facts: {facts}) and rebuilt the search index. The damaged file is kept as {name}.</source>
+        <translation>Файл дневника был повреждён. Hearth перенёс в новый файл всё, что удалось прочитать (записей: {messages}; фактов: {facts}), и заново построил поисковый индекс. Повреждённый файл сохранён как {name}.</translation>
+    </message>
+    <message>
+        <source>An earlier diary file was damaged and set aside as {name}.</source>
+        <translation>Прежний файл дневника был повреждён и отложен как {name}.</translation>
+    </message>
+    <message>
+        <source>There is no backup to restore.</source>
+        <translation>Резервной копии для восстановления нет.</translation>
+    </message>
+    <message>
+        <source>The last things written to the diary were damaged on disk and could not be read back. What was written up to {written} may be missing.</source>
+        <translation>Последнее, что было записано в дневник, повреждено на диске, и прочитать это не удалось. Может не хватать всего, что написано до {written}.</translation>
+    </message>
+    <message>
+        <source>The last things written to the diary were damaged on disk and could not be read back. What was written after {newest} may be missing (the damaged part was last written on {written}).</source>
+        <translation>Последнее, что было записано в дневник, повреждено на диске, и прочитать это не удалось. Может не хватать того, что написано после {newest} (повреждённая часть последний раз записывалась {written}).</translation>
+    </message>
+    <message>
+        <source>No backup was made since then: check your last days and write down again what is missing.</source>
+        <translation>Резервных копий с тех пор не делалось: просмотрите последние дни и запишите недостающее заново.</translation>
+    </message>
+    <message>
+        <source>A copy of the damaged log is kept in {folder}, as {log}. Keep it while anything may still be missing; then it can be deleted.</source>
+        <translation>Копия повреждённого журнала сохранена в папке {folder}: {log}. Храните её, пока чего-то может не хватать; потом её можно удалить.</translation>
+    </message>
+    <message>
+        <source>Copies of the damaged log and of the diary file as it was are kept in {folder}, as {log} and {base}. Keep both while anything may still be missing; then they can be deleted.</source>
+        <translation>Копии повреждённого журнала и файла дневника в прежнем виде сохранены в папке {folder}: {log} и {base}. Храните обе, пока чего-то может не хватать; потом их можно удалить.</translation>
     </message>
 </context>
 <context>
@@ -3687,22 +3694,6 @@ How was your day?</source>
         <translation>Загружаю модель…</translation>
     </message>
     <message>
-        <source>The last things written to the diary were damaged on disk and could not be read back. What was written up to {written} may be missing.</source>
-        <translation>Последнее, что было записано в дневник, повреждено на диске, и прочитать это не удалось. Может не хватать всего, что написано до {written}.</translation>
-    </message>
-    <message>
-        <source>The last things written to the diary were damaged on disk and could not be read back. What was written after {newest} may be missing (the damaged part was last written on {written}).</source>
-        <translation>Последнее, что было записано в дневник, повреждено на диске, и прочитать это не удалось. Может не хватать того, что написано после {newest} (повреждённая часть последний раз записывалась {written}).</translation>
-    </message>
-    <message>
-        <source>An earlier diary file was damaged and set aside as {name}.</source>
-        <translation>Прежний файл дневника был повреждён и отложен как {name}.</translation>
-    </message>
-    <message>
-        <source>There is no backup to restore.</source>
-        <translation>Резервной копии для восстановления нет.</translation>
-    </message>
-    <message>
         <source>Your latest backup ({name}, {made}) can be restored.</source>
         <translation>Последнюю резервную копию ({name}, {made}) можно восстановить.</translation>
     </message>
@@ -3711,24 +3702,8 @@ How was your day?</source>
         <translation>Восстановить копию</translation>
     </message>
     <message>
-        <source>No backup was made since then: check your last days and write down again what is missing.</source>
-        <translation>Резервных копий с тех пор не делалось: просмотрите последние дни и запишите недостающее заново.</translation>
-    </message>
-    <message>
         <source>The backup made on {made} may hold what is missing; restoring it backs up the diary as it is now first.</source>
         <translation>Недостающее может найтись в резервной копии от {made}; перед её восстановлением дневник в нынешнем виде тоже будет сохранён в резервную копию.</translation>
-    </message>
-    <message>
-        <source>A copy of the damaged log is kept in {folder}, as {log}. Keep it while anything may still be missing; then it can be deleted.</source>
-        <translation>Копия повреждённого журнала сохранена в папке {folder}: {log}. Храните её, пока чего-то может не хватать; потом её можно удалить.</translation>
-    </message>
-    <message>
-        <source>Copies of the damaged log and of the diary file as it was are kept in {folder}, as {log} and {base}. Keep both while anything may still be missing; then they can be deleted.</source>
-        <translation>Копии повреждённого журнала и файла дневника в прежнем виде сохранены в папке {folder}: {log} и {base}. Храните обе, пока чего-то может не хватать; потом их можно удалить.</translation>
-    </message>
-    <message>
-        <source>The diary file was damaged. Hearth copied everything it could read into a new file (entries: {messages}; facts: {facts}) and rebuilt the search index. The damaged file is kept as {name}.</source>
-        <translation>Файл дневника был повреждён. Hearth перенёс в новый файл всё, что удалось прочитать (записей: {messages}; фактов: {facts}), и заново построил поисковый индекс. Повреждённый файл сохранён как {name}.</translation>
     </message>
     <message>
         <source>Restoring the backup…</source>
