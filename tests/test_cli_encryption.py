@@ -90,6 +90,31 @@ def test_change_takes_the_new_passphrase_from_its_own_file(
     assert run(data_dir, "search", "bread") == 0
 
 
+def test_files_kept_after_damage_are_named_after_on_and_change_not_off(
+    data_dir: Path, passfile: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A change does not re-write a damaged log's copy or a damaged file set aside: their full paths are
+    printed, to be deleted (``app.store.kept``); after ``off`` none is under a key the diary dropped."""
+    _seed(data_dir)
+    log_copy = data_dir / "hearth.db.corrupt-20260301-101500-000000.wal"
+    log_copy.write_bytes(b"frames of a damaged log, rosemary bread")
+    set_aside = data_dir / "hearth.db.corrupt-20260301-101500-000000"
+    set_aside.write_bytes(b"a damaged diary file")
+    assert run(data_dir, "encryption", "on") == 0
+    err = capsys.readouterr().err
+    assert "these files kept after damage are not:" in err and f"  {log_copy}\n" in err
+    assert str(set_aside) in err
+    assert "Delete them unless you still need them" in err
+    monkeypatch.setenv("HEARTH_NEW_PASSPHRASE_FILE", str(_secret(tmp_path, "new.txt", NEW)))
+    assert run(data_dir, "encryption", "change") == 0
+    err = capsys.readouterr().err
+    assert "can still be read with the old one:" in err and str(log_copy) in err
+    passfile.write_text(NEW, encoding="utf-8")
+    assert run(data_dir, "encryption", "off") == 0
+    assert "kept after damage" not in capsys.readouterr().err
+
+
 def test_missing_or_bad_passphrase_is_one_line(
     data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -194,7 +194,7 @@ def test_a_deleted_entry_leaves_the_encrypted_backups_too(data_dir: Path, key: D
         gone = diary.add_message(conversation.id, "user", "a secret about the lighthouse")
         diary.backup()
         diary.delete_message(gone.id)
-        assert diary.unscrubbed_backups == []
+        assert diary.unscrubbed_files == []
         with Diary.open(data_dir.parent / "restored", key) as other:
             other.restore(diary.list_backups()[0])
             assert other.search("lighthouse") == []

@@ -37,7 +37,7 @@ def test_a_deleted_fact_leaves_every_backup(data_dir: Path) -> None:
     try:
         diary.delete_fact(fact_id)
         assert _raw_bytes_hold(diary.list_backups(), SECRET_FACT, diary.key) == []
-        assert diary.unscrubbed_backups == []
+        assert diary.unscrubbed_files == []
         restored = Diary.open(data_dir / "other")
         restored.restore(diary.list_backups()[0])
         assert SECRET_FACT not in [f.text for f in restored.list_facts()]
@@ -69,7 +69,7 @@ def test_a_backup_that_cannot_be_changed_is_named(data_dir: Path) -> None:
         broken = diary.list_backups()[0]
         broken.write_bytes(b"not a database at all" * 100)
         diary.delete_message(message_id)
-        assert diary.unscrubbed_backups == [broken]
+        assert diary.unscrubbed_files == [broken]
         assert _raw_bytes_hold(diary.list_backups()[1:], SECRET_ENTRY, diary.key) == []
     finally:
         diary.close()

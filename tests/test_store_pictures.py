@@ -202,6 +202,6 @@ def test_a_backup_holds_the_pictures_and_a_deletion_scrubs_them_out_of_it(
         diary.restore(backup)
         assert diary.picture_original(diary.pictures([message.id])[message.id][0].id) == page
         diary.delete_message(message.id)
-        assert diary.unscrubbed_backups == []
+        assert diary.unscrubbed_files == []
         for path in diary.list_backups():
             assert image.data[200:264] not in readable_bytes(path, mode_key)  # type: ignore[arg-type]

@@ -107,7 +107,7 @@ def test_backups_that_still_hold_a_deleted_entry_are_named_and_can_be_deleted(
     qtbot.mouseClick(box.findChild(QPushButton, "deleteUnscrubbed"), Qt.MouseButton.LeftButton)
     diary = hearth.diary
     assert diary is not None
-    qtbot.waitUntil(lambda: not diary.unscrubbed_backups, timeout=10_000)
+    qtbot.waitUntil(lambda: not diary.unscrubbed_files, timeout=10_000)
     assert not broken.exists()
     assert good.exists() and SECRET.encode() not in good.read_bytes()  # the other backup: scrubbed, kept
 

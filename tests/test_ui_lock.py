@@ -216,6 +216,33 @@ def test_settings_turn_encryption_on_and_off(qtbot: Any, launch: Any, data_dir: 
     assert len(hearth.diary.search("orchard")) == 1 and _words(hearth.diary) == words
 
 
+def test_turning_encryption_on_names_the_files_kept_after_damage(qtbot: Any, launch: Any, data_dir: Path,
+                                                               memory_keyring: MemoryKeyring) -> None:
+    """The change does not re-write a damaged log's copy: when it is done the window names it as still
+    unencrypted, and deletes it on request (``unscrubbed.tell_kept_after_change``)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QPushButton
+
+    from app.ui.errors import open_boxes
+
+    seed_days(data_dir, {1: [("user", "Plain words about the orchard")]})
+    kept = data_dir / "hearth.db.corrupt-20260301-101500-000000.wal"
+    kept.write_bytes(b"frames of a damaged log: plain words about the orchard")
+    hearth = launch()
+    dialog = hearth.locker.open_encryption_dialog("on")
+    dialog.new.setText(NEW)
+    dialog.again.setText(NEW)
+    dialog.submit()
+    named = lambda: [b for b in open_boxes() if b.objectName() == "keptAfterChangeBox"]  # noqa: E731
+    qtbot.waitUntil(lambda: bool(named()), timeout=START_TIMEOUT_MS)
+    box = named()[0]
+    assert hearth.diary is not None and hearth.diary.encrypted
+    assert kept.name in box.text() and "kept after damage are not:" in box.text()
+    qtbot.mouseClick(box.findChild(QPushButton, "deleteKept"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not kept.exists(), timeout=START_TIMEOUT_MS)
+    wait_ready(qtbot, hearth)
+
+
 def _words(diary: Diary) -> list[str]:
     """Every message's text, in order (what "without losing a word" means)."""
     return [str(m["text"]) for m in diary.export_json()["messages"]]  # type: ignore[index]

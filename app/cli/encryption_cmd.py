@@ -2,6 +2,7 @@
 
 Each change takes the diary's one-writer lock (never under a running window or chat), re-writes the
 diary and its backups (``Diary.change_key``: export, verify, swap, shred) and says each step on stderr.
+Files kept after damage, which a change does not re-write, are named afterwards (``app.store.kept``).
 Passphrases come from ``app.cli.passphrase``: a prompt, or the files named by
 ``HEARTH_PASSPHRASE_FILE`` / ``HEARTH_NEW_PASSPHRASE_FILE`` — never from the command line.
 """
@@ -60,13 +61,29 @@ def _encryption(args: argparse.Namespace, data_dir: Path) -> int:
         if not wanted:
             diary.close()
             return 0
-        diary.change_key(target, _say)  # closes the diary
+        kept = diary.change_key(target, _say)  # closes the diary
     with Diary.open(data_dir, target) as reopened:
         count = reopened.integrity_check()
     if count != "ok":  # pragma: no cover - verify_copy checked it before the swap
         raise StoreError("The diary failed its integrity check after the change.")
     print(_done_text(args.action))
+    _say_kept(kept, was_plain=args.action == "on")
     return 0
+
+
+def _say_kept(kept: list[Path], *, was_plain: bool) -> None:
+    """Files kept after damage, which the change does not re-write: named on stderr, as the window names
+    them, so the person can delete them (``app.store.kept``)."""
+    if not kept:
+        return
+    if was_plain:
+        said = translate("Cli", "The diary is encrypted now, but these files kept after damage are not:")
+    else:
+        said = translate("Cli", "The passphrase was changed, but these files kept after damage can still be "
+                                "read with the old one:")
+    paths = "\n".join(f"  {path}" for path in kept)
+    advice = translate("Cli", "Delete them unless you still need them to recover lost entries.")
+    print(f"{said}\n{paths}\n{advice}", file=sys.stderr)
 
 
 def _target_key(action: str, diary: Diary) -> tuple[bool, DiaryKey | None]:

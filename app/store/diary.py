@@ -30,6 +30,7 @@ from app.store import (
     facts,
     fts,
     history,
+    kept,
     lost_writes,
     notes,
     ritual,
@@ -75,7 +76,7 @@ from app.store.models import (
 from app.store.opening import aside_files, check_and_migrate, corrupt
 from app.store.rescue import Rescue, finish_rescue, rescue, rescued_originals
 from app.store.rescue import leftovers as rescue_leftovers
-from app.store.scrub import scrub_backups
+from app.store.scrub import Deletion, scrub_backups, scrub_kept
 from app.store.turn_notes import SnapshotFact, TurnNote
 
 T = TypeVar("T")
@@ -91,7 +92,8 @@ class Diary:
         self.key = db.key  # None: a plain diary
         self.data_dir = data_dir
         self.path = db.path
-        self.unscrubbed_backups: list[Path] = []  # backups a deletion could not reach (damaged files)
+        # Backups and files kept after damage that the last deletion could not reach (said, with a choice).
+        self.unscrubbed_files: list[Path] = []
         self._last_deletion: tuple[Callable[[Session], None], datetime | None] | None = None
         self.index_repairs = 0  # times the search index was found damaged and rebuilt (shown, not hidden)
         self.rescued: Rescue | None = None  # this start copied a damaged file into a new one (said at start)
@@ -577,8 +579,8 @@ class Diary:
     def _delete_everywhere(
         self, deletion: Callable[[Session], None], record: Conversation | Message | Fact | None
     ) -> None:
-        """``deletion`` in the diary, made final in its bytes, then in every backup that may hold
-        ``record``; ``unscrubbed_backups`` names the backups it could not reach."""
+        """``deletion`` in the diary, made final in its bytes, then in every backup and file kept after
+        damage that may hold ``record``; ``unscrubbed_files`` names those it could not reach."""
         self._write(deletion)
         self.purge()
         written_at = record.created_at if record is not None else None
@@ -588,25 +590,35 @@ class Diary:
         for path in rescued_originals(self.data_dir):  # a damaged file whose entries the diary now has
             shred_file(path)
         self._last_deletion = (deletion, written_at)
-        self.unscrubbed_backups = scrub_backups(self.data_dir, deletion, written_at, self.key)
+        self.unscrubbed_files = self._scrub_copies(deletion, written_at)
+
+    def _scrub_copies(self, deletion: Deletion, written_at: datetime | None,
+                      only: set[Path] | None = None) -> list[Path]:
+        """The deletion in the backups, then in the files kept after damage; those it could not reach."""
+        return [*scrub_backups(self.data_dir, deletion, written_at, self.key, only=only),
+                *scrub_kept(self.data_dir, deletion, written_at, self.key, only=only)]
 
     def scrub_again(self) -> list[Path]:
-        """Try the last deletion again on the backups it could not reach; the ones that still failed."""
-        if self._last_deletion is None or not self.unscrubbed_backups:
-            return self.unscrubbed_backups
+        """Try the last deletion again on the files it could not reach; the ones that still failed."""
+        if self._last_deletion is None or not self.unscrubbed_files:
+            return self.unscrubbed_files
         deletion, written_at = self._last_deletion
-        only = set(self.unscrubbed_backups)
-        self.unscrubbed_backups = scrub_backups(self.data_dir, deletion, written_at, self.key, only=only)
-        return self.unscrubbed_backups
+        self.unscrubbed_files = self._scrub_copies(deletion, written_at, set(self.unscrubbed_files))
+        return self.unscrubbed_files
 
-    def delete_backups(self, paths: Iterable[Path]) -> None:
-        """Shred these backups (the person chose to: they hold something deleted that could not be
-        scrubbed out of them). Only Hearth's own backups of this diary; other paths are left alone."""
+    def delete_files(self, paths: Iterable[Path]) -> None:
+        """Shred these files (the person chose to: they hold something deleted that could not be
+        scrubbed out of them, or stay readable without the new passphrase). Only Hearth's own backups of
+        this diary and its files kept after damage: any other path is refused, left as it is."""
         own = set(self.list_backups())
-        for path in paths:
-            if Path(path) in own:
-                backups.shred(Path(path))
-        self.unscrubbed_backups = [p for p in self.unscrubbed_backups if p.exists()]
+        for path in map(Path, paths):
+            if path in own:
+                backups.shred(path)
+            elif kept.is_kept(self.data_dir, path):
+                kept.shred(path)
+            else:
+                log.warning("a file that is not one of Hearth's backups or kept files was not deleted")
+        self.unscrubbed_files = [p for p in self.unscrubbed_files if p.exists()]
 
     def is_forgotten(self, text: str) -> bool:
         return self._read(lambda s: facts.is_forgotten(s, text))
@@ -638,17 +650,22 @@ class Diary:
             raise translate(exc) from exc
         self._db.checkpoint()
 
-    def change_key(self, new_key: DiaryKey | None, on_step: encryption.Step | None = None) -> None:
+    def change_key(self, new_key: DiaryKey | None, on_step: encryption.Step | None = None) -> list[Path]:
         """Encrypt (``new_key``), decrypt (None) or re-key this diary and its backups, then close it.
 
         The caller holds the diary's one-writer lock and opens the diary again with ``new_key``. A
         failure before the swap raises ``EncryptionFailed`` and leaves the diary as it was.
+
+        Returns the files kept after damage (``app.store.kept``), which the change does not re-write: when
+        encrypting or re-keying they stay readable without the new passphrase, and the person is told.
+        After decrypting, none: each is plain like the diary now, or still under a key.
         """
         self.purge()  # every committed page in the main file, the WAL empty
         self.close()
         encryption.change_key(self.data_dir, self.key, new_key, on_step or (lambda _step: None))
         for path in rescued_originals(self.data_dir):  # a damaged copy under the old key (or none): the
             shred_file(path)  # diary has all it held, and it must not stay readable (QA, session 21)
+        return [] if new_key is None else kept.kept_files(self.data_dir)
 
     def export_encrypted(self, target: Path) -> Path:
         """An encrypted copy of the diary at ``target`` under its own key (``hearth restore`` reads it)."""

@@ -6,13 +6,15 @@ menu, or after the idle minutes of the settings — hides the diary, closes the 
 jobs stop; the next companion schedules them again), drops the chat's KV cache in the model, closes the
 diary and forgets the key; the model stays loaded, so unlocking is quick. Turning encryption on, off or
 changing the passphrase retires the companion the same way, re-writes the diary (``Diary.change_key``)
-with each step shown in the dialog, and opens it again under the new key.
+with each step shown in the dialog, and opens it again under the new key; files kept after damage, which
+it does not re-write, are then named with a choice to delete them (``unscrubbed.tell_kept_after_change``).
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
@@ -22,6 +24,7 @@ from app.store import Diary, DiaryKey, StoreError, WrongPassphrase, new_key, unl
 from app.store import remembered as keyring_store
 from app.ui.errors import show_exception, translated_text
 from app.ui.privacy import EncryptionDialog, IdleWatcher, UnlockDialog
+from app.ui.unscrubbed import tell_kept_after_change
 
 if TYPE_CHECKING:
     from app.ui.application import HearthApp
@@ -189,11 +192,12 @@ class LockController(QObject):
 
         def checked(target: DiaryKey | None) -> None:
             retire = self._retire(forget_key=False)
+            was_plain = diary.key is None
 
-            def work() -> tuple[Diary, Companion | None]:
+            def work() -> tuple[Diary, Companion | None, list[Path]]:
                 old = retire()
                 assert old is not None
-                old.change_key(target, lambda step: say(lambda: dialog.show_step(_step_text(step))))
+                kept = old.change_key(target, lambda step: say(lambda: dialog.show_step(_step_text(step))))
                 if diary.key is not None:
                     diary.key.forget()
                 if target is None or not remember:
@@ -202,21 +206,26 @@ class LockController(QObject):
                     keyring_store.remember(app.data_dir, new)
                 reopened = Diary.open(app.data_dir, target)
                 engine = app.loaded.engine if app.loaded is not None else None
-                return reopened, Companion(reopened, engine, app.settings_store) if engine else None
+                companion = Companion(reopened, engine, app.settings_store) if engine else None
+                return reopened, companion, kept
 
-            app.runner.run(work, lambda result: self._changed(dialog, result),
+            app.runner.run(work, lambda result: self._changed(dialog, result, was_plain=was_plain),
                            lambda exc: self._change_failed(dialog, exc, diary.key))
 
         app.runner.run(check_and_derive, checked, lambda exc: dialog.failed(_message(exc)))
 
-    def _changed(self, dialog: EncryptionDialog, result: tuple[Diary, Companion | None]) -> None:
-        diary, companion = result
+    def _changed(self, dialog: EncryptionDialog, result: tuple[Diary, Companion | None, list[Path]], *,
+                 was_plain: bool) -> None:
+        """The change is done: the diary back in the window; files kept after damage, which the change
+        could not re-write, named with a choice (``tell_kept_after_change``)."""
+        diary, companion, kept = result
         dialog.accept()
         if companion is None:
             self.app._on_diary(diary)
         else:
             self._resume(diary, companion)
         self.follow_settings()
+        tell_kept_after_change(self.app.window, self.app.runner, diary, kept, was_plain=was_plain)
 
     def _change_failed(self, dialog: EncryptionDialog, exc: BaseException, old_key: DiaryKey | None) -> None:
         """The change stopped before the swap: the diary is as it was; open it again under its old key."""

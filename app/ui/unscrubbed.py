@@ -1,9 +1,15 @@
-"""After a deletion: the backups that still hold what was deleted, named, with a way to deal with them.
+"""Files that still hold what should be gone, named, with a way to deal with them.
 
-A deletion is applied to every backup too (``app.store.scrub``); a backup that cannot be changed (damaged,
-unreadable) keeps the deleted text, and the README promises "the bytes are gone". So the person is told
-exactly which backup files still hold it and offered to try again or to delete those backups — the
-choice is theirs (a backup is also their way back after damage). Both run off the UI thread.
+After a deletion: a deletion is applied to every backup, and to a copy of the diary file kept after damage,
+too (``app.store.scrub``); a backup that cannot be changed (damaged, unreadable), a copy of a damaged log
+or a damaged diary file set aside (``app.store.kept``) keeps the deleted text, and the README promises "the
+bytes are gone". So the person is told exactly which files still hold it and offered to try again or to
+delete those files — the choice is theirs (a backup is also their way back after damage, and a kept
+copy may hold entries a damaged log lost). The words say "backups" only when every file is one.
+
+After a passphrase change, or encryption turned on: the files kept after damage are not re-written
+(``Diary.change_key``), so the person is told they are still readable without the new passphrase and
+offered to delete them. Both choices run off the UI thread.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from app.store import Diary
+from app.store.kept import is_base, is_kept_name
 from app.ui.errors import keep_until_closed, show_exception
 from app.ui.tasks import TaskRunner
 
@@ -22,48 +29,104 @@ translate = QCoreApplication.translate
 
 
 def deleted_everywhere(diary: object, delete: Callable[[], object]) -> Callable[[], list[Path]]:
-    """A task for the runner: ``delete``, then the backups that deletion could not reach (the companion's
+    """A task for the runner: ``delete``, then the files that deletion could not reach (the companion's
     store is typed as the core's ``DiaryPort``; only a real ``Diary`` has backups)."""
 
     def task() -> list[Path]:
         delete()
-        return list(diary.unscrubbed_backups) if isinstance(diary, Diary) else []
+        return list(diary.unscrubbed_files) if isinstance(diary, Diary) else []
 
     return task
 
 
 def tell_if_any(parent: QWidget, runner: TaskRunner, diary: object, paths: list[Path]) -> QMessageBox | None:
-    """Name the backups that still hold the deleted text and offer "Try again" / "Delete these backups"."""
+    """Name the files that still hold the deleted text and offer "Try again" / "Delete these …"."""
     if not paths or not isinstance(diary, Diary):
         return None
-    box = QMessageBox(parent)
-    box.setObjectName("unscrubbedBackupsBox")
-    box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle(translate("Unscrubbed", "Some backups still hold it"))
-    box.setTextFormat(Qt.TextFormat.PlainText)
-    names = "\n".join(f"• {path.name}" for path in paths)
-    said = translate("Unscrubbed", "It was deleted from the diary, but these backups could not be changed "
-                                   "and still hold it:")
-    box.setText(f"{said}\n\n{names}")
-    box.setInformativeText(translate("Unscrubbed", "They may be damaged. Try again, or delete these backups "
-                                                   "(your other backups are kept)."))
-    box.setDetailedText("\n".join(str(path) for path in paths))
+    box = _box(parent, "unscrubbedBackupsBox", paths)
+    retry = any(not is_kept_name(path) or is_base(path) for path in paths)  # a log copy never changes
+    if any(is_kept_name(path) for path in paths):
+        box.setWindowTitle(translate("Unscrubbed", "Some files still hold it"))
+        said = translate("Unscrubbed", "It was deleted from the diary, but these files could not be changed "
+                                       "and still hold it:")
+        if retry:
+            why = translate("Unscrubbed", "Files kept after damage cannot be changed. Try again, or delete "
+                                          "these files (your other backups are kept).")
+        else:
+            why = translate("Unscrubbed", "Files kept after damage cannot be changed. Delete these files, or "
+                                          "keep them while you may still need them to recover lost entries.")
+        delete_text = translate("Unscrubbed", "Delete these files")
+    else:
+        box.setWindowTitle(translate("Unscrubbed", "Some backups still hold it"))
+        said = translate("Unscrubbed", "It was deleted from the diary, but these backups could not be "
+                                       "changed and still hold it:")
+        why = translate("Unscrubbed", "They may be damaged. Try again, or delete these backups "
+                                      "(your other backups are kept).")
+        delete_text = translate("Unscrubbed", "Delete these backups")
+    box.setText(f"{said}\n\n{_names(paths)}")
+    box.setInformativeText(why)
     roles = QMessageBox.ButtonRole
-    delete = box.addButton(translate("Unscrubbed", "Delete these backups"), roles.DestructiveRole)
+    delete = box.addButton(delete_text, roles.DestructiveRole)
     delete.setObjectName("deleteUnscrubbed")
-    again = box.addButton(translate("Unscrubbed", "Try again"), roles.ActionRole)
-    again.setObjectName("scrubAgain")
+    again = box.addButton(translate("Unscrubbed", "Try again"), roles.ActionRole) if retry else None
+    if again is not None:
+        again.setObjectName("scrubAgain")
     box.setDefaultButton(box.addButton(translate("Unscrubbed", "Keep them"), roles.RejectRole))
 
     def chosen(button: object) -> None:
         if button is delete:
-            runner.run(lambda: diary.delete_backups(paths), None, lambda exc: show_exception(parent, exc))
-        elif button is again:
+            runner.run(lambda: diary.delete_files(paths), None, lambda exc: show_exception(parent, exc))
+        elif again is not None and button is again:
             runner.run(diary.scrub_again, lambda left: tell_if_any(parent, runner, diary, left),
                        lambda exc: show_exception(parent, exc))
 
     box.buttonClicked.connect(chosen)
-    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    keep_until_closed(box)
     box.open()
     return box
+
+
+def tell_kept_after_change(parent: QWidget, runner: TaskRunner, diary: Diary, paths: list[Path], *,
+                           was_plain: bool) -> QMessageBox | None:
+    """Name the files kept after damage that the change left under the old passphrase (``was_plain``:
+    unencrypted) and offer "Delete them" / "Keep them"."""
+    if not paths:
+        return None
+    box = _box(parent, "keptAfterChangeBox", paths)
+    box.setWindowTitle(translate("Unscrubbed", "Files kept after damage"))
+    if was_plain:
+        said = translate("Unscrubbed", "The diary is encrypted now, but these files kept after damage are "
+                                       "not:")
+    else:
+        said = translate("Unscrubbed", "The passphrase was changed, but these files kept after damage can "
+                                       "still be read with the old one:")
+    box.setText(f"{said}\n\n{_names(paths)}")
+    box.setInformativeText(translate("Unscrubbed", "Delete them unless you still need them to recover lost "
+                                                   "entries."))
+    roles = QMessageBox.ButtonRole
+    delete = box.addButton(translate("Unscrubbed", "Delete them"), roles.DestructiveRole)
+    delete.setObjectName("deleteKept")
+    box.setDefaultButton(box.addButton(translate("Unscrubbed", "Keep them"), roles.RejectRole))
+
+    def chosen(button: object) -> None:
+        if button is delete:
+            runner.run(lambda: diary.delete_files(paths), None, lambda exc: show_exception(parent, exc))
+
+    box.buttonClicked.connect(chosen)
+    box.open()
+    return box
+
+
+def _box(parent: QWidget, name: str, paths: list[Path]) -> QMessageBox:
+    """A warning box, kept until closed, with the files' full paths in its details."""
+    box = QMessageBox(parent)
+    box.setObjectName(name)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setDetailedText("\n".join(str(path) for path in paths))
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    keep_until_closed(box)
+    return box
+
+
+def _names(paths: list[Path]) -> str:
+    return "\n".join(f"• {path.name}" for path in paths)

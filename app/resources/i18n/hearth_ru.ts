@@ -737,6 +737,18 @@ How was your day?</source>
         <translation>не зашифрован</translation>
     </message>
     <message>
+        <source>The diary is encrypted now, but these files kept after damage are not:</source>
+        <translation>Дневник теперь зашифрован, но эти файлы, сохранённые после повреждения, — нет:</translation>
+    </message>
+    <message>
+        <source>The passphrase was changed, but these files kept after damage can still be read with the old one:</source>
+        <translation>Парольная фраза изменена, но эти файлы, сохранённые после повреждения, всё ещё можно прочитать со старой:</translation>
+    </message>
+    <message>
+        <source>Delete them unless you still need them to recover lost entries.</source>
+        <translation>Удалите их, если они не нужны вам для восстановления потерянных записей.</translation>
+    </message>
+    <message>
         <source>The diary is already encrypted (`hearth encryption change` sets a new passphrase).</source>
         <translation>Дневник уже зашифрован (новую парольную фразу задаёт `hearth encryption change`).</translation>
     </message>
@@ -5314,6 +5326,26 @@ If it is truly lost, you can start over: run `hearth forget-everything --yes` in
 <context>
     <name>Unscrubbed</name>
     <message>
+        <source>Some files still hold it</source>
+        <translation>Это ещё осталось в некоторых файлах</translation>
+    </message>
+    <message>
+        <source>It was deleted from the diary, but these files could not be changed and still hold it:</source>
+        <translation>Из дневника это удалено, но эти файлы не удалось изменить, и в них это ещё есть:</translation>
+    </message>
+    <message>
+        <source>Files kept after damage cannot be changed. Try again, or delete these files (your other backups are kept).</source>
+        <translation>Файлы, сохранённые после повреждения, изменить нельзя. Попробуйте ещё раз или удалите эти файлы (остальные резервные копии останутся).</translation>
+    </message>
+    <message>
+        <source>Files kept after damage cannot be changed. Delete these files, or keep them while you may still need them to recover lost entries.</source>
+        <translation>Файлы, сохранённые после повреждения, изменить нельзя. Удалите их или сохраните, пока они могут понадобиться для восстановления потерянных записей.</translation>
+    </message>
+    <message>
+        <source>Delete these files</source>
+        <translation>Удалить эти файлы</translation>
+    </message>
+    <message>
         <source>Some backups still hold it</source>
         <translation>Это ещё осталось в некоторых резервных копиях</translation>
     </message>
@@ -5336,6 +5368,26 @@ If it is truly lost, you can start over: run `hearth forget-everything --yes` in
     <message>
         <source>Keep them</source>
         <translation>Оставить</translation>
+    </message>
+    <message>
+        <source>Files kept after damage</source>
+        <translation>Файлы, сохранённые после повреждения</translation>
+    </message>
+    <message>
+        <source>The diary is encrypted now, but these files kept after damage are not:</source>
+        <translation>Дневник теперь зашифрован, но эти файлы, сохранённые после повреждения, — нет:</translation>
+    </message>
+    <message>
+        <source>The passphrase was changed, but these files kept after damage can still be read with the old one:</source>
+        <translation>Парольная фраза изменена, но эти файлы, сохранённые после повреждения, всё ещё можно прочитать со старой:</translation>
+    </message>
+    <message>
+        <source>Delete them unless you still need them to recover lost entries.</source>
+        <translation>Удалите их, если они не нужны вам для восстановления потерянных записей.</translation>
+    </message>
+    <message>
+        <source>Delete them</source>
+        <translation>Удалить их</translation>
     </message>
 </context>
 <context>
