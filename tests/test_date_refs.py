@@ -93,3 +93,60 @@ def test_what_is_not_a_date_is_left_out(text: str) -> None:
 def test_relative_dates_need_the_day_they_are_written_on() -> None:
     assert date_spans("What did I do yesterday? And on October 3?") == []
     assert date_spans("What did I do on October 3, 2023?") == [day(2023, 10, 3)]
+
+
+def week(first: date, last: date) -> DateSpan:
+    return DateSpan(first, last, "week")
+
+
+@pytest.mark.parametrize(
+    ("text", "anchor", "expected"),
+    [
+        # The latest one that began by the day the message is written on.
+        ("What did he give me at Christmas?", ANCHOR, [week(date(2022, 12, 24), date(2022, 12, 26))]),
+        ("What did we do on Christmas Eve?", date(2023, 12, 24), [day(2023, 12, 24)]),
+        ("Who came round on New Year's Eve?", ANCHOR, [day(2022, 12, 31)]),
+        ("Как отметили Новый год?", ANCHOR, [week(date(2022, 12, 31), date(2023, 1, 1))]),
+        ("Как отметили Новый год?", date(2023, 12, 31), [week(date(2023, 12, 31), date(2024, 1, 1))]),
+        ("Что я вручила супругу на мужской праздник?", ANCHOR, [day(2023, 2, 23)]),
+        ("Что подарили на Восьмое марта?", ANCHOR, [day(2023, 3, 8)]),
+        ("Куда ездили на майские?", ANCHOR, [week(date(2023, 5, 1), date(2023, 5, 10))]),
+        ("Где были в День Победы?", ANCHOR, [day(2023, 5, 9)]),
+        # Moveable feasts: Western Easter for the English words, the Orthodox one for the Russian.
+        ("What did we eat at Easter?", ANCHOR, [week(date(2023, 4, 7), date(2023, 4, 10))]),
+        ("Что пекли на Пасху?", ANCHOR, [day(2023, 4, 16)]),
+        ("Что пекли на Пасху?", date(2024, 5, 20), [day(2024, 5, 5)]),
+        ("Когда была Масленица?", ANCHOR, [week(date(2023, 2, 20), date(2023, 2, 26))]),
+        ("Where did we go on Labor Day?", ANCHOR, [day(2023, 9, 4)]),
+        # The diary does not say its country: both Thanksgivings (Canada's in October, the US's in November).
+        ("Who hosted Thanksgiving?", date(2023, 12, 1), [day(2023, 10, 9), day(2023, 11, 23)]),
+        ("Who hosted Thanksgiving?", ANCHOR, [day(2023, 10, 9), day(2022, 11, 24)]),
+        # A year beside it is its own.
+        ("What happened at Christmas 2021?", ANCHOR, [week(date(2021, 12, 24), date(2021, 12, 26))]),
+        ("And at Halloween in 2022?", ANCHOR, [day(2022, 10, 31)]),
+        # Beside another date: both.
+        ("Christmas and on 3 March", ANCHOR, [week(date(2022, 12, 24), date(2022, 12, 26)), day(2023, 3, 3)]),
+    ],
+)
+def test_holidays_are_read_as_their_days(text: str, anchor: date, expected: list[DateSpan]) -> None:
+    assert date_spans(text, anchor) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What shall we do next Christmas?",  # not a day of the diary yet
+        "Где будем на следующий Новый год?",
+        "We went out for Chinese New Year",  # a lunar calendar's: not known here
+        "Китайский Новый год отмечали в ресторане",
+        "It was my birthday",  # the person's day: not known here
+        "Christmassy lights everywhere",  # inside a word
+    ],
+)
+def test_holidays_whose_day_is_not_known_are_left_out(text: str) -> None:
+    assert date_spans(text, ANCHOR) == []
+
+
+def test_holidays_need_a_year_or_the_day_they_are_written_on() -> None:
+    assert date_spans("What did we do at Christmas?") == []
+    assert date_spans("What did we do at Christmas 2022?") == [week(date(2022, 12, 24), date(2022, 12, 26))]

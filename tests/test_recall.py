@@ -393,6 +393,18 @@ def test_a_named_day_brings_its_entries_even_without_shared_words(diary: Diary, 
     )
 
 
+def test_a_named_holiday_brings_the_entries_written_then(diary: Diary, tiny_engine: Any) -> None:
+    """ "The men's holiday" is 23 February: the entry written then answers, though no word is shared."""
+    _, holiday = _day(diary, date(2024, 2, 23), ("user", "Подарили Вите набор торцевых головок."))
+    _day(diary, date(2024, 3, 20), ("user", "Купила новые кроссовки для бега."))
+    today, _ = _day(diary, date(2024, 11, 30), ("user", "Добрый вечер."))
+    found = Recall(diary, tiny_engine).find(
+        "Что я вручила супругу на мужской праздник?", 500, conversation_id=today, exclude_message_ids=set(),
+        today=date(2024, 11, 30),
+    )
+    assert [e.message_id for e in found] == holiday
+
+
 def test_a_named_month_favours_entries_written_then(diary: Diary, tiny_engine: Any) -> None:
     _, march = _day(diary, date(2023, 3, 14), ("user", "Went to the pottery class, made a lopsided bowl."))
     _, june = _day(diary, date(2023, 6, 2), ("user", "Went to the pottery class, glazed the lopsided bowl."))

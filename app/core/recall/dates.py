@@ -8,8 +8,9 @@ fetches) the entries written then.
 
 English and Russian; explicit dates (day, month, year, ISO ``2023-10-03``, ``03.10.2023``) and, given the
 day the person is writing on (``anchor``), relative ones (yesterday, N days ago, last week/month/year,
-weekday names). A date without a year is the latest such day not after the anchor. Anything unclear is
-left out: a wrong span would push the right entries out of the prompt.
+weekday names), and holidays ("at Christmas", "на майские": ``app.core.recall.holidays``). A date without a
+year is the latest such day not after the anchor. Anything unclear is left out: a wrong span would push the
+right entries out of the prompt.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Literal
+
+from app.core.recall.holidays import holidays_in
 
 Precision = Literal["day", "week", "month", "year"]
 
@@ -105,6 +108,10 @@ def date_spans(text: str, anchor: date | None = None) -> list[DateSpan]:
         taken.append((match.start(), match.end()))
         found.append((match.start(), span))
 
+    for holiday in holidays_in(text, anchor):  # first: "Christmas 2023" is one date, not a year
+        if not any(a < holiday.end and holiday.start < b for a, b in taken):
+            taken.append((holiday.start, holiday.end))
+            found += [(holiday.start, _holiday_span(first, last)) for first, last in holiday.spans]
     for kind, pattern in _PATTERNS:
         for match in pattern.finditer(text):
             add(match, _explicit(kind, match, anchor))
@@ -114,6 +121,11 @@ def date_spans(text: str, anchor: date | None = None) -> list[DateSpan]:
                 add(match, _relative(kind, match, anchor))
     found.sort(key=lambda pair: pair[0])
     return list(dict.fromkeys(span for _, span in found))
+
+
+def _holiday_span(first: date, last: date) -> DateSpan:
+    """A holiday of one day as precise as a date; one of several days ("the May holidays") as a week."""
+    return DateSpan(first, last, "day" if first == last else "week")
 
 
 def _explicit(kind: str, match: re.Match[str], anchor: date | None) -> DateSpan | None:

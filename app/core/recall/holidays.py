@@ -1,0 +1,190 @@
+"""Holidays a message names: "at Christmas", "on Valentine's Day", "на Новый год", "на мужской праздник".
+
+People date their lives by holidays more than by numbers: "What did I give Vitya for the men's holiday?"
+asks about the entries written around 23 February, though no word of the question is in them ("Подарили
+Вите на двадцать третье набор головок"). Recall reads a named holiday as a span of days, as it reads "on 3
+October" (``app.core.recall.dates``), and favours the entries written then and in the week after.
+
+Why this shape:
+
+* **Only holidays whose day is known.** A fixed day (Christmas, 8 March), a rule (US Thanksgiving: the
+  fourth Thursday of November), or Easter's computus (Western, and Orthodox for the Russian words). A
+  holiday whose day depends on the country (Mother's Day), on a lunar calendar (Chinese New Year, Eid), or on
+  the person (a birthday) is left out: a wrong span pushes the right entries out of the prompt.
+  Thanksgiving is both the US and the Canadian one: the diary does not say which country it is written in.
+* **The latest one, as for a date without a year**: "at Christmas" is the latest Christmas not after the
+  day the message is written on (one that started by then: New Year's Eve counts on 31 December), or the
+  one of the year named beside it ("Christmas 2023"). "Next Christmas" is not a day of the diary.
+* **One span per holiday, as long as the holiday.** A day is read as precisely as "on 3 October"; a
+  holiday of several days ("the May holidays", Maslenitsa) as a week.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+Days = tuple[date, date]  # first and last day, inclusive
+Rule = Callable[[int], tuple[Days, ...]]  # a year → the holiday's spans in it (two for Thanksgiving)
+
+
+def western_easter(year: int) -> date:
+    """Easter Sunday, Gregorian (the anonymous Gregorian computus)."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = b // 4, b % 4
+    g = (8 * b + 13) // 25
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = c // 4, c % 4
+    m = (32 + 2 * e + 2 * i - h - k) % 7
+    n = (a + 11 * h + 19 * m) // 433
+    month = (h + m - 7 * n + 90) // 25
+    return date(year, month, (h + m - 7 * n + 33 * month + 19) % 32)
+
+
+def orthodox_easter(year: int) -> date:
+    """Easter Sunday of the Orthodox church (the Julian computus, in Gregorian dates: 1900-2099)."""
+    a, b, c = year % 4, year % 7, year % 19
+    d = (19 * c + 15) % 30
+    e = (2 * a + 4 * b - d + 34) % 7
+    month = (d + e + 114) // 31
+    julian = date(year, month, (d + e + 114) % 31 + 1)
+    return julian + timedelta(days=13)
+
+
+def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
+    """The ``n``-th ``weekday`` (0 = Monday) of the month; ``n`` = -1: the last."""
+    if n > 0:
+        first = date(year, month, 1)
+        return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
+    last = date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1)
+    return last - timedelta(days=(last.weekday() - weekday) % 7)
+
+
+def _fixed(month: int, day: int, days: int = 1) -> Rule:
+    def rule(year: int) -> tuple[Days, ...]:
+        start = date(year, month, day)
+        return ((start, start + timedelta(days=days - 1)),)
+
+    return rule
+
+
+def _around(moveable: Callable[[int], date], first: int, last: int) -> Rule:
+    def rule(year: int) -> tuple[Days, ...]:
+        day = moveable(year)
+        return ((day + timedelta(days=first), day + timedelta(days=last)),)
+
+    return rule
+
+
+def _new_year(year: int) -> tuple[Days, ...]:
+    """The night the year ``year`` begins: 31 December of the year before and 1 January."""
+    return ((date(year - 1, 12, 31), date(year, 1, 1)),)
+
+
+def _new_year_holidays(year: int) -> tuple[Days, ...]:
+    return ((date(year - 1, 12, 31), date(year, 1, 8)),)  # Russia's New Year days off
+
+
+def _thanksgiving(year: int) -> tuple[Days, ...]:
+    canada = _nth_weekday(year, 10, 0, 2)  # second Monday of October
+    usa = _nth_weekday(year, 11, 3, 4)  # fourth Thursday of November
+    return ((canada, canada), (usa, usa))
+
+
+def _ru(stem: str) -> str:
+    """A Russian word by its stem: any ending."""
+    return rf"{stem}\w*"
+
+
+_DAY_RU = r"(?:день|дн[яюё]м?)"  # "день", "дня", "дню", "днём"
+
+# Most specific first: a match hides the shorter ones inside it ("New Year's Eve" is not "New Year").
+_HOLIDAY_TABLE: list[tuple[str, Rule]] = [
+    (r"christmas eve", _fixed(12, 24)),
+    (r"christmas day", _fixed(12, 25)),
+    (r"boxing day", _fixed(12, 26)),
+    (r"christmas|xmas", _fixed(12, 24, 3)),
+    (r"new year'?s eve|hogmanay", _fixed(12, 31)),
+    (r"new year'?s day", _fixed(1, 1)),
+    (r"(?<!chinese )(?<!lunar )new year'?s?", _new_year),
+    (r"valentine'?s(?: day)?|st\.? valentine", _fixed(2, 14)),
+    (r"st\.? patrick'?s day|paddy'?s day", _fixed(3, 17)),
+    (r"good friday", _around(western_easter, -2, -2)),
+    (r"easter monday", _around(western_easter, 1, 1)),
+    (r"easter(?: sunday)?", _around(western_easter, -2, 1)),
+    (r"memorial day", _around(lambda year: _nth_weekday(year, 5, 0, -1), 0, 0)),  # last Monday of May
+    (r"labou?r day", _around(lambda year: _nth_weekday(year, 9, 0, 1), 0, 0)),  # first Monday of September
+    (r"canada day", _fixed(7, 1)),
+    (r"(?:the )?fourth of july|independence day", _fixed(7, 4)),
+    (r"thanksgiving", _thanksgiving),
+    (r"halloween", _fixed(10, 31)),
+    (r"bonfire night|guy fawkes(?: night)?", _fixed(11, 5)),
+    (rf"{_ru('стар')} {_ru('нов')} {_ru('год')}", _fixed(1, 13, 2)),
+    (rf"{_ru('новогодн')} (?:{_ru('праздник')}|{_ru('каникул')}|{_ru('выходн')})", _new_year_holidays),
+    (rf"(?<!китайский )(?<!китайского )(?<!лунного )(?<!лунный )(?:нов(?:ый|ого|ом|ому|ым) год\w*|"
+     rf"{_ru('новогодн')})", _new_year),
+    (_ru("рождеств"), _fixed(1, 6, 2)),  # Russian Christmas: Orthodox, 7 January (and its eve)
+    (rf"{_DAY_RU} защитника отечества|{_ru('мужск')} (?:{_ru('праздник')}|{_DAY_RU})", _fixed(2, 23)),
+    (rf"{_ru('восьм')} {_ru('март')}|{_ru('женск')} (?:{_ru('праздник')}|{_DAY_RU})", _fixed(3, 8)),
+    (rf"{_ru('маслениц')}|{_ru('масленичн')}", _around(orthodox_easter, -55, -49)),
+    (rf"{_ru('пасх')}", _around(orthodox_easter, 0, 0)),
+    (rf"на майских|на майские|{_ru('майск')} (?:{_ru('праздник')}|{_ru('выходн')}|{_ru('каникул')})",
+     _fixed(5, 1, 10)),
+    (_ru("первома"), _fixed(5, 1)),
+    (rf"{_DAY_RU} победы", _fixed(5, 9)),
+    (rf"{_DAY_RU} знаний", _fixed(9, 1)),
+    (rf"{_DAY_RU} росси[ийю]", _fixed(6, 12)),
+    (rf"{_DAY_RU} народного единства", _fixed(11, 4)),
+    (rf"{_ru('татьянин')} {_DAY_RU}", _fixed(1, 25)),
+    (rf"{_ru('хэллоуин')}|{_ru('хеллоуин')}", _fixed(10, 31)),
+    (rf"{_DAY_RU} (?:святого )?валентина|{_ru('валентинов')} {_DAY_RU}", _fixed(2, 14)),
+]
+_YEAR_AFTER = r"(?:,?\s+(?:in\s+|of\s+|в\s+)?((?:19|20)\d\d)\b)?"
+_HOLIDAYS = [
+    (re.compile(rf"(?<![^\W\d_])(?:{pattern})(?![^\W\d_]){_YEAR_AFTER}", re.IGNORECASE), rule)
+    for pattern, rule in _HOLIDAY_TABLE
+]
+# "Next Christmas", "на следующий Новый год": not a day the diary has.
+_AHEAD = re.compile(
+    r"\b(?:next|coming|upcoming|following)\s+$|(?:следующ|будущ|предстоящ|ближайш|грядущ)\w*\s+(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class NamedHoliday:
+    start: int  # where its words are in the text
+    end: int
+    spans: tuple[Days, ...]
+
+
+def holidays_in(text: str, anchor: date | None) -> Iterator[NamedHoliday]:
+    """The holidays ``text`` names, with their days: the year beside them, else the latest before
+    ``anchor`` (without either, none). A holiday inside a longer one's words is not read again."""
+    taken: list[tuple[int, int]] = []
+    for pattern, rule in _HOLIDAYS:
+        for match in pattern.finditer(text):
+            if any(a < match.end() and match.start() < b for a, b in taken):
+                continue
+            taken.append((match.start(), match.end()))
+            if _AHEAD.search(text[max(0, match.start() - 30) : match.start()]):
+                continue
+            spans = _resolved(rule, match.group(1), anchor)
+            if spans:
+                yield NamedHoliday(match.start(), match.end(), spans)
+
+
+def _resolved(rule: Rule, year_text: str | None, anchor: date | None) -> tuple[Days, ...]:
+    """The holiday's spans in the year named, else each one's latest that began by ``anchor``."""
+    if year_text:
+        return rule(int(year_text))
+    if anchor is None:
+        return ()
+    latest: dict[int, Days] = {}
+    for year in (anchor.year - 1, anchor.year, anchor.year + 1):  # New Year's night begins the year before
+        for i, days in enumerate(rule(year)):
+            if days[0] <= anchor:
+                latest[i] = days
+    return tuple(latest[i] for i in sorted(latest))
