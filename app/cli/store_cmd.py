@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from app.cli import unscrubbed
 from app.cli.errors import run_reported
 from app.cli.i18n import CliPlurals, error_text, is_yes, iso_day, long_day, quoted, translate
 from app.cli.passphrase import ENV_PASSPHRASE, ask, open_diary
@@ -105,6 +106,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     rm = sub.add_parser("rm", help=translate("Cli", "delete one entry for good (ids: hearth search --json)"))
     rm.add_argument("message_id", type=record_id, metavar="MESSAGE_ID")
     rm.add_argument("--yes", action="store_true", help=translate("Cli", "really delete it"))
+    unscrubbed.add_option(rm)
     rm.set_defaults(func=guarded(_rm))
 
     export = sub.add_parser("export", help=translate("Cli", "export the diary as Markdown or JSON"))
@@ -156,6 +158,7 @@ def _register_facts(sub: argparse._SubParsersAction) -> None:  # type: ignore[ty
     edit.set_defaults(func=guarded(_facts_edit))
     remove = actions.add_parser("rm", help=translate("Cli", "delete a fact for good"))
     remove.add_argument("id", type=record_id)
+    unscrubbed.add_option(remove)
     remove.set_defaults(func=guarded(_facts_rm))
     pin = actions.add_parser("pin", help=translate("Cli", "pin a fact (always in the prompt)"))
     pin.add_argument("id", type=record_id)
@@ -222,7 +225,7 @@ RM_PREVIEW_CHARS = 60
 
 def _rm(args: argparse.Namespace, data_dir: Path) -> int:
     """Without --yes only say what would go; with it, delete under the diary lock (never under a running
-    window or chat, whose prompt may hold the entry)."""
+    window or chat, whose prompt may hold the entry), then name the files the deletion could not change."""
     if not args.yes:
         with open_diary(data_dir) as diary:
             found = _entry_line(diary, args.message_id)
@@ -235,7 +238,8 @@ def _rm(args: argparse.Namespace, data_dir: Path) -> int:
         if diary.get_message(args.message_id) is None:
             return _no_entry(args.message_id)
         diary.delete_message(args.message_id)
-    print(translate("Cli", "Deleted entry {id}.").format(id=args.message_id))
+        print(translate("Cli", "Deleted entry {id}.").format(id=args.message_id))
+        unscrubbed.settle(diary, args.delete_unscrubbed)  # under the lock: it may shred backups
     return 0
 
 
@@ -289,9 +293,12 @@ def _facts_edit(args: argparse.Namespace, data_dir: Path) -> int:
 
 
 def _facts_rm(args: argparse.Namespace, data_dir: Path) -> int:
+    """Delete the fact, then name the files the deletion could not change (``app.cli.unscrubbed``)."""
     with DiaryLock(data_dir), open_diary(data_dir) as diary:
         diary.delete_fact(args.id)
-    print(translate("Cli", "Deleted fact #{id}; it will not be re-learned automatically.").format(id=args.id))
+        done = translate("Cli", "Deleted fact #{id}; it will not be re-learned automatically.")
+        print(done.format(id=args.id))
+        unscrubbed.settle(diary, args.delete_unscrubbed)  # under the lock: it may shred backups
     return 0
 
 

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from app.store import Diary
 from app.store.kept import is_base, is_kept_name
+from app.ui import unscrubbed_texts
 from app.ui.errors import keep_until_closed, show_exception
 from app.ui.tasks import TaskRunner
 
@@ -45,21 +46,17 @@ def tell_if_any(parent: QWidget, runner: TaskRunner, diary: object, paths: list[
         return None
     box = _box(parent, "unscrubbedBackupsBox", paths)
     retry = any(not is_kept_name(path) or is_base(path) for path in paths)  # a log copy never changes
-    if any(is_kept_name(path) for path in paths):
+    said = unscrubbed_texts.held_text(paths, _tr)  # the terminal's words too (``app.cli.unscrubbed``)
+    if unscrubbed_texts.names_files(paths):
         box.setWindowTitle(translate("Unscrubbed", "Some files still hold it"))
-        said = translate("Unscrubbed", "It was deleted from the diary, but these files could not be changed "
-                                       "and still hold it:")
         if retry:
             why = translate("Unscrubbed", "Files kept after damage cannot be changed. Try again, or delete "
                                           "these files (your other backups are kept).")
         else:
-            why = translate("Unscrubbed", "Files kept after damage cannot be changed. Delete these files, or "
-                                          "keep them while you may still need them to recover lost entries.")
+            why = _tr(unscrubbed_texts.KEPT_ONLY_ADVICE)
         delete_text = translate("Unscrubbed", "Delete these files")
     else:
         box.setWindowTitle(translate("Unscrubbed", "Some backups still hold it"))
-        said = translate("Unscrubbed", "It was deleted from the diary, but these backups could not be "
-                                       "changed and still hold it:")
         why = translate("Unscrubbed", "They may be damaged. Try again, or delete these backups "
                                       "(your other backups are kept).")
         delete_text = translate("Unscrubbed", "Delete these backups")
@@ -126,6 +123,11 @@ def _box(parent: QWidget, name: str, paths: list[Path]) -> QMessageBox:
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     keep_until_closed(box)
     return box
+
+
+def _tr(text: str) -> str:
+    """A shared source text (``unscrubbed_texts``) in the interface's language."""
+    return translate(unscrubbed_texts.CONTEXT, text)
 
 
 def _names(paths: list[Path]) -> str:

@@ -1384,6 +1384,38 @@ How was your day?</source>
         <source>recall index (vectors)</source>
         <translation>индекс для вспоминания (векторы)</translation>
     </message>
+    <message>
+        <source>also delete the backups and files kept after damage that the deletion could not change (they still hold it)</source>
+        <translation>удалить и резервные копии и файлы, сохранённые после повреждения, которые удаление не смогло изменить (в них это ещё есть)</translation>
+    </message>
+    <message>
+        <source>They were kept. Add --delete-unscrubbed to `hearth rm` or `hearth facts rm` to delete such files with what you delete.</source>
+        <translation>Они сохранены. Добавьте --delete-unscrubbed к `hearth rm` или `hearth facts rm`, чтобы такие файлы удалялись вместе с тем, что вы удаляете.</translation>
+    </message>
+    <message>
+        <source>Deleted these files.</source>
+        <translation>Эти файлы удалены.</translation>
+    </message>
+    <message>
+        <source>Deleted these backups.</source>
+        <translation>Эти резервные копии удалены.</translation>
+    </message>
+    <message>
+        <source>Files kept after damage cannot be changed, and backups may be damaged. Delete these files, or keep them (your other backups are kept).</source>
+        <translation>Файлы, сохранённые после повреждения, изменить нельзя, а резервные копии, возможно, повреждены. Удалите эти файлы или сохраните их (остальные резервные копии останутся).</translation>
+    </message>
+    <message>
+        <source>They may be damaged. Delete these backups, or keep them (your other backups are kept).</source>
+        <translation>Возможно, они повреждены. Удалите эти копии или сохраните их (остальные резервные копии останутся).</translation>
+    </message>
+    <message>
+        <source>Delete these files? [y/N] </source>
+        <translation>Удалить эти файлы? [д/Н] </translation>
+    </message>
+    <message>
+        <source>Delete these backups? [y/N] </source>
+        <translation>Удалить эти резервные копии? [д/Н] </translation>
+    </message>
 </context>
 <context>
     <name>CliPlurals</name>
