@@ -16,7 +16,8 @@ from app.core.background.indexing import SemanticIndexer
 from app.core.companion import Companion
 from app.core.events import Event, IndexProgress, Remembered
 from app.core.recall import semantic, vectors
-from app.core.recall.finder import Recall
+from app.core.recall.concepts import kinds_asked
+from app.core.recall.finder import Recall, _leaning_to_kinds
 from app.core.recall.semantic import CONTEXT_CHARS, KEY_FORM, SHORT_TURN, SemanticMemory, passage_text
 from app.core.recall.vectors import VectorIndex, decode, encode
 from app.llm.embedding import Embedder, make_embedder
@@ -290,9 +291,10 @@ def test_an_empty_message_recalls_nothing_and_asks_no_meaning(
     _write(diary, 1, FILLER_EN)
     closable = ClosableEmbedder(embedder)
     recall = Recall(diary, tiny_engine, _indexed(diary, closable))  # type: ignore[arg-type]
+    asked_while_indexing = closable.asked  # the kinds' vectors (``SemanticMemory.kind_vector``)
     today = diary.conversation_for_day(date(2026, 3, 20)).id
     assert recall.find(" \n", 200, conversation_id=today, exclude_message_ids=set()) == []
-    assert closable.asked == 0  # a warm-up's prompt (empty message) costs no embedding
+    assert closable.asked == asked_while_indexing  # a warm-up's prompt (empty message) costs no embedding
 
 
 # -- contextual keys: a short turn is embedded with the end of the turn before it ------------------------
@@ -456,3 +458,55 @@ def test_a_deleted_entry_is_never_recalled_by_meaning_again(rig: Rig) -> None:
     assert rig.evidence not in {v.key_id for v in rig.diary.message_vectors(memory.embedder_id)}
     hits = memory.hits(memory.query_vector("Nora moved to Lisbon"), 50)
     assert rig.evidence not in [h.message_id for h in hits]
+
+
+@pytest.mark.parametrize(
+    ("filler", "concrete", "question"),
+    [
+        (FILLER_EN, "Writing from Oaxaca! We flew in two days ago and the hotel is right on the square.",
+         "What trips away have I made?"),
+        (FILLER_RU, "Ночью в вагоне сдох котёл: шлак забил колосники, к трём часам было плюс двенадцать.",
+         "Какие неисправности случались на работе?"),
+    ],
+)
+def test_a_question_about_a_kind_of_event_leans_toward_entries_that_tell_one(
+    diary: Diary, embedder: Embedder, filler: list[str], concrete: str, question: str
+) -> None:
+    """The abstract question ("what trips…") comes nearer to the entry that tells one ("we flew in…")
+    than to the rest of the diary once it leans toward the words such events are told with."""
+    others = _write(diary, 1, filler)
+    [told] = _write(diary, 2, [concrete])
+    memory = _indexed(diary, embedder)
+    plain = memory.query_vector(question)
+    leaned = _leaning_to_kinds(memory, plain, kinds_asked(question))
+    assert np.isclose(np.linalg.norm(leaned), np.linalg.norm(plain))
+
+    def margin(query: np.ndarray) -> float:
+        similarity = memory.similarity(query, [*others, told])
+        return similarity[told] - float(np.mean([similarity[i] for i in others]))
+
+    assert margin(leaned) > margin(plain) + 0.005
+
+
+def test_the_kinds_vectors_are_made_with_the_index_and_a_turn_embeds_only_its_question(
+    diary: Diary, embedder: Embedder, tiny_engine: object
+) -> None:
+    _write(diary, 1, FILLER_EN)
+    memory = _indexed(diary, embedder)
+    asked: list[str] = []
+    real_query = embedder.query
+
+    class Counting:
+        def __getattr__(self, name: str) -> object:
+            return getattr(embedder, name)
+
+        def query(self, text: str) -> np.ndarray:
+            asked.append(text)
+            return real_query(text)
+
+    memory.embedder = Counting()  # type: ignore[assignment]
+    today = diary.conversation_for_day(date(2026, 3, 20)).id
+    Recall(diary, tiny_engine, memory).find(  # type: ignore[arg-type]
+        "What trips away have I made?", 200, conversation_id=today, exclude_message_ids=set()
+    )
+    assert asked == ["What trips away have I made?"]

@@ -33,6 +33,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from app.core.ports import DiaryPort
+from app.core.recall.concepts import every_kind
 from app.core.recall.vectors import VectorIndex, encode
 from app.core.text import REPLY_PLACEHOLDER
 from app.llm.embedding import Embedder
@@ -139,6 +140,7 @@ class SemanticMemory:
         # keyed by a digest, never the text: no draft's words are kept in memory for this
         self._queries: OrderedDict[bytes, NDArray[np.float32]] = OrderedDict()
         self._queries_lock = threading.Lock()
+        self._kinds: dict[str, NDArray[np.float32]] = {}  # ``kind_vector``'s (a fixed table, no diary text)
 
     @property
     def embedder_id(self) -> str:
@@ -199,7 +201,14 @@ class SemanticMemory:
             self._facts.upsert((v.key_id, v.vector) for v in stored)
             self._fact_source.update((v.key_id, v.message_id) for v in stored)
             return True
+        self._make_kind_vectors()
         return False
+
+    def _make_kind_vectors(self) -> None:
+        """Once the diary is indexed, the vectors of every kind of event (a fixed table: ~16 short texts,
+        once a session), so a question about one never waits for its embedding."""
+        for words in every_kind():
+            self.kind_vector(words)
 
     def _embedded(self, items: Sequence[PendingText]) -> list[tuple[PendingText, bytes]]:
         vectors = self.embedder.passages([passage_text(item) for item in items])
@@ -244,6 +253,19 @@ class SemanticMemory:
             self._queries[key] = vector
             if len(self._queries) > QUERY_CACHE:
                 self._queries.popitem(last=False)
+        return vector
+
+    def kind_vector(self, words: str) -> NDArray[np.float32]:
+        """The vector of the words a kind of event is told with (``app.core.recall.concepts``), made once:
+        the table is fixed and small (a few kinds in two languages), so a turn embeds it at most once."""
+        with self._queries_lock:
+            kept = self._kinds.get(words)
+        if kept is not None:
+            return kept
+        vector = self.embedder.query(words)
+        vector.setflags(write=False)
+        with self._queries_lock:
+            self._kinds[words] = vector
         return vector
 
     def hits(self, query: NDArray[np.float32], k: int) -> list[SemanticHit]:

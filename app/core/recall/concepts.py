@@ -1,0 +1,113 @@
+"""What a general question is about, in the concrete words a diary tells it with.
+
+"What trips away have I made?", "Какие неисправности случались на работе?", "Чему я выучилась за этот
+год?": a question that asks for a kind of event names the kind, while the entries that answer tell the
+events ("Writing from Oaxaca!", "в вагоне сдох котёл", "прошла курсы первой помощи"). A sentence encoder
+places the abstract question near entries that speak of the kind in general ("I'd love to travel more"), not
+near the concrete ones. This table names, for the kinds of event a diary is full of, the words those events
+are told with. Recall by meaning leans the question's vector toward those words' vector
+(``app.core.recall.finder``, ``KIND_WEIGHT``), so entries that tell such events come nearer.
+
+Why this shape:
+
+* **A lean, not a new query.** The words' vector is added to the question's at half its weight: the
+  question still decides what is near. Appending the words to the question instead (one text embedded)
+  drowned specific questions that happen to use a trigger word ("Что вручил мне пожилой сосед снизу?"
+  lost its only evidence), and searching the words lexically found little the lean did not.
+* **Vectors of a fixed table**, made once per kind and language (``SemanticMemory.kind_vector``): the turn
+  embeds nothing more.
+* **Kinds a diary is full of** (trips, health, gifts, achievements, breakdowns, learning, trouble at work,
+  races); a question word stands for its kind in any form (compared by stem).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from app.core.text import content_stem_list, stem
+
+# concept: question words (any form: compared by stem) | words the events are told with
+_CONCEPT_TABLE = """
+travel: trip trips travel travelled traveled travelling journey journeys holiday holidays vacation abroad
+    visited поездка поездки путешествие путешествовал путешествовала съездил съездила ездил ездила
+    отпуск командировка выбирался выбиралась
+    | flew flight plane airport train station hotel ferry beach arrived landed drove
+    самолёт рейс аэропорт поезд вокзал гостиница отель пляж море прилетели приехали
+health: health ill illness illnesses sick medical ailment ailments injury injuries injured treated
+    treatment здоровье болезнь болезни болел болела хворь хвори хворала хворал травма травмы лечился
+    лечилась лечили недуг недомогание
+    | doctor hospital clinic pain ache fever temperature diagnosis prescribed pills surgery scan x-ray
+    врач больница поликлиника болит боль температура диагноз таблетки операция рентген анализы давление
+gift: gift gifts gave given подарок подарки подарил подарила преподнёс преподнесла
+    вручил вручила дарил дарила
+    | gave bought wrapped birthday подарил подарила купил купила день рождения
+achievement: achieve achieved achievement achievements success successes accomplish accomplished proud
+    добился добилась достижение достижения успех успехи гордился гордилась гордость
+    | won passed promoted finished medal award certificate first place
+    выиграл выиграла сдал сдала назначили повысили медаль диплом место победил
+failure: failure failures breakdown breakdowns fault faults malfunction mechanical repairs
+    неисправность неисправности поломка поломки сломалось авария аварии
+    | broke burst leaked snapped flat died wouldn't start stuck repair mechanic
+    сломался лопнул сдох потёк заглох отказал замёрз ремонт мастер
+learning: learn learned learnt study studied skill skills taught выучил выучила выучилась научился
+    научилась освоил освоила учился училась навык навыки
+    | course class lesson exam training certificate practised
+    курсы курс урок экзамен обучение сертификат тренировка
+trouble: trouble reprimand reprimanded scolded punished влетало влетело ругали отругал
+    выговор нагоняй наказали
+    | fined docked warning shouted complaint
+    штраф лишили премии наорал ругался ругалась жалоба
+competition: race races competition competitions competed старты стартах соревнования
+    соревнованиях выступал выступала забеги
+    | ran marathon kilometres finish medal
+    бежал бежала забег марафон километров финиш медаль
+"""
+
+
+@dataclass(frozen=True)
+class Concept:
+    name: str
+    asked_by: frozenset[str]  # stems of the question words
+    told_with: str  # the words the events are told with, as text to search
+
+
+def _parse(table: str) -> tuple[Concept, ...]:
+    blocks: list[tuple[str, str]] = []
+    for line in table.strip().splitlines():
+        if not line.startswith(" "):
+            name, rest = line.split(":", 1)
+            blocks.append((name, rest))
+        else:
+            name, rest = blocks[-1]
+            blocks[-1] = (name, rest + " " + line)
+    concepts = []
+    for name, body in blocks:
+        asked, told = body.split("|")
+        concepts.append(Concept(name, frozenset(stem(w) for w in asked.split()), " ".join(told.split())))
+    return tuple(concepts)
+
+
+_CONCEPTS = _parse(_CONCEPT_TABLE)
+
+
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+
+def _in_language(words: str, russian: bool) -> str:
+    return " ".join(w for w in words.split() if bool(_CYRILLIC.search(w)) == russian)
+
+
+@lru_cache(maxsize=256)
+def kinds_asked(text: str) -> tuple[str, ...]:
+    """For each kind of event ``text`` asks about, the words such events are told with, in the message's
+    language (none for most messages)."""
+    stems = set(content_stem_list(text))
+    russian = bool(_CYRILLIC.search(text))
+    return tuple(_in_language(c.told_with, russian) for c in _CONCEPTS if stems & c.asked_by)
+
+
+def every_kind() -> tuple[str, ...]:
+    """The words of every kind in both languages: what ``kinds_asked`` can return."""
+    return tuple(_in_language(c.told_with, russian) for c in _CONCEPTS for russian in (False, True))
