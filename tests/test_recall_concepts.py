@@ -41,7 +41,7 @@ def test_the_words_are_in_the_questions_language(question: str) -> None:
     "message",
     [
         "What is my wife's job at present?",  # "present" is not a gift here
-        "Where does my sister live now?",
+        "Who is my sister's best friend?",
         "Сегодня весь день шёл дождь.",
         "",
     ],
