@@ -17,9 +17,7 @@ Why this shape:
 * **Vectors of a fixed table**, made once per kind and language (``SemanticMemory.kind_vector``): the turn
   embeds nothing more.
 * **Kinds a diary is full of** (trips, health, gifts, achievements, breakdowns, learning, trouble at work,
-  races, home); a question word stands for its kind in any form (compared by stem). Measured on the tune
-  half beside them and not kept: work ("Кем работает муж?" — questions about work are mostly about
-  something else at work; EN +0.003, RU -0.004), celebrations, food, purchases, hobbies (no change).
+  races); a question word stands for its kind in any form (compared by stem).
 """
 
 from __future__ import annotations
@@ -65,9 +63,6 @@ competition: race races competition competitions competed старты стар�
     соревнованиях выступал выступала забеги
     | ran marathon kilometres finish medal
     бежал бежала забег марафон километров финиш медаль
-home: live lives home house flat apartment moved живёт живу живут живём дом квартира переехал переехала
-    переехали
-    | moved rent landlord keys neighbourhood street переехали съёмная хозяйка ключи район улица
 """
 
 

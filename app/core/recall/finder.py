@@ -99,12 +99,11 @@ DATE_CANDIDATES = 200
 SEMANTIC_CANDIDATES = 120
 # A question about a kind of event ("What trips away have I made?", "Какие неисправности случались на
 # работе?") leans toward the words such events are told with (``app.core.recall.concepts``). Tune half
-# (EN / RU), against 0.943 / 0.960, with the first eight kinds: the lean at 0.3 0.946 / 0.965, 0.5 0.953 /
-# 0.966, 0.7 0.953 / 0.966, 1.0 0.948 / 0.962; multi-evidence questions at 0.5 EN 0.908 -> 0.942, RU 0.907
-# -> 0.939, the other categories unchanged; with "home" added 0.960 / 0.966. Measured and not kept: the
-# words appended to the question (one text embedded) 0.953 / 0.959 — specific questions with a trigger word
-# lost their evidence ("Что вручил мне пожилой сосед снизу, когда мы уезжали?"); the words searched
-# lexically 0.943 / 0.965, and with the lean 0.952 / 0.963.
+# (EN / RU), against 0.943 / 0.960: the lean at 0.3 0.946 / 0.965, 0.5 0.953 / 0.966, 0.7 0.953 / 0.966, 1.0
+# 0.948 / 0.962; multi-evidence questions at 0.5 EN 0.908 -> 0.942, RU 0.907 -> 0.939, the other categories
+# unchanged. Measured and not kept: the words appended to the question (one text embedded) 0.953 / 0.959 —
+# specific questions with a trigger word lost their evidence ("Что вручил мне пожилой сосед снизу, когда мы
+# уезжали?"); the words searched lexically 0.943 / 0.965, and with the lean 0.952 / 0.963.
 KIND_WEIGHT = 0.5
 # One thread embeds the messages recall is asked about (see ``Recall.find``); the embedder's own lock
 # keeps it from running beside the indexer's batches anyway.
