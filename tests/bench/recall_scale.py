@@ -336,6 +336,8 @@ def _run(
             load_s = time.perf_counter() - began
             if not memory.ready or memory.message_count != messages:
                 raise SystemExit("not measured: the semantic index did not load every vector")
+            while memory.index_step():  # as the app's indexer: today's turns, then the kinds' vectors
+                pass
             memory_bytes = memory.nbytes
             passes: dict[str, Any] = {}
             load_average = [round(os.getloadavg()[0], 2)]
