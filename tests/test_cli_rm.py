@@ -41,6 +41,8 @@ def test_search_json_gives_the_id_and_rm_needs_yes(
     assert "Skerryvore lighthouse: I applied for the keeper job and told" in err and "Mum" not in err
     with Diary.open(data_dir) as diary:
         assert diary.get_message(secret) is not None  # nothing happened without --yes
+    assert run(data_dir, "rm", str(secret), "--delete-unscrubbed") == 1
+    assert f"Run `hearth rm {secret} --yes --delete-unscrubbed` to do it." in capsys.readouterr().err
 
 
 def test_rm_yes_deletes_the_entry_from_the_diary_and_search(

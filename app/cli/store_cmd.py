@@ -232,8 +232,10 @@ def _rm(args: argparse.Namespace, data_dir: Path) -> int:
         if found is None:
             return _no_entry(args.message_id)
         warning = translate("Cli", "This deletes entry {id} for good: {entry}")
-        run = translate("Cli", "Run `hearth rm {id} --yes` to do it.")
-        return _fail(warning.format(id=args.message_id, entry=found), run.format(id=args.message_id))
+        run = translate("Cli", "Run `{command}` to do it.")
+        also = " --delete-unscrubbed" if args.delete_unscrubbed else ""
+        command = f"hearth rm {args.message_id} --yes{also}"
+        return _fail(warning.format(id=args.message_id, entry=found), run.format(command=command))
     with DiaryLock(data_dir), open_diary(data_dir) as diary:
         if diary.get_message(args.message_id) is None:
             return _no_entry(args.message_id)

@@ -541,10 +541,6 @@ How was your day?</source>
         <translation>Это навсегда удалит запись {id}: {entry}</translation>
     </message>
     <message>
-        <source>Run `hearth rm {id} --yes` to do it.</source>
-        <translation>Чтобы удалить, выполните `hearth rm {id} --yes`.</translation>
-    </message>
-    <message>
         <source>Deleted entry {id}.</source>
         <translation>Запись {id} удалена.</translation>
     </message>
@@ -651,6 +647,10 @@ How was your day?</source>
     <message>
         <source>There is no backup to restore.</source>
         <translation>Резервной копии для восстановления нет.</translation>
+    </message>
+    <message>
+        <source>Run `{command}` to do it.</source>
+        <translation>Чтобы удалить, выполните `{command}`.</translation>
     </message>
     <message>
         <source>Give the path of a backup file.</source>
