@@ -124,6 +124,14 @@ def week(first: date, last: date) -> DateSpan:
         # A year beside it is its own.
         ("What happened at Christmas 2021?", ANCHOR, [week(date(2021, 12, 24), date(2021, 12, 26))]),
         ("And at Halloween in 2022?", ANCHOR, [day(2022, 10, 31)]),
+        # A typographic apostrophe, and "this" / "last" (on 25 December: the one in progress, or last year's).
+        ("What did we do on New Year’s Eve?", ANCHOR, [day(2022, 12, 31)]),
+        ("Valentine’s Day dinner", ANCHOR, [day(2023, 2, 14)]),
+        ("What did we do last Christmas?", date(2023, 12, 25),
+         [week(date(2022, 12, 24), date(2022, 12, 26))]),
+        ("Who came this Christmas?", date(2023, 12, 25), [week(date(2023, 12, 24), date(2023, 12, 26))]),
+        ("Где были на прошлый Новый год?", date(2023, 12, 31), [week(date(2022, 12, 31), date(2023, 1, 1))]),
+        ("Что вспоминали о Дне Победы?", ANCHOR, [day(2023, 5, 9)]),
         # Beside another date: both.
         ("Christmas and on 3 March", ANCHOR, [week(date(2022, 12, 24), date(2022, 12, 26)), day(2023, 3, 3)]),
     ],
@@ -141,6 +149,15 @@ def test_holidays_are_read_as_their_days(text: str, anchor: date, expected: list
         "Китайский Новый год отмечали в ресторане",
         "It was my birthday",  # the person's day: not known here
         "Christmassy lights everywhere",  # inside a word
+        "Who is coming this Christmas?",  # asked in October: still ahead
+        "The kids started a new year at school",  # a year, not the holiday
+        "В новом году хочу больше гулять",
+        "Нужно сдать новый годовой отчёт",
+        "Ходили на праздник о китайском Новом годе",
+        "Jewish New Year dinner at the Cohens'",
+        "Нашёл пасхалку в новой игре",
+        "Labour Day march in town",  # 1 May in most countries that spell it so
+        "We watched Independence Day again",  # every country has one (and a film)
     ],
 )
 def test_holidays_whose_day_is_not_known_are_left_out(text: str) -> None:

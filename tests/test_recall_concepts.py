@@ -41,6 +41,9 @@ def test_the_words_are_in_the_questions_language(question: str) -> None:
     "message",
     [
         "What is my wife's job at present?",  # "present" is not a gift here
+        "Given the weather, where did we walk?",
+        "Whose fault was the argument with Tom?",
+        "When did Mum visit?",
         "Where does my sister live now?",
         "Сегодня весь день шёл дождь.",
         "",
@@ -51,7 +54,7 @@ def test_most_messages_ask_about_no_kind(message: str) -> None:
 
 
 def test_two_kinds_in_one_question_are_both_read() -> None:
-    assert len(kinds_asked("What health troubles have I had since the autumn?")) == 2
+    assert len(kinds_asked("Which gifts did I bring back from my trips?")) == 2
 
 
 def test_every_kind_lists_what_a_question_can_ask() -> None:

@@ -50,6 +50,10 @@ def settle(diary: Diary, delete: bool) -> None:
                               "to delete such files with what you delete."))
         return
     diary.delete_files(paths)  # Hearth's own backups and kept files only: anything else is refused
+    left = [path for path in paths if path.exists()]
+    if left:  # refused or failed: say which still hold it, never "deleted"
+        _say(_held_lines(left))
+        return
     _say(translate("Cli", "Deleted these files.") if unscrubbed_texts.names_files(paths)
          else translate("Cli", "Deleted these backups."))
 

@@ -23,6 +23,7 @@ readable without the new passphrase. Forget-everything shreds them all (``openin
 
 from __future__ import annotations
 
+import contextlib
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -63,14 +64,18 @@ def set_aside(data_dir: Path) -> list[Path]:
 
 def kept_files(data_dir: Path) -> list[Path]:
     """Every file kept after damage that may hold diary text: bases, log copies, damaged files set aside."""
-    return [*bases(data_dir), *lost_writes.kept_logs(data_dir), *set_aside(data_dir)]
+    found = [*bases(data_dir), *lost_writes.kept_logs(data_dir), *set_aside(data_dir)]
+    return [path for path in found if path.is_file() and not path.is_symlink()]  # a link may point anywhere
 
 
 def written_since(path: Path, moment: datetime | None) -> bool:
     """Whether ``path`` (or a side file of it) was last written at or after ``moment`` (None: any time)."""
     if moment is None:
         return True
-    times = [p.stat().st_mtime for p in with_side_files(path) if p.exists()]
+    times = []
+    for found in with_side_files(path):
+        with contextlib.suppress(OSError):  # gone meanwhile: it holds nothing
+            times.append(found.stat().st_mtime)
     return bool(times) and datetime.fromtimestamp(max(times)) >= moment - MTIME_SLACK
 
 
@@ -83,5 +88,7 @@ def shred(path: Path) -> None:
     """Shred a file kept after damage, with its side files (a set-aside file's log; a base's, if a scrub
     was cut short)."""
     for found in with_side_files(path):
-        if found.exists():
+        if found.is_symlink():
+            found.unlink()  # never zero what a link points to
+        elif found.exists():
             backups.shred(found)

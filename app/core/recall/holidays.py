@@ -98,7 +98,8 @@ def _ru(stem: str) -> str:
     return rf"{stem}\w*"
 
 
-_DAY_RU = r"(?:день|дн[яюё]м?)"  # "день", "дня", "дню", "днём"
+_DAY_RU = r"(?:день|дн[яюёе]м?)"  # "день", "дня", "дню", "дне", "днём"
+_AP = "['’]?"  # an apostrophe, straight or typographic, or none
 
 # Most specific first: a match hides the shorter ones inside it ("New Year's Eve" is not "New Year").
 _HOLIDAY_TABLE: list[tuple[str, Rule]] = [
@@ -106,30 +107,32 @@ _HOLIDAY_TABLE: list[tuple[str, Rule]] = [
     (r"christmas day", _fixed(12, 25)),
     (r"boxing day", _fixed(12, 26)),
     (r"christmas|xmas", _fixed(12, 24, 3)),
-    (r"new year'?s eve|hogmanay", _fixed(12, 31)),
-    (r"new year'?s day", _fixed(1, 1)),
-    (r"(?<!chinese )(?<!lunar )new year'?s?", _new_year),
-    (r"valentine'?s(?: day)?|st\.? valentine", _fixed(2, 14)),
-    (r"st\.? patrick'?s day|paddy'?s day", _fixed(3, 17)),
+    (rf"new year{_AP}s eve|hogmanay", _fixed(12, 31)),
+    (rf"new year{_AP}s day", _fixed(1, 1)),
+    # "New Year" as a name (capitals), or "new year's": not "a new year at school"
+    (r"(?-i:New Year)(?:['’]?s)?|new year['’]s", _new_year),
+    (rf"valentine{_AP}s(?: day)?|st\.? valentine", _fixed(2, 14)),
+    (rf"st\.? patrick{_AP}s day|paddy{_AP}s day", _fixed(3, 17)),
     (r"good friday", _around(western_easter, -2, -2)),
     (r"easter monday", _around(western_easter, 1, 1)),
     (r"easter(?: sunday)?", _around(western_easter, -2, 1)),
     (r"memorial day", _around(lambda year: _nth_weekday(year, 5, 0, -1), 0, 0)),  # last Monday of May
-    (r"labou?r day", _around(lambda year: _nth_weekday(year, 9, 0, 1), 0, 0)),  # first Monday of September
+    # The US spelling only: "Labour Day" is 1 May, or another day, in most countries that spell it so.
+    (r"labor day", _around(lambda year: _nth_weekday(year, 9, 0, 1), 0, 0)),  # first Monday of September
     (r"canada day", _fixed(7, 1)),
-    (r"(?:the )?fourth of july|independence day", _fixed(7, 4)),
+    (r"(?:the )?fourth of july", _fixed(7, 4)),  # not "Independence Day": every country has one
     (r"thanksgiving", _thanksgiving),
     (r"halloween", _fixed(10, 31)),
     (r"bonfire night|guy fawkes(?: night)?", _fixed(11, 5)),
     (rf"{_ru('стар')} {_ru('нов')} {_ru('год')}", _fixed(1, 13, 2)),
     (rf"{_ru('новогодн')} (?:{_ru('праздник')}|{_ru('каникул')}|{_ru('выходн')})", _new_year_holidays),
-    (rf"(?<!китайский )(?<!китайского )(?<!лунного )(?<!лунный )(?:нов(?:ый|ого|ом|ому|ым) год\w*|"
-     rf"{_ru('новогодн')})", _new_year),
+    # "Новый год" as a name (a capital), or "на новый год": not "в новом году" (in the year to come)
+    (rf"(?-i:Нов)(?:ый|ого|ом|ому|ым) год(?:а|у|ом|е)?|(?-i:на новый год)|{_ru('новогодн')}", _new_year),
     (_ru("рождеств"), _fixed(1, 6, 2)),  # Russian Christmas: Orthodox, 7 January (and its eve)
     (rf"{_DAY_RU} защитника отечества|{_ru('мужск')} (?:{_ru('праздник')}|{_DAY_RU})", _fixed(2, 23)),
     (rf"{_ru('восьм')} {_ru('март')}|{_ru('женск')} (?:{_ru('праздник')}|{_DAY_RU})", _fixed(3, 8)),
     (rf"{_ru('маслениц')}|{_ru('масленичн')}", _around(orthodox_easter, -55, -49)),
-    (rf"{_ru('пасх')}", _around(orthodox_easter, 0, 0)),
+    (r"пасх(?!алк)\w*", _around(orthodox_easter, 0, 0)),  # not "пасхалка" (a hidden joke in a game)
     (rf"на майских|на майские|{_ru('майск')} (?:{_ru('праздник')}|{_ru('выходн')}|{_ru('каникул')})",
      _fixed(5, 1, 10)),
     (_ru("первома"), _fixed(5, 1)),
@@ -146,11 +149,16 @@ _HOLIDAYS = [
     (re.compile(rf"(?<![^\W\d_])(?:{pattern})(?![^\W\d_]){_YEAR_AFTER}", re.IGNORECASE), rule)
     for pattern, rule in _HOLIDAY_TABLE
 ]
-# "Next Christmas", "на следующий Новый год": not a day the diary has.
+# "Next Christmas", "на следующий Новый год": not a day the diary has. Nor another calendar's new year.
 _AHEAD = re.compile(
-    r"\b(?:next|coming|upcoming|following)\s+$|(?:следующ|будущ|предстоящ|ближайш|грядущ)\w*\s+(?:\w+\s+)?$",
+    r"\b(?:next|coming|upcoming|following)\s+$|(?:следующ|будущ|предстоящ|ближайш|грядущ)\w*\s+(?:\w+\s+)?$"
+    r"|\b(?:chinese|lunar|jewish|islamic|persian|китайск\w*|лунн\w*|еврейск\w*)\s+$",
     re.IGNORECASE,
 )
+# "This Christmas": this year's, once it began (one still ahead is not in the diary); "last Christmas", "на
+# прошлый Новый год": the latest one that is over (on 25 December, last year's).
+_THIS = re.compile(r"\bthis\s+$|(?<![^\W\d_])(?:этот|эту|это|этом|этой|этого)\s+$", re.IGNORECASE)
+_LAST = re.compile(r"\b(?:last|past)\s+$|(?<![^\W\d_])(?:прошл|позапрошл)\w*\s+$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -169,22 +177,28 @@ def holidays_in(text: str, anchor: date | None) -> Iterator[NamedHoliday]:
             if any(a < match.end() and match.start() < b for a, b in taken):
                 continue
             taken.append((match.start(), match.end()))
-            if _AHEAD.search(text[max(0, match.start() - 30) : match.start()]):
+            before = text[max(0, match.start() - 30) : match.start()]
+            if _AHEAD.search(before):
                 continue
-            spans = _resolved(rule, match.group(1), anchor)
+            which = "this" if _THIS.search(before) else "last" if _LAST.search(before) else "latest"
+            spans = _resolved(rule, match.group(1), anchor, which)
             if spans:
                 yield NamedHoliday(match.start(), match.end(), spans)
 
 
-def _resolved(rule: Rule, year_text: str | None, anchor: date | None) -> tuple[Days, ...]:
-    """The holiday's spans in the year named, else each one's latest that began by ``anchor``."""
+def _resolved(
+    rule: Rule, year_text: str | None, anchor: date | None, which: str = "latest"
+) -> tuple[Days, ...]:
+    """The holiday's spans in the year named, else each one's latest that began by ``anchor`` — for
+    ``which`` "this", only one that ends in the anchor's year; for "last", only one that is over."""
     if year_text:
         return rule(int(year_text))
     if anchor is None:
         return ()
     latest: dict[int, Days] = {}
-    for year in (anchor.year - 1, anchor.year, anchor.year + 1):  # New Year's night begins the year before
+    for year in range(anchor.year - 2, anchor.year + 2):  # New Year's night begins the year before
         for i, days in enumerate(rule(year)):
-            if days[0] <= anchor:
+            begun, over, this_year = days[0] <= anchor, days[1] < anchor, days[1].year == anchor.year
+            if begun and (which != "last" or over) and (which != "this" or this_year):
                 latest[i] = days
     return tuple(latest[i] for i in sorted(latest))

@@ -37,6 +37,7 @@ from app.core.recall.concepts import every_kind
 from app.core.recall.vectors import VectorIndex, encode
 from app.core.text import REPLY_PLACEHOLDER
 from app.llm.embedding import Embedder
+from app.llm.errors import EngineError
 from app.store import IndexCounts, PendingText
 
 log = logging.getLogger(__name__)
@@ -206,9 +207,14 @@ class SemanticMemory:
 
     def _make_kind_vectors(self) -> None:
         """Once the diary is indexed, the vectors of every kind of event (a fixed table: ~16 short texts,
-        once a session), so a question about one never waits for its embedding."""
-        for words in every_kind():
-            self.kind_vector(words)
+        once a session), so a question about one never waits for its embedding. A failure here (the meaning
+        model closed while being replaced) is not the index's: the diary is indexed, and a question about a
+        kind makes its vector when asked."""
+        try:
+            for words in every_kind():
+                self.kind_vector(words)
+        except EngineError as exc:
+            log.warning("the kinds' vectors were not made ahead: %s", type(exc).__name__)
 
     def _embedded(self, items: Sequence[PendingText]) -> list[tuple[PendingText, bytes]]:
         vectors = self.embedder.passages([passage_text(item) for item in items])
