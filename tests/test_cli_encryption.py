@@ -6,6 +6,7 @@ no terminal under pytest); a wrong or missing one is one line on stderr and exit
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -113,6 +114,25 @@ def test_files_kept_after_damage_are_named_after_on_and_change_not_off(
     passfile.write_text(NEW, encoding="utf-8")
     assert run(data_dir, "encryption", "off") == 0
     assert "kept after damage" not in capsys.readouterr().err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_at_a_terminal_the_kept_files_can_be_deleted_after_the_change(
+    data_dir: Path, passfile: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """As the window's "Delete them": a yes shreds the files kept after damage the change left plain."""
+    _seed(data_dir)
+    log_copy = data_dir / "hearth.db.corrupt-20260301-101500-000000.wal"
+    log_copy.write_bytes(b"frames of a damaged log, rosemary bread")
+    monkeypatch.setattr("sys.stdin", _Terminal("y\n"))
+    assert run(data_dir, "encryption", "on") == 0
+    out, err = capsys.readouterr()
+    assert "Delete these files? [y/N]" in out and "Deleted these files." in err
+    assert not log_copy.exists()
 
 
 def test_missing_or_bad_passphrase_is_one_line(

@@ -117,3 +117,16 @@ def test_after_a_passphrase_change_the_kept_files_are_named_kept_or_deleted(
         _click(qtbot, box, "deleteKept")
         qtbot.waitUntil(lambda: not any(path.exists() for path in kept), timeout=10_000)
         runner.wait_idle()
+
+
+def test_a_kept_copy_that_may_change_is_offered_again(
+    parent: QWidget, runner: TaskRunner, data_dir: Path
+) -> None:
+    """A `.base` copy is scrubbed like a backup: one that failed (damaged) may be tried again."""
+    base = data_dir / "hearth.db.corrupt-20260301-101500-000000.base"
+    with Diary.open(data_dir) as diary:
+        box = tell_if_any(parent, runner, diary, [base])
+        assert box is not None and box.findChild(QPushButton, "scrubAgain") is not None
+        assert "Some of them may be damaged" in box.informativeText()
+        assert "backups" not in box.informativeText()
+        box.close()

@@ -13,6 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from app.cli import unscrubbed
 from app.cli.i18n import translate
 from app.cli.passphrase import ENV_NEW_PASSPHRASE, ENV_PASSPHRASE, ask, open_diary
 from app.cli.store_cmd import guarded
@@ -68,6 +69,14 @@ def _encryption(args: argparse.Namespace, data_dir: Path) -> int:
         raise StoreError("The diary failed its integrity check after the change.")
     print(_done_text(args.action))
     _say_kept(kept, was_plain=args.action == "on")
+    if kept and unscrubbed.agreed_to_delete(kept):  # at a terminal, as the window's "Delete them"
+        with DiaryLock(data_dir), Diary.open(data_dir, target) as reopened:
+            reopened.delete_files(kept)  # Hearth's own kept files only: anything else is refused
+        left = [path for path in kept if path.exists()]
+        if left:
+            _say_kept(left, was_plain=args.action == "on")
+        else:
+            print(translate("Cli", "Deleted these files."), file=sys.stderr)
     return 0
 
 

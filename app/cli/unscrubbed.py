@@ -44,7 +44,7 @@ def settle(diary: Diary, delete: bool) -> None:
     _say(_held_lines(paths))
     if not delete:
         _say(_advice(paths))
-        delete = _agreed(paths)
+        delete = agreed_to_delete(paths)
     if not delete:
         _say(translate("Cli", "They were kept. Add --delete-unscrubbed to `hearth rm` or `hearth facts rm` "
                               "to delete such files with what you delete."))
@@ -75,7 +75,7 @@ def _advice(paths: list[Path]) -> str:
                             "kept).")
 
 
-def _agreed(paths: list[Path]) -> bool:
+def agreed_to_delete(paths: list[Path]) -> bool:
     """A yes at a terminal, as the window's "Delete these files" button; a pipe or no answer keeps them."""
     if not sys.stdin.isatty():
         return False

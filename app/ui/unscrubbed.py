@@ -50,8 +50,8 @@ def tell_if_any(parent: QWidget, runner: TaskRunner, diary: object, paths: list[
     if unscrubbed_texts.names_files(paths):
         box.setWindowTitle(translate("Unscrubbed", "Some files still hold it"))
         if retry:
-            why = translate("Unscrubbed", "Files kept after damage cannot be changed. Try again, or delete "
-                                          "these files (your other backups are kept).")
+            why = translate("Unscrubbed", "Some of them may be damaged, and files kept after damage cannot "
+                                          "be changed. Try again, or delete these files.")
         else:
             why = _tr(unscrubbed_texts.KEPT_ONLY_ADVICE)
         delete_text = translate("Unscrubbed", "Delete these files")

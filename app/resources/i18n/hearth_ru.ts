@@ -5366,10 +5366,6 @@ If it is truly lost, you can start over: run `hearth forget-everything --yes` in
         <translation>Из дневника это удалено, но эти файлы не удалось изменить, и в них это ещё есть:</translation>
     </message>
     <message>
-        <source>Files kept after damage cannot be changed. Try again, or delete these files (your other backups are kept).</source>
-        <translation>Файлы, сохранённые после повреждения, изменить нельзя. Попробуйте ещё раз или удалите эти файлы (остальные резервные копии останутся).</translation>
-    </message>
-    <message>
         <source>Files kept after damage cannot be changed. Delete these files, or keep them while you may still need them to recover lost entries.</source>
         <translation>Файлы, сохранённые после повреждения, изменить нельзя. Удалите их или сохраните, пока они могут понадобиться для восстановления потерянных записей.</translation>
     </message>
@@ -5384,6 +5380,10 @@ If it is truly lost, you can start over: run `hearth forget-everything --yes` in
     <message>
         <source>It was deleted from the diary, but these backups could not be changed and still hold it:</source>
         <translation>Из дневника это удалено, но эти резервные копии не удалось изменить, и в них это ещё есть:</translation>
+    </message>
+    <message>
+        <source>Some of them may be damaged, and files kept after damage cannot be changed. Try again, or delete these files.</source>
+        <translation>Некоторые из них, возможно, повреждены, а файлы, сохранённые после повреждения, изменить нельзя. Попробуйте ещё раз или удалите эти файлы.</translation>
     </message>
     <message>
         <source>They may be damaged. Try again, or delete these backups (your other backups are kept).</source>
