@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from app.cli.i18n import set_language
 from tests.hub_server import HubServer
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -48,6 +49,14 @@ def hub() -> Iterator[HubServer]:
     """A local stand-in for the Hugging Face hub on 127.0.0.1 (``tests.hub_server``), for download tests."""
     with HubServer() as server:
         yield server
+
+
+@pytest.fixture(autouse=True)
+def cli_back_to_english() -> Iterator[None]:
+    """The CLI's language is process state (a Russian terminal sets it): every test leaves it English, as
+    the next test expects it."""
+    yield
+    set_language("en")
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
@@ -16,13 +15,6 @@ import pytest
 from app.cli import main
 from app.cli.i18n import CliPlurals, set_language, terminal_language
 from app.config import Settings, ensure_private_dir
-
-
-@pytest.fixture(autouse=True)
-def back_to_english() -> Iterator[None]:
-    """The CLI's language is process state: leave it as the other CLI tests expect it."""
-    yield
-    set_language("en")
 
 
 def run(data_dir: Path, *argv: str) -> int:

@@ -9,25 +9,16 @@ run in-process; English and Russian.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from app.cli import main
-from app.cli.i18n import set_language
 from app.store import Diary, LostWrites
 from tests.wal_frames import break_early, killed_while_writing
 from tests.wal_kill_driver import DAY
 
 SECRET = "I told nobody about the quokkafest letter."
-
-
-@pytest.fixture(autouse=True)
-def back_to_english() -> Iterator[None]:
-    """The CLI's language is process state: leave it as the other CLI tests expect it."""
-    yield
-    set_language("en")
 
 
 def run(data_dir: Path, *argv: str) -> int:

@@ -18,6 +18,7 @@ from app.cli.i18n import translate
 from app.cli.passphrase import ENV_NEW_PASSPHRASE, ENV_PASSPHRASE, ask, open_diary
 from app.cli.store_cmd import guarded
 from app.store import Diary, DiaryKey, DiaryLock, StoreError, new_key
+from app.ui import unscrubbed_texts
 from app.ui.tr_noop import QT_TRANSLATE_NOOP
 
 STEP_TEXT = {  # marked here, translated where said (lupdate reads only literal calls)
@@ -85,13 +86,9 @@ def _say_kept(kept: list[Path], *, was_plain: bool) -> None:
     them, so the person can delete them (``app.store.kept``)."""
     if not kept:
         return
-    if was_plain:
-        said = translate("Cli", "The diary is encrypted now, but these files kept after damage are not:")
-    else:
-        said = translate("Cli", "The passphrase was changed, but these files kept after damage can still be "
-                                "read with the old one:")
+    said = unscrubbed_texts.left_readable_text(was_plain, unscrubbed.shared_tr)
     paths = "\n".join(f"  {path}" for path in kept)
-    advice = translate("Cli", "Delete them unless you still need them to recover lost entries.")
+    advice = unscrubbed.shared_tr(unscrubbed_texts.AFTER_CHANGE_ADVICE)
     print(f"{said}\n{paths}\n{advice}", file=sys.stderr)
 
 

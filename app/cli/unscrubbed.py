@@ -60,14 +60,14 @@ def settle(diary: Diary, delete: bool) -> None:
 
 def _held_lines(paths: list[Path]) -> str:
     """The window's sentence, then each file's full path on its own line (to find it, or hand it on)."""
-    said = unscrubbed_texts.held_text(paths, _shared_tr)
+    said = unscrubbed_texts.held_text(paths, shared_tr)
     return said + "".join(f"\n  {path}" for path in paths)
 
 
 def _advice(paths: list[Path]) -> str:
     """Why they could not be changed, and the choice: delete them, or keep them (and what for)."""
     if unscrubbed_texts.kept_only(paths):
-        return _shared_tr(unscrubbed_texts.KEPT_ONLY_ADVICE)
+        return shared_tr(unscrubbed_texts.KEPT_ONLY_ADVICE)
     if unscrubbed_texts.names_files(paths):
         return translate("Cli", "Files kept after damage cannot be changed, and backups may be damaged. "
                                 "Delete these files, or keep them (your other backups are kept).")
@@ -89,7 +89,7 @@ def agreed_to_delete(paths: list[Path]) -> bool:
         return False
 
 
-def _shared_tr(text: str) -> str:
+def shared_tr(text: str) -> str:
     """A source text the window shares (``unscrubbed_texts``) in the terminal's language."""
     return translate(unscrubbed_texts.CONTEXT, text)
 

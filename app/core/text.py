@@ -111,6 +111,11 @@ class Term:
     number: bool
 
 
+def has_cyrillic(text: str) -> bool:
+    """Whether ``text`` has a Cyrillic letter: Russian words are stemmed and matched as Russian."""
+    return _CYRILLIC.search(text) is not None
+
+
 def fold(word: str) -> str:
     """Lower-case and strip diacritics the way the index does (``café`` → ``cafe``).
 

@@ -81,7 +81,7 @@ def written_since(path: Path, moment: datetime | None) -> bool:
 
 def is_kept(data_dir: Path, path: Path) -> bool:
     """``path`` is one of Hearth's files kept after damage in ``data_dir`` (a regular file, not a link)."""
-    return path in kept_files(data_dir) and path.is_file() and not path.is_symlink()
+    return path in kept_files(data_dir)
 
 
 def shred(path: Path) -> None:

@@ -90,15 +90,9 @@ def tell_kept_after_change(parent: QWidget, runner: TaskRunner, diary: Diary, pa
         return None
     box = _box(parent, "keptAfterChangeBox", paths)
     box.setWindowTitle(translate("Unscrubbed", "Files kept after damage"))
-    if was_plain:
-        said = translate("Unscrubbed", "The diary is encrypted now, but these files kept after damage are "
-                                       "not:")
-    else:
-        said = translate("Unscrubbed", "The passphrase was changed, but these files kept after damage can "
-                                       "still be read with the old one:")
+    said = unscrubbed_texts.left_readable_text(was_plain, _tr)  # the terminal's words too
     box.setText(f"{said}\n\n{_names(paths)}")
-    box.setInformativeText(translate("Unscrubbed", "Delete them unless you still need them to recover lost "
-                                                   "entries."))
+    box.setInformativeText(_tr(unscrubbed_texts.AFTER_CHANGE_ADVICE))
     roles = QMessageBox.ButtonRole
     delete = box.addButton(translate("Unscrubbed", "Delete them"), roles.DestructiveRole)
     delete.setObjectName("deleteKept")

@@ -3,8 +3,9 @@
 the ``Unscrubbed`` context (as ``app.ui.damage_texts`` does for the damage notices).
 
 Only the sentences that mean the same in both places are here: which files still hold what was deleted,
-and the advice for files kept after damage alone. How the person acts on it differs (buttons in the window,
-an option or a question in the terminal), so each says that in its own words.
+the advice for files kept after damage alone, and which kept files a passphrase change left readable. How
+the person acts on it differs (buttons in the window, an option or a question in the terminal), so each
+says that in its own words.
 """
 
 from __future__ import annotations
@@ -26,6 +27,15 @@ KEPT_ONLY_ADVICE = QT_TRANSLATE_NOOP(
     "Unscrubbed", "Files kept after damage cannot be changed. Delete these files, or keep them while you may "
     "still need them to recover lost entries.")
 
+# After a passphrase change (or encryption turned on), which re-writes the diary and its backups, not these.
+NOW_ENCRYPTED = QT_TRANSLATE_NOOP(
+    "Unscrubbed", "The diary is encrypted now, but these files kept after damage are not:")
+STILL_UNDER_OLD_KEY = QT_TRANSLATE_NOOP(
+    "Unscrubbed", "The passphrase was changed, but these files kept after damage can still be read with the "
+    "old one:")
+AFTER_CHANGE_ADVICE = QT_TRANSLATE_NOOP(
+    "Unscrubbed", "Delete them unless you still need them to recover lost entries.")
+
 
 def names_files(paths: Sequence[Path]) -> bool:
     """Whether the words say "files" rather than "backups": a file kept after damage is among them (the
@@ -37,6 +47,12 @@ def kept_only(paths: Sequence[Path]) -> bool:
     """Whether every file is one kept after damage (no backup): then keeping them may still recover lost
     entries, which is the advice given."""
     return all(is_kept_name(path) for path in paths)
+
+
+def left_readable_text(was_plain: bool, tr: Translate) -> str:
+    """"…these files kept after damage are not (encrypted) / can still be read with the old one:" in
+    ``tr``'s language; ``was_plain``: encryption was just turned on."""
+    return tr(NOW_ENCRYPTED if was_plain else STILL_UNDER_OLD_KEY)
 
 
 def held_text(paths: Sequence[Path], tr: Translate) -> str:

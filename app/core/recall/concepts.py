@@ -26,10 +26,9 @@ Why this shape:
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from app.core.text import content_stem_list, stem
+from app.core.text import content_stem_list, has_cyrillic, stem
 
 # concept: question words (any form: compared by stem) | words the events are told with
 _CONCEPT_TABLE = """
@@ -73,7 +72,11 @@ competition: race races competition competitions competed старты стар�
 class Concept:
     name: str
     asked_by: frozenset[str]  # stems of the question words
-    told_with: str  # the words the events are told with, as text to search
+    told_in_english: str  # the words the events are told with, as text to embed
+    told_in_russian: str
+
+    def told_with(self, russian: bool) -> str:
+        return self.told_in_russian if russian else self.told_in_english
 
 
 def _parse(table: str) -> tuple[Concept, ...]:
@@ -88,28 +91,23 @@ def _parse(table: str) -> tuple[Concept, ...]:
     concepts = []
     for name, body in blocks:
         asked, told = body.split("|")
-        concepts.append(Concept(name, frozenset(stem(w) for w in asked.split()), " ".join(told.split())))
+        russian = " ".join(w for w in told.split() if has_cyrillic(w))
+        english = " ".join(w for w in told.split() if not has_cyrillic(w))
+        concepts.append(Concept(name, frozenset(stem(w) for w in asked.split()), english, russian))
     return tuple(concepts)
 
 
 _CONCEPTS = _parse(_CONCEPT_TABLE)
 
 
-_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
-
-
-def _in_language(words: str, russian: bool) -> str:
-    return " ".join(w for w in words.split() if bool(_CYRILLIC.search(w)) == russian)
-
-
 def kinds_asked(text: str) -> tuple[str, ...]:
     """For each kind of event ``text`` asks about, the words such events are told with, in the message's
     language (none for most messages)."""
     stems = set(content_stem_list(text))
-    russian = bool(_CYRILLIC.search(text))
-    return tuple(_in_language(c.told_with, russian) for c in _CONCEPTS if stems & c.asked_by)
+    russian = has_cyrillic(text)
+    return tuple(c.told_with(russian) for c in _CONCEPTS if stems & c.asked_by)
 
 
 def every_kind() -> tuple[str, ...]:
     """The words of every kind in both languages: what ``kinds_asked`` can return."""
-    return tuple(_in_language(c.told_with, russian) for c in _CONCEPTS for russian in (False, True))
+    return tuple(c.told_with(russian) for c in _CONCEPTS for russian in (False, True))

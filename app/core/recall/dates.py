@@ -102,23 +102,24 @@ def date_spans(text: str, anchor: date | None = None) -> list[DateSpan]:
     found: list[tuple[int, DateSpan]] = []
     taken: list[tuple[int, int]] = []
 
-    def add(match: re.Match[str], span: DateSpan | None) -> None:
-        if span is None or any(a < match.end() and match.start() < b for a, b in taken):
+    def add(start: int, end: int, spans: list[DateSpan]) -> None:
+        """The spans read from ``text[start:end]``, unless an earlier reading took part of it."""
+        if not spans or any(a < end and start < b for a, b in taken):
             return
-        taken.append((match.start(), match.end()))
-        found.append((match.start(), span))
+        taken.append((start, end))
+        found.extend((start, span) for span in spans)
 
     for holiday in holidays_in(text, anchor):  # first: "Christmas 2023" is one date, not a year
-        if not any(a < holiday.end and holiday.start < b for a, b in taken):
-            taken.append((holiday.start, holiday.end))
-            found += [(holiday.start, _holiday_span(first, last)) for first, last in holiday.spans]
+        add(holiday.start, holiday.end, [_holiday_span(first, last) for first, last in holiday.spans])
     for kind, pattern in _PATTERNS:
         for match in pattern.finditer(text):
-            add(match, _explicit(kind, match, anchor))
+            span = _explicit(kind, match, anchor)
+            add(match.start(), match.end(), [span] if span else [])
     if anchor is not None:
         for kind, pattern in _RELATIVE:
             for match in pattern.finditer(text):
-                add(match, _relative(kind, match, anchor))
+                span = _relative(kind, match, anchor)
+                add(match.start(), match.end(), [span] if span else [])
     found.sort(key=lambda pair: pair[0])
     return list(dict.fromkeys(span for _, span in found))
 

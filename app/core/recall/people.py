@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from app.core.text import Term, fold, fts_query, is_stopword, query_terms, stem
+from app.core.text import Term, fold, fts_query, has_cyrillic, is_stopword, query_terms, stem
 
 # Relation families: what a question's word may mean, in words a diary uses before a name. A word of the
 # question selects every family it belongs to (``relations_asked``); "sibling" is only a question word.
@@ -135,7 +135,6 @@ _SOMEONE_ELSES = re.compile(
     rf"(?:(?<![.!?…]\s)(?<!^)\b[А-ЯЁ][а-яё]+{_POSSESSIVE_ENDING}"
     rf"|\b(?:мам|пап|бабушк|дедушк|сестр|тёт|тет|дяд|мужн|жен){_POSSESSIVE_ENDING})\s+$"
 )
-_CYRILLIC_LETTER = re.compile(r"[\u0400-\u04ff]")
 # Measured and not kept (session 26): any noun after "my"/"наш" in a question ("нашего водителя") read as a
 # role the diary may define ("Палыч — это наш водитель, Николай Павлович"), its names searched as well: the
 # tune half unchanged (EN 0.953, RU 0.966) — the name alone did not lift the one question it was for over
@@ -148,7 +147,7 @@ def _stem_key(word: str) -> str:
     """Russian words by Snowball stem ("сестрой" ~ "сестра"); English ones by their singular only, since
     English stems join words of other meanings ("manage" ~ "manager", "coaching" ~ "coach")."""
     folded = fold(word).replace("ё", "е")
-    if _CYRILLIC_LETTER.search(folded):
+    if has_cyrillic(folded):
         return stem(folded)
     return folded[:-1] if folded.endswith("s") and len(folded) > 3 and not folded.endswith("ss") else folded
 
@@ -271,7 +270,7 @@ def _owned(before: str, relation: str) -> bool:
         return False
     if _SOMEONE_ELSES.search(before):
         return False
-    return bool(_CYRILLIC_LETTER.search(relation)) or any(w in _MINE for w in words[-_OWNER_WORDS:])
+    return has_cyrillic(relation) or any(w in _MINE for w in words[-_OWNER_WORDS:])
 
 
 def _name_after(text: str, end: int) -> str | None:

@@ -737,18 +737,6 @@ How was your day?</source>
         <translation>не зашифрован</translation>
     </message>
     <message>
-        <source>The diary is encrypted now, but these files kept after damage are not:</source>
-        <translation>Дневник теперь зашифрован, но эти файлы, сохранённые после повреждения, — нет:</translation>
-    </message>
-    <message>
-        <source>The passphrase was changed, but these files kept after damage can still be read with the old one:</source>
-        <translation>Парольная фраза изменена, но эти файлы, сохранённые после повреждения, всё ещё можно прочитать со старой:</translation>
-    </message>
-    <message>
-        <source>Delete them unless you still need them to recover lost entries.</source>
-        <translation>Удалите их, если они не нужны вам для восстановления потерянных записей.</translation>
-    </message>
-    <message>
         <source>The diary is already encrypted (`hearth encryption change` sets a new passphrase).</source>
         <translation>Дневник уже зашифрован (новую парольную фразу задаёт `hearth encryption change`).</translation>
     </message>
