@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import subprocess
 import sys
 from datetime import date
@@ -20,6 +21,8 @@ from app.store import Diary
 
 PASS = "lantern-orchard-47"
 NEW = "quiet-harbour-913"
+PLAIN_SAID = "These files kept after damage are not encrypted and can be read without any passphrase:"
+KEYED_SAID = "These files kept after damage can still be read with an earlier passphrase:"
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -96,7 +99,9 @@ def test_files_kept_after_damage_are_named_after_on_and_change_not_off(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """A change does not re-write a damaged log's copy or a damaged file set aside: their full paths are
-    printed, to be deleted (``app.store.kept``); after ``off`` none is under a key the diary dropped."""
+    printed, to be deleted (``app.store.kept``), each after what it is — not encrypted (kept while the diary
+    was plain, and still so after a change of passphrase), or under an earlier passphrase (a real SQLCipher
+    file); after ``off`` none is under a key the diary dropped."""
     _seed(data_dir)
     log_copy = data_dir / "hearth.db.corrupt-20260301-101500-000000.wal"
     log_copy.write_bytes(b"frames of a damaged log, rosemary bread")
@@ -104,13 +109,15 @@ def test_files_kept_after_damage_are_named_after_on_and_change_not_off(
     set_aside.write_bytes(b"a damaged diary file")
     assert run(data_dir, "encryption", "on") == 0
     err = capsys.readouterr().err
-    assert "these files kept after damage are not:" in err and f"  {log_copy}\n" in err
-    assert str(set_aside) in err
+    assert f"{PLAIN_SAID}\n  {log_copy}\n" in err and f"  {set_aside}\n" in err and KEYED_SAID not in err
     assert "Delete them unless you still need them" in err
+    under_pass = data_dir / "hearth.db.corrupt-20260302-101500-000000"  # set aside while under PASS
+    shutil.copyfile(data_dir / "hearth.db", under_pass)
     monkeypatch.setenv("HEARTH_NEW_PASSPHRASE_FILE", str(_secret(tmp_path, "new.txt", NEW)))
     assert run(data_dir, "encryption", "change") == 0
-    err = capsys.readouterr().err
-    assert "can still be read with the old one:" in err and str(log_copy) in err
+    plain_part, keyed_part = capsys.readouterr().err.split(KEYED_SAID)
+    assert PLAIN_SAID in plain_part and str(log_copy) in plain_part and str(set_aside) in plain_part
+    assert f"\n  {under_pass}\n" in keyed_part and str(log_copy) not in keyed_part
     passfile.write_text(NEW, encoding="utf-8")
     assert run(data_dir, "encryption", "off") == 0
     assert "kept after damage" not in capsys.readouterr().err

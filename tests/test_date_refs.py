@@ -99,6 +99,9 @@ def week(first: date, last: date) -> DateSpan:
     return DateSpan(first, last, "week")
 
 
+CHRISTMAS_2022 = week(date(2022, 12, 24), date(2022, 12, 26))
+
+
 @pytest.mark.parametrize(
     ("text", "anchor", "expected"),
     [
@@ -127,11 +130,34 @@ def week(first: date, last: date) -> DateSpan:
         # A typographic apostrophe, and "this" / "last" (on 25 December: the one in progress, or last year's).
         ("What did we do on New Year’s Eve?", ANCHOR, [day(2022, 12, 31)]),
         ("Valentine’s Day dinner", ANCHOR, [day(2023, 2, 14)]),
-        ("What did we do last Christmas?", date(2023, 12, 25),
-         [week(date(2022, 12, 24), date(2022, 12, 26))]),
+        ("What did we do last Christmas?", date(2023, 12, 25), [CHRISTMAS_2022]),
         ("Who came this Christmas?", date(2023, 12, 25), [week(date(2023, 12, 24), date(2023, 12, 26))]),
         ("Где были на прошлый Новый год?", date(2023, 12, 31), [week(date(2022, 12, 31), date(2023, 1, 1))]),
         ("Что вспоминали о Дне Победы?", ANCHOR, [day(2023, 5, 9)]),
+        # A year in words beside it: the one that began that year, read as one date (not also the year).
+        ("What did we do at Christmas last year?", date(2023, 12, 26), [CHRISTMAS_2022]),
+        ("Christmas last year", ANCHOR, [CHRISTMAS_2022]),
+        ("Last year at Christmas we skated", date(2023, 12, 26), [CHRISTMAS_2022]),
+        ("last year's Christmas", date(2023, 12, 26), [CHRISTMAS_2022]),
+        ("Christmas of last year", date(2023, 12, 26), [CHRISTMAS_2022]),
+        ("Easter last year", ANCHOR, [week(date(2022, 4, 15), date(2022, 4, 18))]),
+        ("Who hosted Thanksgiving last year?", date(2023, 12, 1), [day(2022, 10, 10), day(2022, 11, 24)]),
+        ("Что пекли на Пасху в прошлом году?", ANCHOR, [day(2022, 4, 24)]),
+        ("В прошлом году на Пасху пекли куличи", ANCHOR, [day(2022, 4, 24)]),
+        ("в позапрошлом году на Пасху", ANCHOR, [day(2021, 5, 2)]),
+        (
+            "Christmas the year before last",
+            date(2023, 12, 26),
+            [week(date(2021, 12, 24), date(2021, 12, 26))],
+        ),
+        ("Рождество прошлого года", ANCHOR, [week(date(2022, 1, 6), date(2022, 1, 7))]),
+        ("Куда ездили на майские в прошлом году?", ANCHOR, [week(date(2022, 5, 1), date(2022, 5, 10))]),
+        # New Year's night began on 31 December: asked in October, last year's is the one just gone.
+        ("Как встретили Новый год в прошлом году?", ANCHOR, [week(date(2022, 12, 31), date(2023, 1, 1))]),
+        ("в прошлом году на новый год", ANCHOR, [week(date(2022, 12, 31), date(2023, 1, 1))]),
+        ("Christmas this year", date(2023, 12, 26), [week(date(2023, 12, 24), date(2023, 12, 26))]),
+        ("this year's Easter", ANCHOR, [week(date(2023, 4, 7), date(2023, 4, 10))]),
+        ("в этом году на Пасху", ANCHOR, [day(2023, 4, 16)]),
         # Beside another date: both.
         ("Christmas and on 3 March", ANCHOR, [week(date(2022, 12, 24), date(2022, 12, 26)), day(2023, 3, 3)]),
     ],
@@ -145,6 +171,24 @@ def test_holidays_are_read_as_their_days(text: str, anchor: date, expected: list
     [
         "What shall we do next Christmas?",  # not a day of the diary yet
         "Где будем на следующий Новый год?",
+        # Ahead in other words, before or after it.
+        "Where shall we go for Christmas next year?",
+        "What shall we do at New Year next year?",
+        "Christmas, next year",
+        "Easter next year",
+        "next year's Christmas",
+        "Next year at Easter we fly",
+        "the coming Christmas",
+        "Christmas this year",  # asked in October: still ahead
+        "Где будем на Новый год в следующем году?",
+        "на следующий Новый год",
+        "Рождество в следующем году",
+        "Пасха в будущем году",
+        "В следующем году на Новый год поедем к маме",
+        "Рождество следующего года",
+        "грядущий Новый год",
+        "предстоящий Новый год",
+        "С наступающим Новым годом!",
         "We went out for Chinese New Year",  # a lunar calendar's: not known here
         "Китайский Новый год отмечали в ресторане",
         "It was my birthday",  # the person's day: not known here

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from app.store import DatabaseCorrupt, Diary, DiaryKey, LostWrites
-from app.store.kept import kept_files
+from app.store.kept import is_encrypted, kept_files
 from app.store.opening import aside_files
 from tests.cipher_pages import holds
 from tests.test_store_lost_writes import BEFORE, COUNT, _crash, _garbage_header
@@ -140,8 +140,28 @@ def test_a_passphrase_change_names_the_kept_files_it_does_not_rewrite(data_dir: 
     """Encrypting a plain diary, or re-keying an encrypted one, leaves the kept files as they were: the
     change returns them to be told; decrypting leaves none under a key the diary no longer has."""
     diary, lost = _kept_after_a_crash(data_dir)
-    other = DiaryKey(OTHER_PASSPHRASE)
+    other, base = DiaryKey(OTHER_PASSPHRASE), lost.diary_copy
+    assert base is not None
     kept = diary.change_key(other)  # (closes the diary)
-    assert sorted(kept) == sorted([lost.kept, lost.diary_copy])
+    assert sorted(kept) == sorted([lost.kept, base])
     with Diary.open(data_dir, other) as again:
         assert again.change_key(None) == []
+
+
+def test_a_kept_file_is_plain_or_encrypted_as_its_own_bytes_are(data_dir: Path, mode_key: object) -> None:
+    """What a change leaves readable, and how: a log's copy starts with a log's header either way, so it is
+    as the diary file copied with it (whose pages its frames are); the change does not alter either. So a
+    copy kept while the diary was plain is still plain after it is encrypted, and one kept under a key is
+    still under it after a re-key. Told or not yet told; a log's copy whose diary copy is gone is taken as
+    plain."""
+    diary, lost = _kept_after_a_crash(data_dir)
+    base, encrypted = lost.diary_copy, mode_key is not None
+    assert base is not None
+    assert [is_encrypted(lost.kept), is_encrypted(base)] == [encrypted, encrypted]
+    kept = diary.change_key(DiaryKey(OTHER_PASSPHRASE))  # encrypts a plain diary, re-keys an encrypted one
+    assert sorted(kept) == sorted([lost.kept, base])
+    assert [is_encrypted(lost.kept), is_encrypted(base)] == [encrypted, encrypted]
+    untold = lost.kept.rename(f"{lost.kept}.untold")  # as an open that failed after the copy leaves it
+    assert is_encrypted(untold) == encrypted
+    base.unlink()
+    assert not is_encrypted(untold)

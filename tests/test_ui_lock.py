@@ -237,7 +237,7 @@ def test_turning_encryption_on_names_the_files_kept_after_damage(qtbot: Any, lau
     qtbot.waitUntil(lambda: bool(named()), timeout=START_TIMEOUT_MS)
     box = named()[0]
     assert hearth.diary is not None and hearth.diary.encrypted
-    assert kept.name in box.text() and "kept after damage are not:" in box.text()
+    assert kept.name in box.text() and "kept after damage are not encrypted" in box.text()
     qtbot.mouseClick(box.findChild(QPushButton, "deleteKept"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not kept.exists(), timeout=START_TIMEOUT_MS)
     wait_ready(qtbot, hearth)

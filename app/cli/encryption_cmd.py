@@ -69,27 +69,27 @@ def _encryption(args: argparse.Namespace, data_dir: Path) -> int:
     if count != "ok":  # pragma: no cover - verify_copy checked it before the swap
         raise StoreError("The diary failed its integrity check after the change.")
     print(_done_text(args.action))
-    _say_kept(kept, was_plain=args.action == "on")
+    _say_kept(kept)
     if kept and unscrubbed.agreed_to_delete(kept):  # at a terminal, as the window's "Delete them"
         with DiaryLock(data_dir), Diary.open(data_dir, target) as reopened:
             reopened.delete_files(kept)  # Hearth's own kept files only: anything else is refused
         left = [path for path in kept if path.exists()]
         if left:
-            _say_kept(left, was_plain=args.action == "on")
+            _say_kept(left)
         else:
             print(translate("Cli", "Deleted these files."), file=sys.stderr)
     return 0
 
 
-def _say_kept(kept: list[Path], *, was_plain: bool) -> None:
-    """Files kept after damage, which the change does not re-write: named on stderr, as the window names
-    them, so the person can delete them (``app.store.kept``)."""
+def _say_kept(kept: list[Path]) -> None:
+    """Files kept after damage, which the change does not re-write: named on stderr, each kind after its
+    sentence as the window names them (not encrypted, or under an earlier passphrase), so the person can
+    delete them (``app.store.kept``)."""
     if not kept:
         return
-    said = unscrubbed_texts.left_readable_text(was_plain, unscrubbed.shared_tr)
-    paths = "\n".join(f"  {path}" for path in kept)
-    advice = unscrubbed.shared_tr(unscrubbed_texts.AFTER_CHANGE_ADVICE)
-    print(f"{said}\n{paths}\n{advice}", file=sys.stderr)
+    for said, files in unscrubbed_texts.left_readable(kept, unscrubbed.shared_tr):
+        print(said + "".join(f"\n  {path}" for path in files), file=sys.stderr)
+    print(unscrubbed.shared_tr(unscrubbed_texts.AFTER_CHANGE_ADVICE), file=sys.stderr)
 
 
 def _target_key(action: str, diary: Diary) -> tuple[bool, DiaryKey | None]:

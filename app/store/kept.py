@@ -18,7 +18,9 @@ is a copy of diary text, so "deletion that really deletes" must reach them as it
 
 A passphrase change re-writes the diary and its backups but not these (a log's copy cannot be re-keyed,
 a damaged file may not open): ``Diary.change_key`` returns them so the person is told they are still
-readable without the new passphrase. Forget-everything shreds them all (``opening.aside_files``).
+readable without the new passphrase — without any, or with an earlier one (``is_encrypted``): a copy kept
+while the diary was plain stays plain after encryption is turned on, and after every change since.
+Forget-everything shreds them all (``opening.aside_files``).
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ from pathlib import Path
 from app.store import backup as backups
 from app.store import lost_writes
 from app.store.backup import ASIDE
+from app.store.cipher import is_encrypted_file
 from app.store.db import DB_FILE, with_side_files
-from app.store.lost_writes import KEPT_BASE
+from app.store.lost_writes import KEPT_BASE, KEPT_LOG, UNTOLD
 from app.store.rescue import rescued_originals
 
 KEPT_PREFIX = DB_FILE + ASIDE  # every file kept after damage is named hearth.db.corrupt-<time>…
@@ -66,6 +69,18 @@ def kept_files(data_dir: Path) -> list[Path]:
     """Every file kept after damage that may hold diary text: bases, log copies, damaged files set aside."""
     found = [*bases(data_dir), *lost_writes.kept_logs(data_dir), *set_aside(data_dir)]
     return [path for path in found if path.is_file() and not path.is_symlink()]  # a link may point anywhere
+
+
+def is_encrypted(path: Path) -> bool:
+    """Whether a file kept after damage is encrypted (under the passphrase of its day), as the store tells
+    a file: whole encrypted pages, not a plain SQLite header (``cipher.is_encrypted_file``). A log's copy
+    starts with a log's header, encrypted or not (SQLCipher encrypts the pages its frames hold, not their
+    headers): it is as the diary file copied with it, whose pages they are. Without that copy it is taken
+    as plain: told so, the person deletes it rather than trusts a passphrase to guard it."""
+    if path.name.endswith((KEPT_LOG, KEPT_LOG + UNTOLD)):
+        base = lost_writes.diary_copy_of(path)
+        return base is not None and is_encrypted_file(base)
+    return is_encrypted_file(path)
 
 
 def written_since(path: Path, moment: datetime | None) -> bool:

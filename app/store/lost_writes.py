@@ -206,7 +206,7 @@ def tell(data_dir: Path, newest_entry: datetime | None) -> LostWrites | None:
     backup = _backup_since(data_dir, newest_entry)
     return LostWrites(
         kept=kept,
-        diary_copy=_diary_copy_of(kept),
+        diary_copy=diary_copy_of(kept),
         last_written=datetime.fromtimestamp(kept.stat().st_mtime),
         newest_entry=newest_entry,
         backup=backup,
@@ -223,13 +223,13 @@ def tell_with_damaged_diary(data_dir: Path) -> tuple[Path, ...]:
     told = [_mark_told(copy) for copy in untold(data_dir)]
     if not told:
         return ()
-    diary_copy = _diary_copy_of(told[-1])
+    diary_copy = diary_copy_of(told[-1])
     return (told[-1],) if diary_copy is None else (told[-1], diary_copy)
 
 
-def _diary_copy_of(kept: Path) -> Path | None:
-    """The diary file as it was when the told log's copy ``kept`` was made (None: it was empty)."""
-    diary_copy = Path(str(kept).removesuffix(KEPT_LOG) + KEPT_BASE)
+def diary_copy_of(kept: Path) -> Path | None:
+    """The diary file as it was when the log's copy ``kept`` (told or not) was made (None: it was empty)."""
+    diary_copy = Path(str(kept).removesuffix(UNTOLD).removesuffix(KEPT_LOG) + KEPT_BASE)
     return diary_copy if diary_copy.exists() else None
 
 

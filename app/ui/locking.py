@@ -192,7 +192,6 @@ class LockController(QObject):
 
         def checked(target: DiaryKey | None) -> None:
             retire = self._retire(forget_key=False)
-            was_plain = diary.key is None
 
             def work() -> tuple[Diary, Companion | None, list[Path]]:
                 old = retire()
@@ -209,13 +208,12 @@ class LockController(QObject):
                 companion = Companion(reopened, engine, app.settings_store) if engine else None
                 return reopened, companion, kept
 
-            app.runner.run(work, lambda result: self._changed(dialog, result, was_plain=was_plain),
+            app.runner.run(work, lambda result: self._changed(dialog, result),
                            lambda exc: self._change_failed(dialog, exc, diary.key))
 
         app.runner.run(check_and_derive, checked, lambda exc: dialog.failed(_message(exc)))
 
-    def _changed(self, dialog: EncryptionDialog, result: tuple[Diary, Companion | None, list[Path]], *,
-                 was_plain: bool) -> None:
+    def _changed(self, dialog: EncryptionDialog, result: tuple[Diary, Companion | None, list[Path]]) -> None:
         """The change is done: the diary back in the window; files kept after damage, which the change
         could not re-write, named with a choice (``tell_kept_after_change``)."""
         diary, companion, kept = result
@@ -225,7 +223,7 @@ class LockController(QObject):
         else:
             self._resume(diary, companion)
         self.follow_settings()
-        tell_kept_after_change(self.app.window, self.app.runner, diary, kept, was_plain=was_plain)
+        tell_kept_after_change(self.app.window, self.app.runner, diary, kept)
 
     def _change_failed(self, dialog: EncryptionDialog, exc: BaseException, old_key: DiaryKey | None) -> None:
         """The change stopped before the swap: the diary is as it was; open it again under its old key."""

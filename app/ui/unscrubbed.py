@@ -8,8 +8,9 @@ delete those files — the choice is theirs (a backup is also their way back aft
 copy may hold entries a damaged log lost). The words say "backups" only when every file is one.
 
 After a passphrase change, or encryption turned on: the files kept after damage are not re-written
-(``Diary.change_key``), so the person is told they are still readable without the new passphrase and
-offered to delete them. Both choices run off the UI thread.
+(``Diary.change_key``), so the person is told they are still readable without the new passphrase (without
+any, or with an earlier one: ``unscrubbed_texts.left_readable``) and offered to delete them. Both choices
+run off the UI thread.
 """
 
 from __future__ import annotations
@@ -82,16 +83,17 @@ def tell_if_any(parent: QWidget, runner: TaskRunner, diary: object, paths: list[
     return box
 
 
-def tell_kept_after_change(parent: QWidget, runner: TaskRunner, diary: Diary, paths: list[Path], *,
-                           was_plain: bool) -> QMessageBox | None:
-    """Name the files kept after damage that the change left under the old passphrase (``was_plain``:
-    unencrypted) and offer "Delete them" / "Keep them"."""
+def tell_kept_after_change(
+    parent: QWidget, runner: TaskRunner, diary: Diary, paths: list[Path]
+) -> QMessageBox | None:
+    """Name the files kept after damage that the change left readable (not encrypted, or under an earlier
+    passphrase) and offer "Delete them" / "Keep them"."""
     if not paths:
         return None
     box = _box(parent, "keptAfterChangeBox", paths)
     box.setWindowTitle(translate("Unscrubbed", "Files kept after damage"))
-    said = unscrubbed_texts.left_readable_text(was_plain, _tr)  # the terminal's words too
-    box.setText(f"{said}\n\n{_names(paths)}")
+    kinds = unscrubbed_texts.left_readable(paths, _tr)  # the terminal's words too
+    box.setText("\n\n".join(f"{said}\n\n{_names(files)}" for said, files in kinds))
     box.setInformativeText(_tr(unscrubbed_texts.AFTER_CHANGE_ADVICE))
     roles = QMessageBox.ButtonRole
     delete = box.addButton(translate("Unscrubbed", "Delete them"), roles.DestructiveRole)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from app.store.kept import is_kept_name
+from app.store.kept import is_encrypted, is_kept_name
 from app.ui.tr_noop import QT_TRANSLATE_NOOP
 
 CONTEXT = "Unscrubbed"  # the literal of every QT_TRANSLATE_NOOP below (lupdate reads no names)
@@ -27,12 +27,13 @@ KEPT_ONLY_ADVICE = QT_TRANSLATE_NOOP(
     "Unscrubbed", "Files kept after damage cannot be changed. Delete these files, or keep them while you may "
     "still need them to recover lost entries.")
 
-# After a passphrase change (or encryption turned on), which re-writes the diary and its backups, not these.
-NOW_ENCRYPTED = QT_TRANSLATE_NOOP(
-    "Unscrubbed", "The diary is encrypted now, but these files kept after damage are not:")
-STILL_UNDER_OLD_KEY = QT_TRANSLATE_NOOP(
-    "Unscrubbed", "The passphrase was changed, but these files kept after damage can still be read with the "
-    "old one:")
+# After a passphrase change (or encryption turned on), which re-writes the diary and its backups, not these:
+# each is said as it is, not as the change was (a copy kept while the diary was plain stays plain after
+# encryption is turned on and after each change since; one kept under a key stays under it).
+NOT_ENCRYPTED = QT_TRANSLATE_NOOP(
+    "Unscrubbed", "These files kept after damage are not encrypted and can be read without any passphrase:")
+UNDER_EARLIER_KEY = QT_TRANSLATE_NOOP(
+    "Unscrubbed", "These files kept after damage can still be read with an earlier passphrase:")
 AFTER_CHANGE_ADVICE = QT_TRANSLATE_NOOP(
     "Unscrubbed", "Delete them unless you still need them to recover lost entries.")
 
@@ -49,10 +50,16 @@ def kept_only(paths: Sequence[Path]) -> bool:
     return all(is_kept_name(path) for path in paths)
 
 
-def left_readable_text(was_plain: bool, tr: Translate) -> str:
-    """"…these files kept after damage are not (encrypted) / can still be read with the old one:" in
-    ``tr``'s language; ``was_plain``: encryption was just turned on."""
-    return tr(NOW_ENCRYPTED if was_plain else STILL_UNDER_OLD_KEY)
+def left_readable(paths: Sequence[Path], tr: Translate) -> list[tuple[str, list[Path]]]:
+    """The files a change left readable without the new passphrase, each kind after its sentence in ``tr``'s
+    language: those not encrypted (readable without any), then those under an earlier passphrase; a kind
+    with no file is left out. By the files themselves (``kept.is_encrypted``), not by the change: a plain
+    copy is not "under the old passphrase" after a re-key, nor an old key's copy "not encrypted" when
+    encryption is turned on again."""
+    encrypted = [path for path in paths if is_encrypted(path)]
+    plain = [path for path in paths if path not in encrypted]
+    kinds = [(tr(NOT_ENCRYPTED), plain), (tr(UNDER_EARLIER_KEY), encrypted)]
+    return [(said, files) for said, files in kinds if files]
 
 
 def held_text(paths: Sequence[Path], tr: Translate) -> str:

@@ -14,7 +14,9 @@ Why this shape:
   Thanksgiving is both the US and the Canadian one: the diary does not say which country it is written in.
 * **The latest one, as for a date without a year**: "at Christmas" is the latest Christmas not after the
   day the message is written on (one that started by then: New Year's Eve counts on 31 December), or the
-  one of the year named beside it ("Christmas 2023"). "Next Christmas" is not a day of the diary.
+  one of the year named beside it ("Christmas 2023"), in numbers or in words: "Christmas last year" is the
+  latest that began in the year before the message's. One ahead is not a day of the diary: "next
+  Christmas", "Christmas next year", "на Новый год в следующем году" name none.
 * **One span per holiday, as long as the holiday.** A day is read as precisely as "on 3 October"; a
   holiday of several days ("the May holidays", Maslenitsa) as a week.
 """
@@ -133,8 +135,10 @@ _HOLIDAY_TABLE: list[tuple[str, Rule]] = [
     (rf"{_ru('восьм')} {_ru('март')}|{_ru('женск')} (?:{_ru('праздник')}|{_DAY_RU})", _fixed(3, 8)),
     (rf"{_ru('маслениц')}|{_ru('масленичн')}", _around(orthodox_easter, -55, -49)),
     (r"пасх(?!алк)\w*", _around(orthodox_easter, 0, 0)),  # not "пасхалка" (a hidden joke in a game)
-    (rf"на майских|на майские|{_ru('майск')} (?:{_ru('праздник')}|{_ru('выходн')}|{_ru('каникул')})",
-     _fixed(5, 1, 10)),
+    (
+        rf"на майских|на майские|{_ru('майск')} (?:{_ru('праздник')}|{_ru('выходн')}|{_ru('каникул')})",
+        _fixed(5, 1, 10),
+    ),
     (_ru("первома"), _fixed(5, 1)),
     (rf"{_DAY_RU} победы", _fixed(5, 9)),
     (rf"{_DAY_RU} знаний", _fixed(9, 1)),
@@ -144,14 +148,31 @@ _HOLIDAY_TABLE: list[tuple[str, Rule]] = [
     (rf"{_ru('хэллоуин')}|{_ru('хеллоуин')}", _fixed(10, 31)),
     (rf"{_DAY_RU} (?:святого )?валентина|{_ru('валентинов')} {_DAY_RU}", _fixed(2, 14)),
 ]
-_YEAR_AFTER = r"(?:,?\s+(?:in\s+|of\s+|в\s+)?((?:19|20)\d\d)\b)?"
+# A year in words, before or after the holiday: "Christmas last year", "next year's Easter", "в прошлом году
+# на Пасху", "на Новый год в следующем году". Part of the holiday's words, as "Christmas 2023" is: one date.
+_YEAR_WORDS = (
+    r"(?:the )?year before last|(?:last|this|next) year"
+    r"|в (?:позапрошлом|прошлом|этом|следующем|будущем|наступающем) году"
+    r"|(?:позапрошлого|прошлого|этого|следующего|будущего|наступающего) года"
+)
+_YEAR_BEFORE = rf"(?:(?P<words_before>{_YEAR_WORDS})(?:['’]?s)?,?\s+(?:(?:at|on|for|in|на|в|во)\s+)?)?"
+_YEAR_AFTER = (
+    rf"(?:,?\s+(?:in\s+|of\s+|в\s+)?(?P<year>(?:19|20)\d\d)\b"
+    rf"|,?\s+(?:of\s+)?(?P<words_after>{_YEAR_WORDS})(?![^\W\d_]))?"
+)
 _HOLIDAYS = [
-    (re.compile(rf"(?<![^\W\d_])(?:{pattern})(?![^\W\d_]){_YEAR_AFTER}", re.IGNORECASE), rule)
+    (re.compile(rf"(?<![^\W\d_]){_YEAR_BEFORE}(?:{pattern})(?![^\W\d_]){_YEAR_AFTER}", re.IGNORECASE), rule)
     for pattern, rule in _HOLIDAY_TABLE
 ]
+# What the year in words means, by its first telling word; any other (next year's) is ahead.
+_YEAR_MEANINGS = [
+    ("before last", "year before last"), ("позапрошл", "year before last"),
+    ("last", "last year"), ("прошл", "last year"), ("this", "this"), ("эт", "this"),
+]  # fmt: skip
 # "Next Christmas", "на следующий Новый год": not a day the diary has. Nor another calendar's new year.
 _AHEAD = re.compile(
-    r"\b(?:next|coming|upcoming|following)\s+$|(?:следующ|будущ|предстоящ|ближайш|грядущ)\w*\s+(?:\w+\s+)?$"
+    r"\b(?:next|coming|upcoming|following)\s+$"
+    r"|(?:следующ|будущ|предстоящ|ближайш|грядущ|наступающ)\w*\s+(?:\w+\s+)?$"
     r"|\b(?:chinese|lunar|jewish|islamic|persian|китайск\w*|лунн\w*|еврейск\w*)\s+$",
     re.IGNORECASE,
 )
@@ -177,28 +198,42 @@ def holidays_in(text: str, anchor: date | None) -> Iterator[NamedHoliday]:
             if any(a < match.end() and match.start() < b for a, b in taken):
                 continue
             taken.append((match.start(), match.end()))
-            before = text[max(0, match.start() - 30) : match.start()]
-            if _AHEAD.search(before):
-                continue
-            which = "this" if _THIS.search(before) else "last" if _LAST.search(before) else "latest"
-            spans = _resolved(rule, match.group(1), anchor, which)
+            which = _which(
+                match["words_before"] or match["words_after"],
+                text[max(0, match.start() - 30) : match.start()],
+            )
+            spans = _resolved(rule, match["year"], anchor, which) if which else ()
             if spans:
                 yield NamedHoliday(match.start(), match.end(), spans)
+
+
+def _which(year_words: str | None, before: str) -> str | None:
+    """Which one the words around a holiday mean (see ``_resolved``); None for one still ahead ("next
+    Christmas", "Christmas next year"), which the diary does not have yet."""
+    if year_words:
+        return next((which for word, which in _YEAR_MEANINGS if word in year_words.lower()), None)
+    if _AHEAD.search(before):
+        return None
+    return "this" if _THIS.search(before) else "last" if _LAST.search(before) else "latest"
 
 
 def _resolved(
     rule: Rule, year_text: str | None, anchor: date | None, which: str = "latest"
 ) -> tuple[Days, ...]:
     """The holiday's spans in the year named, else each one's latest that began by ``anchor`` — for
-    ``which`` "this", only one that ends in the anchor's year; for "last", only one that is over."""
+    ``which`` "this", only one that ends in the anchor's year; for "last", only one that is over; for "last
+    year" ("year before last"), only one that began in the year before the anchor's (the one before that):
+    "на Новый год в прошлом году", asked in October, is the night that began on 31 December last year."""
     if year_text:
         return rule(int(year_text))
     if anchor is None:
         return ()
+    years_back = {"last year": 1, "year before last": 2}.get(which)
     latest: dict[int, Days] = {}
     for year in range(anchor.year - 2, anchor.year + 2):  # New Year's night begins the year before
         for i, days in enumerate(rule(year)):
             begun, over, this_year = days[0] <= anchor, days[1] < anchor, days[1].year == anchor.year
-            if begun and (which != "last" or over) and (which != "this" or this_year):
+            that_year = years_back is None or days[0].year == anchor.year - years_back
+            if begun and (which != "last" or over) and (which != "this" or this_year) and that_year:
                 latest[i] = days
     return tuple(latest[i] for i in sorted(latest))

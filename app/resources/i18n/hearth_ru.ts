@@ -5358,6 +5358,14 @@ If it is truly lost, you can start over: run `hearth forget-everything --yes` in
         <translation>Файлы, сохранённые после повреждения, изменить нельзя. Удалите их или сохраните, пока они могут понадобиться для восстановления потерянных записей.</translation>
     </message>
     <message>
+        <source>These files kept after damage are not encrypted and can be read without any passphrase:</source>
+        <translation>Эти файлы, сохранённые после повреждения, не зашифрованы, и их можно прочитать без парольной фразы:</translation>
+    </message>
+    <message>
+        <source>These files kept after damage can still be read with an earlier passphrase:</source>
+        <translation>Эти файлы, сохранённые после повреждения, всё ещё можно прочитать с прежней парольной фразой:</translation>
+    </message>
+    <message>
         <source>Delete these files</source>
         <translation>Удалить эти файлы</translation>
     </message>
@@ -5392,14 +5400,6 @@ If it is truly lost, you can start over: run `hearth forget-everything --yes` in
     <message>
         <source>Files kept after damage</source>
         <translation>Файлы, сохранённые после повреждения</translation>
-    </message>
-    <message>
-        <source>The diary is encrypted now, but these files kept after damage are not:</source>
-        <translation>Дневник теперь зашифрован, но эти файлы, сохранённые после повреждения, — нет:</translation>
-    </message>
-    <message>
-        <source>The passphrase was changed, but these files kept after damage can still be read with the old one:</source>
-        <translation>Парольная фраза изменена, но эти файлы, сохранённые после повреждения, всё ещё можно прочитать со старой:</translation>
     </message>
     <message>
         <source>Delete them unless you still need them to recover lost entries.</source>
