@@ -6,10 +6,11 @@ people mentioned most with the days they were mentioned. Each chart is a plain w
 from __future__ import annotations
 
 from datetime import date
+from itertools import pairwise
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QDate, QLocale, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
+from PySide6.QtCore import QCoreApplication, QDate, QEvent, QLineF, QLocale, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.core.ritual.stats import DiaryStats
@@ -20,22 +21,58 @@ MARGIN_L, MARGIN_R, MARGIN_T, MARGIN_B = 44, 16, 30, 26
 
 
 class Chart(QWidget):
-    """A titled plot area; subclasses draw ``plot`` inside it."""
+    """A titled plot area; subclasses draw ``plot`` inside it.
+
+    Drawn once into a pixmap, and painted from it until its size, figures, texts, colours or font change
+    (``_drawing``): drawing a chart takes 1-2 ms, and it was done in every paint (Insights: all three in
+    the paint that shows it, and again when the dialog was repainted — its charts scrolled, another chart's
+    height changed)."""
+
+    _REDRAWN_ON = frozenset(
+        {
+            QEvent.Type.PaletteChange,
+            QEvent.Type.FontChange,
+            QEvent.Type.StyleChange,
+            QEvent.Type.LanguageChange,
+            QEvent.Type.LocaleChange,
+        }
+    )
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.stats: DiaryStats | None = None
-        self.title = ""
-        self.empty_text = ""
+        self._title = ""
+        self._empty_text = ""
+        self._drawn: QPixmap | None = None  # the chart as last drawn, and what it was drawn for
+        self._drawn_for: tuple[QSize, float, QPalette.ColorGroup] | None = None
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.setMinimumHeight(170)
+
+    @property
+    def title(self) -> str:
+        return self._title
+
+    @title.setter
+    def title(self, text: str) -> None:
+        self._title = text
+        self._redraw()
+
+    @property
+    def empty_text(self) -> str:
+        """What the chart says when the period has nothing for it."""
+        return self._empty_text
+
+    @empty_text.setter
+    def empty_text(self, text: str) -> None:
+        self._empty_text = text
+        self._redraw()
 
     def sizeHint(self) -> QSize:
         return QSize(640, 200)
 
     def set_stats(self, stats: DiaryStats) -> None:
         self.stats = stats
-        self.update()
+        self._redraw()
 
     def has_data(self) -> bool:
         return False
@@ -44,8 +81,43 @@ class Chart(QWidget):
         """Save the chart as drawn now; False if the file could not be written."""
         return self.grab().save(str(path), "PNG")
 
+    def _redraw(self) -> None:
+        """What the chart shows changed: drawn afresh at its next paint."""
+        self._drawn = None
+        self.update()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in self._REDRAWN_ON:
+            self._drawn = None
+        super().changeEvent(event)
+
     def paintEvent(self, _event: QPaintEvent) -> None:
         painter = QPainter(self)
+        painter.drawPixmap(0, 0, self._drawing())
+        painter.end()
+
+    def draw_ahead(self) -> None:
+        """Draw the chart now, at its size now, for the paints to come (a hidden chart's first paint)."""
+        self._drawing()
+
+    def _drawing(self) -> QPixmap:
+        """The chart drawn at its size, pixel ratio and colours now (an inactive window's may differ): the
+        last drawing if those have not changed since, and nothing it shows has (``_redraw``)."""
+        if self.size().isEmpty():
+            return QPixmap()  # (nothing to draw on; painting a null pixmap draws nothing)
+        ratio = self.devicePixelRatioF()
+        drawn_for = (self.size(), ratio, self.palette().currentColorGroup())
+        if self._drawn is None or self._drawn_for != drawn_for:
+            pixmap = QPixmap(self.size() * ratio)
+            pixmap.setDevicePixelRatio(ratio)
+            painter = QPainter(pixmap)
+            self.draw(painter)
+            painter.end()
+            self._drawn, self._drawn_for = pixmap, drawn_for
+        return self._drawn
+
+    def draw(self, painter: QPainter) -> None:
+        """The whole chart: its title, then its plot (or what it says when it has nothing to plot)."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         palette = self.palette()
         painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Base))
@@ -125,12 +197,11 @@ class MoodChart(Chart):
             painter.setPen(self.muted())
             painter.drawText(QRectF(4, y - 8, MARGIN_L - 10, 16), Qt.AlignmentFlag.AlignRight, str(level))
         points = [QPointF(self.x_of(d, area), self._y(m, area)) for d, m in self.stats.moods]
-        path = QPainterPath(points[0])
-        for point in points[1:]:
-            path.lineTo(point)
         painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Highlight), 2))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(path)
+        # One line per pair of days, not one path: an antialiased 2 px path is stroked as a whole (its
+        # joins, its crossings) — 3 ms a paint for 45 moods, against 0.2 ms for the separate lines, whose
+        # ends meet under the dots drawn over them.
+        painter.drawLines([QLineF(a, b) for a, b in pairwise(points)])
         painter.setPen(Qt.PenStyle.NoPen)
         for point, (_day, mood) in zip(points, self.stats.moods, strict=True):
             painter.setBrush(mood_color(mood))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
@@ -135,13 +136,15 @@ class RitualController(QObject):
 
     # -- looking back: insights, the weekly review, export ---------------------------------------
     def show_insights(self) -> InsightsDialog | None:
+        """Insights, put together over the next event-loop turns (the statistics gathered on a worker
+        meanwhile), then shown: its ``charts`` exist at once, in place once it is ``built``."""
         diary = self.window.diary
         if diary is None:
             return None
-        dialog = InsightsDialog(diary, self.window.runner, self.window)
+        dialog = InsightsDialog(diary, self.window.runner, self.window, staged=True)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.load()  # the statistics are gathered on a worker meanwhile
-        show_next_turn(dialog)
+        dialog.load()
+        dialog.when_built(partial(show_next_turn, dialog))
         return dialog
 
     def show_weekly_review(self, day: date | None = None) -> WeeklyReviewDialog | None:
