@@ -17,6 +17,9 @@ from app.core.recall.concepts import every_kind, kinds_asked
         ("Какие хвори одолевали мою мать в этом году?", "врач"),
         ("Чему я выучилась за этот год?", "курсы"),
         ("На каких стартах я выступал?", "забег"),
+        ("What outings have I had with just my son?", "museum"),
+        ("Какие достопримечательности я показывала сыну?", "музей"),
+        ("Что из северной природы мешало мне трудиться?", "пурга"),
     ],
 )
 def test_a_kind_of_event_is_told_with_concrete_words(question: str, told_with: str) -> None:
@@ -46,6 +49,7 @@ def test_the_words_are_in_the_questions_language(question: str) -> None:
         "When did Mum visit?",
         "Where does my sister live now?",
         "Сегодня весь день шёл дождь.",
+        "Какая погода была в Сочи?",
         "",
     ],
 )

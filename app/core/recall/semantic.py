@@ -206,7 +206,7 @@ class SemanticMemory:
         return False
 
     def _make_kind_vectors(self) -> None:
-        """Once the diary is indexed, the vectors of every kind of event (a fixed table: ~16 short texts,
+        """Once the diary is indexed, the vectors of every kind of event (a fixed table: ~20 short texts,
         once a session), so a question about one never waits for its embedding. A failure here (the meaning
         model closed while being replaced) is not the index's: the diary is indexed, and a question about a
         kind makes its vector when asked."""
