@@ -21,9 +21,10 @@ Why this shape:
   (compared by stem). Outings and the elements were chosen on the tune half grown to six diaries in English
   and nine in Russian: RU 0.948 -> 0.953 (three questions about outings, sights and the weather in the
   north gained, none lost), EN unchanged at 0.947; "weather" and "погода" ask no kind ("Given the weather,
-  where did we walk?"). Measured on the tune half beside them and not kept: work ("Кем работает муж?" — questions about work are mostly about something
-  else at work; EN +0.003, RU -0.004), celebrations, food, purchases, hobbies (no change), and home (where
-  I live, moved: tune EN +0.007, but the report half's EN -0.006 — one question's noise either way, so the
+  where did we walk?"). Measured on the tune half beside them and not kept: work ("Кем работает муж?" —
+  questions about work are mostly about something else at work; EN +0.003, RU -0.004), celebrations,
+  food, purchases, hobbies (no change), and home (where I live, moved: tune EN +0.007, but the report
+  half's EN -0.006 — one question's noise either way, so the
   common words "live", "home", "дом" stay out).
 """
 
