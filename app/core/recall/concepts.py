@@ -24,8 +24,8 @@ Why this shape:
   where did we walk?"). Measured on the tune half beside them and not kept: work ("Кем работает муж?" —
   questions about work are mostly about something else at work; EN +0.003, RU -0.004), celebrations,
   food, purchases, hobbies (no change), and home (where I live, moved: tune EN +0.007, but the report
-  half's EN -0.006 — one question's noise either way, so the
-  common words "live", "home", "дом" stay out).
+  half's EN -0.006 — one question's noise either way, so the common words "live", "home",
+  "дом" stay out).
 """
 
 from __future__ import annotations
