@@ -100,6 +100,7 @@ def week(first: date, last: date) -> DateSpan:
 
 
 CHRISTMAS_2022 = week(date(2022, 12, 24), date(2022, 12, 26))
+CHRISTMAS_2023 = week(date(2023, 12, 24), date(2023, 12, 26))
 
 
 @pytest.mark.parametrize(
@@ -158,6 +159,17 @@ CHRISTMAS_2022 = week(date(2022, 12, 24), date(2022, 12, 26))
         ("Christmas this year", date(2023, 12, 26), [week(date(2023, 12, 24), date(2023, 12, 26))]),
         ("this year's Easter", ANCHOR, [week(date(2023, 4, 7), date(2023, 4, 10))]),
         ("в этом году на Пасху", ANCHOR, [day(2023, 4, 16)]),
+        # "This year" and New Year's night, which began the year before: this year's only in January.
+        ("New Year this year", date(2024, 1, 5), [week(date(2023, 12, 31), date(2024, 1, 1))]),
+        ("на этот Новый год", date(2024, 1, 3), [week(date(2023, 12, 31), date(2024, 1, 1))]),
+        # After a comma the year's words belong to the holiday only if the clause ends with them.
+        ("What did we eat at Christmas, last year?", ANCHOR, [CHRISTMAS_2022]),
+        (
+            "We loved Christmas, last year was hard",
+            date(2023, 12, 26),
+            [CHRISTMAS_2023, DateSpan(date(2022, 1, 1), date(2022, 12, 31), "year")],
+        ),
+        ("We were sick over Christmas, next year we'll stay home", date(2023, 12, 27), [CHRISTMAS_2023]),
         # Beside another date: both.
         ("Christmas and on 3 March", ANCHOR, [week(date(2022, 12, 24), date(2022, 12, 26)), day(2023, 3, 3)]),
     ],
@@ -180,6 +192,9 @@ def test_holidays_are_read_as_their_days(text: str, anchor: date, expected: list
         "Next year at Easter we fly",
         "the coming Christmas",
         "Christmas this year",  # asked in October: still ahead
+        "Где будем в этом году на Новый год?",  # in October: the coming night, not last winter's
+        "New Year this year",
+        "на Новый год в этом году",
         "Где будем на Новый год в следующем году?",
         "на следующий Новый год",
         "Рождество в следующем году",

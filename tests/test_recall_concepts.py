@@ -50,6 +50,9 @@ def test_the_words_are_in_the_questions_language(question: str) -> None:
         "Where does my sister live now?",
         "Сегодня весь день шёл дождь.",
         "Какая погода была в Сочи?",
+        "What is the nature of my relationship with Tom?",
+        "Какие стихи я читала сыну?",
+        "Did I sight any deer on the walk?",
         "",
     ],
 )

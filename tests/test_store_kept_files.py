@@ -7,7 +7,9 @@ bytes scanned (decrypted pages, when encrypted: ``tests.cipher_pages``).
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sqlite3
 import stat
 import time
 from pathlib import Path
@@ -165,3 +167,26 @@ def test_a_kept_file_is_plain_or_encrypted_as_its_own_bytes_are(data_dir: Path, 
     assert is_encrypted(untold) == encrypted
     base.unlink()
     assert not is_encrypted(untold)
+
+
+def test_a_plain_file_that_lost_its_header_is_not_taken_for_an_encrypted_one(data_dir: Path) -> None:
+    """A damaged diary set aside may have lost its header while its pages still hold the diary's words:
+    whole pages without the plain header are not enough to call it encrypted (the words would be said to
+    need a passphrase that does not guard them). Unreadable, a file is taken as plain too."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    damaged = data_dir / "hearth.db.corrupt-20261201-101500"
+    with contextlib.closing(sqlite3.connect(damaged)) as db:  # a plain diary's pages, as SQLite writes them
+        db.execute("CREATE TABLE message (text TEXT)")
+        db.executemany("INSERT INTO message VALUES (?)", [("my secret diary text " * 40,)] * 20)
+        db.commit()
+    body = damaged.read_bytes()
+    damaged.write_bytes(bytes(16) + body[16:])  # the header gone, whole pages left
+    assert len(body) % 4096 == 0 and b"my secret diary text" in damaged.read_bytes()
+    assert not is_encrypted(damaged)
+    random_pages = data_dir / "hearth.db.corrupt-20261202-101500"
+    random_pages.write_bytes(os.urandom(8192))  # what SQLCipher's pages look like
+    assert is_encrypted(random_pages)
+    random_pages.chmod(0)
+    if os.access(random_pages, os.R_OK):  # root reads it anyway
+        return
+    assert not is_encrypted(random_pages)

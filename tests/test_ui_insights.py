@@ -75,10 +75,16 @@ def test_insights_follows_a_change_of_language_once_built(qtbot, launch, qapp) -
         lambda: dialog.isVisible() and all(c.stats is not None for c in dialog.charts), timeout=10_000
     )
     english = dialog.mood_chart.grab().toImage()
+    dialog.period.setCurrentIndex(2)  # the last year
+    year = timedelta(days=300)
+    qtbot.waitUntil(lambda: dialog.stats is not None and dialog.stats.last - dialog.stats.first > year)
+    loads: list[int] = []
+    dialog.period.currentIndexChanged.connect(loads.append)
     try:
         assert install_language("ru", qapp) == "ru"
         qtbot.waitUntil(lambda: dialog.mood_chart.title == "Настроение по дням", timeout=5_000)
-        assert dialog.period.currentIndex() == 1 and dialog.period.itemText(1) == "Последние 90 дней"
+        assert dialog.period.currentIndex() == 2 and dialog.period.itemText(1) == "Последние 90 дней"
+        assert loads == []  # the same period in other words: nothing loaded again
         assert dialog.mood_chart.grab().toImage() != english  # drawn again with its new title
     finally:
         remove_translators(qapp)

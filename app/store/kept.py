@@ -26,6 +26,8 @@ Forget-everything shreds them all (``opening.aside_files``).
 from __future__ import annotations
 
 import contextlib
+import math
+from collections import Counter
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -72,15 +74,42 @@ def kept_files(data_dir: Path) -> list[Path]:
 
 
 def is_encrypted(path: Path) -> bool:
-    """Whether a file kept after damage is encrypted (under the passphrase of its day), as the store tells
-    a file: whole encrypted pages, not a plain SQLite header (``cipher.is_encrypted_file``). A log's copy
-    starts with a log's header, encrypted or not (SQLCipher encrypts the pages its frames hold, not their
-    headers): it is as the diary file copied with it, whose pages they are. Without that copy it is taken
-    as plain: told so, the person deletes it rather than trusts a passphrase to guard it."""
-    if path.name.endswith((KEPT_LOG, KEPT_LOG + UNTOLD)):
-        base = lost_writes.diary_copy_of(path)
-        return base is not None and is_encrypted_file(base)
-    return is_encrypted_file(path)
+    """Whether a file kept after damage is encrypted (under the passphrase of its day): whole pages that do
+    not start as plain SQLite (``cipher.is_encrypted_file``) and that look like random bytes throughout
+    (``_looks_random``) — a damaged plain file, the kind set aside, may well have lost its header while its
+    pages still hold the diary's words. A log's copy starts with a log's header, encrypted or not (SQLCipher
+    encrypts the pages its frames hold, not their headers): it is as the diary file copied with it, whose
+    pages they are. Without that copy, or unreadable, a file is taken as plain: told so, the person deletes
+    it rather than trusts a passphrase to guard it."""
+    try:
+        if path.name.endswith((KEPT_LOG, KEPT_LOG + UNTOLD)):
+            base = lost_writes.diary_copy_of(path)
+            return base is not None and _encrypted(base)
+        return _encrypted(path)
+    except OSError:
+        return False
+
+
+# Bits of information per byte above which a file's start reads as encrypted: SQLCipher's pages are
+# indistinguishable from random bytes (~7.99 over 16 KiB), a plain page's schema, text, numbers and free
+# space far less (3-6), even with its header gone.
+RANDOM_BITS_PER_BYTE = 7.5
+_SAMPLE_BYTES = 16 * 1024
+
+
+def _encrypted(path: Path) -> bool:
+    return is_encrypted_file(path) and _looks_random(path)
+
+
+def _looks_random(path: Path) -> bool:
+    """The file's first ``_SAMPLE_BYTES`` carry about 8 bits a byte, as encrypted pages do."""
+    with open(path, "rb") as fh:
+        sample = fh.read(_SAMPLE_BYTES)
+    if not sample:
+        return False
+    total = len(sample)
+    bits = -sum(n / total * math.log2(n / total) for n in Counter(sample).values())
+    return bits >= RANDOM_BITS_PER_BYTE
 
 
 def written_since(path: Path, moment: datetime | None) -> bool:

@@ -110,6 +110,9 @@ class Chart(QWidget):
         if self._drawn is None or self._drawn_for != drawn_for:
             pixmap = QPixmap(self.size() * ratio)
             pixmap.setDevicePixelRatio(ratio)
+            # Cleared first: at a fractional scale its last column and row are only partly painted over,
+            # and a new pixmap holds whatever its memory held (a dark edge at 150%).
+            pixmap.fill(Qt.GlobalColor.transparent)
             painter = QPainter(pixmap)
             self.draw(painter)
             painter.end()

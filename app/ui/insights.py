@@ -10,7 +10,7 @@ from datetime import date
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -145,9 +145,11 @@ class InsightsDialog(QDialog):
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Insights"))
         index = self._period_index()
+        self.period.blockSignals(True)  # the same period, in other words: nothing to load again
         self.period.clear()
         self.period.addItems([self.tr("Last 30 days"), self.tr("Last 90 days"), self.tr("Last year")])
         self.period.setCurrentIndex(index)
+        self.period.blockSignals(False)
         self.period.setAccessibleName(self.tr("Period"))
         self.mood_chart.title = self.tr("Mood over time")
         self.mood_chart.empty_text = self.tr("No moods yet: choose one in a day's header.")
@@ -188,12 +190,15 @@ class InsightsDialog(QDialog):
     def _chart_stats(self, chart: Chart, stats: DiaryStats) -> None:
         """One chart given its figures. Put together but not yet shown (``show_next_turn`` drawing its parts
         aside), the chart is drawn now, at the size it will have: else the paint that shows the dialog would
-        draw every chart whose figures came after its part was drawn aside (3-9 ms)."""
+        draw every chart whose figures came after its part was drawn aside (3-9 ms). Not while its size is
+        still to come (a resize pending: not yet laid out in the scroll area) — drawn then at its small
+        default size, it would only be drawn again."""
         chart.set_stats(stats)
         layout = self.layout()
         if self.is_built and not self.isVisible() and layout is not None:
             layout.activate()  # (nothing to do if laid out already, unless the chart's height changed)
-            chart.draw_ahead()
+            if not chart.testAttribute(Qt.WidgetAttribute.WA_PendingResizeEvent):
+                chart.draw_ahead()
 
     def _show_summary(self) -> None:
         stats = self.stats

@@ -156,9 +156,12 @@ _YEAR_WORDS = (
     r"|(?:позапрошлого|прошлого|этого|следующего|будущего|наступающего) года"
 )
 _YEAR_BEFORE = rf"(?:(?P<words_before>{_YEAR_WORDS})(?:['’]?s)?,?\s+(?:(?:at|on|for|in|на|в|во)\s+)?)?"
+# After a comma the year's words are the holiday's only if the clause ends there ("Christmas, last year."):
+# "over Christmas, next year we'll stay home" says when the staying home is.
 _YEAR_AFTER = (
     rf"(?:,?\s+(?:in\s+|of\s+|в\s+)?(?P<year>(?:19|20)\d\d)\b"
-    rf"|,?\s+(?:of\s+)?(?P<words_after>{_YEAR_WORDS})(?![^\W\d_]))?"
+    rf"|(?:,(?=\s+(?:of\s+)?(?:{_YEAR_WORDS})\s*(?:[^\w\s]|$)))?\s+(?:of\s+)?"
+    rf"(?P<words_after>{_YEAR_WORDS})(?![^\W\d_]))?"
 )
 _HOLIDAYS = [
     (re.compile(rf"(?<![^\W\d_]){_YEAR_BEFORE}(?:{pattern})(?![^\W\d_]){_YEAR_AFTER}", re.IGNORECASE), rule)
@@ -232,7 +235,10 @@ def _resolved(
     latest: dict[int, Days] = {}
     for year in range(anchor.year - 2, anchor.year + 2):  # New Year's night begins the year before
         for i, days in enumerate(rule(year)):
-            begun, over, this_year = days[0] <= anchor, days[1] < anchor, days[1].year == anchor.year
+            begun, over = days[0] <= anchor, days[1] < anchor
+            # "This New Year" in October is the coming night, not last winter's: one that began the year
+            # before is this year's only in January, just after it.
+            this_year = days[1].year == anchor.year and (days[0].year == anchor.year or anchor.month == 1)
             that_year = years_back is None or days[0].year == anchor.year - years_back
             if begun and (which != "last" or over) and (which != "this" or this_year) and that_year:
                 latest[i] = days
