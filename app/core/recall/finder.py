@@ -96,6 +96,9 @@ DATE_CANDIDATES = 200
 # recur among the first ranking's best 5-12 entries (in at least 2 of 8, up to 60% of 5) searched as well
 # and the candidates ranked again — EN / RU unchanged at every setting (at 4 of 8, a name recurred in only 2
 # of the 45 questions of one Russian diary), LoCoMo 0.889-0.891.
+# Swept again in session 27 on the tune half grown to six diaries in English and nine in Russian (against
+# 0.947 / 0.948): 200 0.946 / 0.952 (changed facts RU +0.014,
+# multi-evidence EN -0.016): within a question or two, kept at 120.
 SEMANTIC_CANDIDATES = 120
 # A question about a kind of event ("What trips away have I made?", "Какие неисправности случались на
 # работе?") leans toward the words such events are told with (``app.core.recall.concepts``). Tune half
