@@ -234,7 +234,8 @@ def _resolved(
     rule: Rule, year_text: str | None, anchor: date | None, which: str = "latest"
 ) -> tuple[Days, ...]:
     """The holiday's spans in the year named, else each one's latest that began by ``anchor`` — for
-    ``which`` "this", only one that ends in the anchor's year; for "last", only one that is over; for "last
+    ``which`` "this", only one that ends in the anchor's year (and began in it, but in January: New Year's
+    night); for "last", only one that is over; for "last
     year" ("year before last"), only one that began in the year before the anchor's (the one before that):
     "на Новый год в прошлом году", asked in October, is the night that began on 31 December last year."""
     if year_text:
