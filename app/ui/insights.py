@@ -30,7 +30,7 @@ from app.ui.charts import Chart, MoodChart, PeopleChart, WordsChart
 from app.ui.errors import show_error
 from app.ui.i18n import follow_language
 from app.ui.small_screens import fit_on_screen
-from app.ui.staged import StagedBuild
+from app.ui.staged import Once, StagedBuild
 from app.ui.tasks import TaskRunner
 
 PERIODS = (30, 90, 365)
@@ -69,8 +69,8 @@ class InsightsDialog(QDialog):
         self.save_buttons = [QPushButton(self) for _ in self.charts]
         self.close_button = QPushButton(self)
         self.stats: DiaryStats | None = None
-        self.is_built = False
-        self._when_built: list[Callable[[], None]] = []
+        self._built = Once()
+        self._built.then(self.built.emit)  # first, before what waits for it
         # Sized now, while it has no layout to ask (its layout's minimum applies when it is laid out): sized
         # once built, it asked every child its size, matching the style sheet to each — 2 ms of a turn — and
         # undid a resize made meanwhile (the screenshots' 1024×700).
@@ -129,18 +129,15 @@ class InsightsDialog(QDialog):
     def _finish_building(self) -> None:
         """The period's choices are in (the texts' step): a change of period from now on loads it."""
         self.period.currentIndexChanged.connect(lambda _i: self.load())
-        self.is_built = True
-        self.built.emit()
-        waiting, self._when_built = self._when_built, []
-        for then in waiting:
-            then()
+        self._built.happen()
+
+    @property
+    def is_built(self) -> bool:
+        return self._built.happened
 
     def when_built(self, then: Callable[[], None]) -> None:
         """Run ``then`` once every part is in place (now, if it is)."""
-        if self.is_built:
-            then()
-        else:
-            self._when_built.append(then)
+        self._built.then(then)
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Insights"))

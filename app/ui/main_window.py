@@ -60,7 +60,7 @@ from app.ui.remembered_notice import RememberedNotice
 from app.ui.ritual_controller import RitualController
 from app.ui.sidebar import Sidebar, SidebarEntry
 from app.ui.small_screens import ChatRoom
-from app.ui.staged import StagedBuild, later, paint_aside_steps, show_painted_once
+from app.ui.staged import Once, StagedBuild, later, paint_aside_steps, show_painted_once
 from app.ui.tasks import TaskRunner
 from app.ui.unscrubbed import deleted_everywhere, tell_if_any
 
@@ -134,9 +134,9 @@ class MainWindow(QMainWindow):
         self.saving_draft = False  # its "Save to diary" is being written
         self.drafts = DraftController(self)  # the message box's words, kept in the diary as they are typed
         self.week_start = "auto"  # the setting (auto: the language's locale); HearthApp keeps it current
-        self.is_built = False
+        self._built = Once()
+        self._built.then(self.built.emit)  # first, before what waits for it
         self._cancel_measuring: Callable[[], None] = _nothing  # a day's bubbles being measured ahead
-        self._when_built: list[Callable[[], None]] = []
         self._showing = False  # show_built was asked, the window is not on screen yet
         self._when_shown: list[Callable[[], None]] = []
         self._staged = staged
@@ -155,12 +155,13 @@ class MainWindow(QMainWindow):
                 self._build_sidebar, self._place_sidebar, self._build_header, self._build_lookback,
                 self._build_chat, self._build_composer, self._build_ritual, self._build_status]
 
+    @property
+    def is_built(self) -> bool:
+        return self._built.happened
+
     def when_built(self, then: Callable[[], None]) -> None:
         """Run ``then`` once every part of the window exists (now, if it does)."""
-        if self.is_built:
-            then()
-        else:
-            self._when_built.append(then)
+        self._built.then(then)
 
     def show_built(self) -> None:
         """Show the window once every part exists. Staged, the first paint is paid for in shares first."""
@@ -227,11 +228,7 @@ class MainWindow(QMainWindow):
         parts.restore_layout(self)
         self.composer.editor.setFocus(Qt.FocusReason.OtherFocusReason)  # the window opens ready to write
         follow_language(self, self.retranslate)
-        self.is_built = True
-        self.built.emit()
-        waiting, self._when_built = self._when_built, []
-        for then in waiting:
-            then()
+        self._built.happen()
 
     def retranslate(self) -> None:
         """Menus, the dock's title, the status bar and the editor's hint (its children do their own)."""

@@ -50,6 +50,27 @@ class StagedBuild:
         later(self._next, self._owner)
 
 
+class Once:
+    """Callbacks that wait for something that happens once — a staged build's end: ``then`` runs a callback
+    when it happens, in the order asked, or at once if it has (``happened``)."""
+
+    def __init__(self) -> None:
+        self.happened = False
+        self._waiting: list[Callable[[], None]] = []
+
+    def then(self, callback: Callable[[], None]) -> None:
+        if self.happened:
+            callback()
+        else:
+            self._waiting.append(callback)
+
+    def happen(self) -> None:
+        self.happened = True
+        waiting, self._waiting = self._waiting, []
+        for callback in waiting:
+            callback()
+
+
 def sliced(items: Iterable[T], work: Callable[[T], object], then: Callable[[], None], *,
            owner: QObject | None = None, budget_ms: float = SLICE_MS) -> Callable[[], None]:
     """Apply ``work`` to every item, at most ``budget_ms`` of it per event-loop turn — the first on the next
