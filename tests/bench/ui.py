@@ -59,6 +59,11 @@ tick at ``ms`` since start ends at ``started_monotonic_s + ms / 1000`` in the tr
 there as the UI thread asleep in ~1.1 ms rounds (CPython's timed waits for its lock at the 1 ms switch
 interval) while the thread holding the lock waits in a run queue.
 
+To see what the window's own thread was doing in a long tick, run with ``--sample-ui``: another thread samples
+its innermost frames whenever a tick is overdue, and ``ui_samples`` lists them at each phase's worst ticks
+(a sample in the bench's own ``wait_for`` is Qt's C++ at work: a layout, a paint). It perturbs the figures a
+little; the targets are read from runs without it.
+
 On Linux with ``kernel.sched_autogroup_enabled`` (this project's machines, most desktops) every session's
 processes share one scheduling group and the groups share the cores equally: another session's bench run
 with ``nice`` still takes its group's share, and the ``runq_ms`` and ``blocked_ms`` here (a worker holding
@@ -188,6 +193,7 @@ class StallMeter:
         self.own_work_ms: list[float] = []  # the CPU time of this tick's own fixed bookkeeping (the canary)
         self.where: dict[float, list[str]] = {}  # a late tick's time -> where the other threads were then
         self.started_monotonic_s = 0.0
+        self.last_tick_monotonic_s = 0.0  # read by ``UiSampler`` from its own thread
         self._last_cpu = 0.0
         self._sched = _SchedStat()
         self._last_sched = (0.0, 0.0)
@@ -219,6 +225,7 @@ class StallMeter:
         self._clock.start()
         self.started_monotonic_s = time.monotonic()  # CLOCK_MONOTONIC, as QElapsedTimer and perf -k use
         self._last = self._clock.nsecsElapsed()
+        self.last_tick_monotonic_s = time.monotonic()
         self._timer.start()
 
     def stop(self) -> None:
@@ -226,6 +233,7 @@ class StallMeter:
 
     def _tick(self) -> None:
         now = self._clock.nsecsElapsed()
+        self.last_tick_monotonic_s = time.monotonic()
         work_started = time.thread_time_ns()
         gap_ms = (now - self._last) / 1e6
         self._last = now
@@ -332,6 +340,55 @@ class Observed:
     download_s: float = 0.0
     turn_s: float = 0.0
     background_s: float = 0.0
+
+
+UI_SAMPLE_EVERY_S = 0.002
+UI_OVERDUE_MS = 6.0  # a tick this much past its interval is overdue: the window's thread is sampled
+
+
+class UiSampler:
+    """``--sample-ui``: where the window's own thread is while a tick is overdue, sampled from another thread
+    every ``UI_SAMPLE_EVERY_S``. The meter sees how long a tick was late and how much of it was the thread's
+    own CPU, not what that work was; these samples say which Python code it was in (the innermost app or
+    library frames). Off by default: the sampler takes Python's lock ~500 times a second, which costs the
+    window's thread a little, so its figures are for finding a long tick's cause, not for the targets."""
+
+    def __init__(self, meter: StallMeter) -> None:
+        self._meter = meter
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="bench-ui-sampler", daemon=True)
+        self.samples: list[tuple[float, str]] = []  # (monotonic s, the window's thread's innermost frames)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        main = threading.main_thread().ident
+        overdue_s = (self._meter.interval_ms + UI_OVERDUE_MS) / 1000
+        while not self._stop.wait(UI_SAMPLE_EVERY_S):
+            now = time.monotonic()
+            if now - self._meter.last_tick_monotonic_s < overdue_s:
+                continue
+            frame = sys._current_frames().get(main) if main is not None else None
+            self.samples.append((now, " < ".join(_innermost_frames(frame, UI_SAMPLE_FRAMES))))
+
+    def at_worst(self, started_monotonic_s: float, worst: list[tuple[float, ...]]) -> dict[str, list[str]]:
+        """For each of ``worst`` (a phase's ``StallMeter.worst``), the samples taken during that tick (its
+        time in ms since ``started_monotonic_s``, and its stall), each with its ms into the tick."""
+        found: dict[str, list[str]] = {}
+        for at_ms, stall_ms, *_ in worst:
+            end = started_monotonic_s + at_ms / 1000
+            begin = end - (stall_ms + self._meter.interval_ms) / 1000
+            found[str(at_ms)] = [f"+{(t - begin) * 1000:.1f} {where}"
+                                 for t, where in self.samples if begin <= t <= end]
+        return found
+
+
+UI_SAMPLE_FRAMES = 10
 
 
 def other_threads_now() -> list[str]:
@@ -486,7 +543,7 @@ def open_ritual_views(hearth: Any, meter: StallMeter) -> dict[str, Any]:
             "ritual_where": meter.worst_where()}
 
 
-def run_bench(ritual: bool = True, model_path: Path | None = None) -> dict[str, Any]:
+def run_bench(ritual: bool = True, model_path: Path | None = None, sample_ui: bool = False) -> dict[str, Any]:
     from app.config import Settings, ensure_private_dir
     from app.llm.loading import import_local_engine
     from app.ui.application import HearthApp, apply_theme, make_qapplication
@@ -505,6 +562,9 @@ def run_bench(ritual: bool = True, model_path: Path | None = None) -> dict[str, 
         import_local_engine(settings.model)  # as run_app does, before the event loop
         meter = StallMeter()
         meter.start()
+        sampler = UiSampler(meter) if sample_ui else None
+        if sampler is not None:
+            sampler.start()
         hearth = HearthApp(data_dir, settings=settings, staged_window=True)  # the real model loading path
         hearth.window.resize(1100, 720)
         hearth.start()
@@ -553,9 +613,23 @@ def run_bench(ritual: bool = True, model_path: Path | None = None) -> dict[str, 
                   "n_ctx": N_CTX, "download_ok": download_done == [True], "target_max_stall_ms": TARGET_MS,
                   "ritual_views": ritual,
                   "load_average": [round(x, 2) for x in os.getloadavg()]}
+        if sampler is not None:
+            sampler.stop()
+            result["ui_samples"] = _samples_by_phase(sampler, result)
         hearth.shutdown()
     del app
     return result
+
+
+def _samples_by_phase(sampler: UiSampler, result: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
+    """The window's thread's samples at each phase's worst ticks (``--sample-ui``)."""
+    phases = {"startup": ("startup", "startup_worst_stalls_at_ms"),
+              "memory_panel": ("memory_panel", "memory_panel_worst_stalls_at_ms"),
+              "ritual": ("ritual", "ritual_worst_stalls_at_ms")}
+    found = {name: sampler.at_worst(result[summary]["started_monotonic_s"], result[worst])
+             for name, (summary, worst) in phases.items() if summary in result}
+    found["steady"] = sampler.at_worst(result["started_monotonic_s"], result["worst_stalls_at_ms"])
+    return found
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -564,8 +638,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-ritual", action="store_true",
                         help="leave Insights and the weekly review closed")
     parser.add_argument("--model", metavar="PATH", type=Path, help="a GGUF instead of the bundled tiny model")
+    parser.add_argument("--sample-ui", action="store_true",
+                        help="where the window's thread is in late ticks (``ui_samples``, see UiSampler)")
     args = parser.parse_args(argv)
-    result = run_bench(ritual=not args.no_ritual, model_path=args.model)
+    result = run_bench(ritual=not args.no_ritual, model_path=args.model, sample_ui=args.sample_ui)
     if args.json:
         print(json.dumps(result, indent=2))
     else:
