@@ -10,7 +10,10 @@ from __future__ import annotations
 import linecache
 import os
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 
 from tests.bench.ui import WHERE_FRAMES, _Steal, other_threads_now
 
@@ -100,3 +103,39 @@ def test_late_ticks_are_counted_and_those_the_host_held_back_are_told_apart() ->
     assert summary["max_stall_ms"] == 40.0
     assert (summary["late_ticks"], summary["late_ticks_host_seen"]) == (3, 2)
     assert summary["max_stall_host_quiet_ms"] == 18.0  # the tick after the crawl is the canary's too
+
+
+def _busy_until(done: Callable[[], bool], limit_s: float = 10.0) -> None:
+    """The window's thread at work (a loop in Python) until ``done``: what an overdue tick looks like."""
+    deadline = time.monotonic() + limit_s
+    while not done() and time.monotonic() < deadline:
+        pass
+
+
+def test_the_ui_sampler_names_the_window_threads_own_frames_while_a_tick_is_overdue() -> None:
+    """``--sample-ui``: the meter says how long a tick was late, the samples say in which code the window's
+    own thread spent it."""
+    from tests.bench.ui import UiSampler
+
+    meter = SimpleNamespace(interval_ms=10, last_tick_monotonic_s=time.monotonic() - 1.0)  # overdue
+    sampler = UiSampler(meter)  # type: ignore[arg-type]
+    sampler.start()
+    try:
+        _busy_until(lambda: bool(sampler.samples))
+    finally:
+        sampler.stop()
+    assert sampler.samples
+    assert any(" _busy_until" in where for _, where in sampler.samples)  # innermost: it or its test
+
+
+def test_the_ui_samples_are_given_to_the_tick_they_fell_in() -> None:
+    """A tick at ``at_ms`` since the phase started, ``stall_ms`` late, covers the interval and the stall
+    before it; each sample in it is listed with its ms into the tick."""
+    from tests.bench.ui import UiSampler
+
+    sampler = UiSampler(SimpleNamespace(interval_ms=10, last_tick_monotonic_s=0.0))  # type: ignore[arg-type]
+    started = 100.0
+    sampler.samples[:] = [(started + 0.479, "before"), (started + 0.495, "a < b"), (started + 0.5, "c"),
+                          (started + 0.501, "after")]
+    found = sampler.at_worst(started, [(500.0, 10.0, 9.0)])
+    assert found == {"500.0": ["+15.0 a < b", "+20.0 c"]}
