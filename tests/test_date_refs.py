@@ -90,6 +90,43 @@ def test_what_is_not_a_date_is_left_out(text: str) -> None:
     assert date_spans(text, ANCHOR) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The year in words is the date's own: that day or month of that year, not all of the year besides.
+        ("Что я делала 8 марта в прошлом году?", [day(2022, 3, 8)]),
+        ("Что было в прошлом году на 8 марта?", [day(2022, 3, 8)]),
+        ("What did I do on 8 March last year?", [day(2022, 3, 8)]),
+        ("last year, on March 3", [day(2022, 3, 3)]),
+        ("Что я делал в марте прошлого года?", [month(2022, 3, 31)]),
+        ("в ноябре позапрошлого года", [month(2021, 11, 30)]),
+        ("in March of last year", [month(2022, 3, 31)]),
+        ("в мае этого года", [month(2023, 5, 31)]),
+        ("в марте в 2021", [month(2021, 3, 31)]),
+        # Ahead of the day it is asked on: not a day of the diary.
+        ("в декабре этого года", []),
+        ("8 марта в следующем году", []),
+        ("on 3 May next year", []),
+        # After a comma the year belongs to what follows, unless the clause ends there.
+        ("What happened in March, last year we stayed home",
+         [month(2023, 3, 31), DateSpan(date(2022, 1, 1), date(2022, 12, 31), "year")]),
+        ("What happened on 3 March, last year?", [day(2022, 3, 3)]),
+        # An English month alone, after a word that makes it one.
+        ("What did I do in March?", [month(2023, 3, 31)]),
+        ("since November", [month(2022, 11, 30)]),
+        ("by the end of June", [month(2023, 6, 30)]),
+    ],
+)
+def test_a_year_said_in_words_beside_a_date_is_the_dates(text: str, expected: list[DateSpan]) -> None:
+    assert date_spans(text, ANCHOR) == expected
+
+
+def test_a_month_alone_in_english_is_a_month_only_after_a_word_that_makes_it_one() -> None:
+    assert date_spans("I may go in may", ANCHOR) == []  # lower-case "may" is the verb
+    assert date_spans("March was cold", ANCHOR) == []
+    assert date_spans("What did I do in March?") == []  # no day to count from
+
+
 def test_relative_dates_need_the_day_they_are_written_on() -> None:
     assert date_spans("What did I do yesterday? And on October 3?") == []
     assert date_spans("What did I do on October 3, 2023?") == [day(2023, 10, 3)]

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Literal
 
-from app.core.recall.holidays import holidays_in
+from app.core.recall.holidays import YearBeside, holidays_in, year_beside
 
 Precision = Literal["day", "week", "month", "year"]
 
@@ -62,6 +62,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("en_my", re.compile(rf"\b{_EN_MONTH},?\s+(?:of\s+)?{_YEAR}\b", re.IGNORECASE)),
     ("ru_dmy", re.compile(rf"\b(\d{{1,2}})(?:-?го)?\s+{_RU_MONTH}\b(?:\s+{_YEAR})?", re.IGNORECASE)),
     ("ru_my", re.compile(rf"(?:\b[вВ]\s+)?\b{_RU_MONTH}\b(?:\s+{_YEAR})?", re.IGNORECASE)),
+    # A month alone in English, after a word that says it is one ("in March", "since June", "end of May").
+    ("en_m", re.compile(
+        rf"\b(?:in|during|since|by|until|till|of|early|late|mid)[\s-]+{_EN_MONTH}(?![^\W\d_])(?!\s*\d)",
+        re.IGNORECASE,
+    )),
     ("year", re.compile(rf"\b(?:in|during|since|of|в|во|за)\s+{_YEAR}\b(?!\s*[-.:/]\d)", re.IGNORECASE)),
 ]
 
@@ -113,8 +118,10 @@ def date_spans(text: str, anchor: date | None = None) -> list[DateSpan]:
         add(holiday.start, holiday.end, [_holiday_span(first, last) for first, last in holiday.spans])
     for kind, pattern in _PATTERNS:
         for match in pattern.finditer(text):
-            span = _explicit(kind, match, anchor)
-            add(match.start(), match.end(), [span] if span else [])
+            year = _year_said_beside(kind, match, text)
+            span = _explicit(kind, match, anchor, year)
+            start, end = (year.start, year.end) if year else match.span()
+            add(start, end, [span] if span else [])
     if anchor is not None:
         for kind, pattern in _RELATIVE:
             for match in pattern.finditer(text):
@@ -124,12 +131,43 @@ def date_spans(text: str, anchor: date | None = None) -> list[DateSpan]:
     return list(dict.fromkeys(span for _, span in found))
 
 
+# Dates that may lack a year, and the group that holds it when one is said in numbers ("3 May 2023").
+_YEAR_GROUP = {"en_mdy": 2, "en_dmy": 2, "ru_dmy": 2, "ru_my": 1, "en_m": None}
+_YEARS_BACK = {"this": 0, "last year": 1, "year before last": 2}
+
+
+def _year_said_beside(kind: str, match: re.Match[str], text: str) -> YearBeside | None:
+    """For a date said without a year in numbers, the year said beside it ("8 марта в прошлом году", "в
+    марте прошлого года", "last year on 3 May"): part of the date, so it is not read again as all of last
+    year. None when none is said."""
+    if kind not in _YEAR_GROUP:
+        return None
+    group = _YEAR_GROUP[kind]
+    if group is not None and match.groups()[group]:
+        return None
+    year = year_beside(text, match.start(), match.end())
+    return year if year.words or year.number else None
+
+
+def _year_of(year: YearBeside, anchor: date | None) -> int | None:
+    """The year ``year`` names: its number, or in words counted back from ``anchor``'s; None for one
+    ahead ("next year") or without an anchor."""
+    if year.number:
+        return int(year.number)
+    back = _YEARS_BACK.get(year.which or "")
+    return None if back is None or anchor is None else anchor.year - back
+
+
 def _holiday_span(first: date, last: date) -> DateSpan:
     """A holiday of one day as precise as a date; one of several days ("the May holidays") as a week."""
     return DateSpan(first, last, "day" if first == last else "week")
 
 
-def _explicit(kind: str, match: re.Match[str], anchor: date | None) -> DateSpan | None:
+def _explicit(
+    kind: str, match: re.Match[str], anchor: date | None, year: YearBeside | None = None
+) -> DateSpan | None:
+    if year is not None:
+        return _in_year_said(kind, match, anchor, year)
     g = match.groups()
     if kind == "iso":
         return _day(int(g[0]), int(g[1]), int(g[2]))
@@ -152,10 +190,32 @@ def _explicit(kind: str, match: re.Match[str], anchor: date | None) -> DateSpan 
             return None  # "май" alone is too vague without "в мае" and a day to count from
         year = anchor.year if month <= anchor.month else anchor.year - 1
         return _month(year, month)
+    if kind == "en_m":
+        month = _en_month(g[0])
+        if month is None or anchor is None:
+            return None
+        return _month(anchor.year if month <= anchor.month else anchor.year - 1, month)
     if kind == "year":
-        year = int(g[0])
-        return DateSpan(date(year, 1, 1), date(year, 12, 31), "year")
+        number = int(g[0])
+        return DateSpan(date(number, 1, 1), date(number, 12, 31), "year")
     return None
+
+
+def _in_year_said(kind: str, match: re.Match[str], anchor: date | None, year: YearBeside) -> DateSpan | None:
+    """A day or a month without a year of its own, in the year said beside it; a day or a month still ahead
+    of ``anchor`` ("this year", asked before it) is not in the diary."""
+    number = _year_of(year, anchor)
+    g = match.groups()
+    if kind in ("en_mdy", "en_dmy", "ru_dmy"):
+        month_word, day_text = (g[0], g[1]) if kind == "en_mdy" else (g[1], g[0])
+        month = _ru_month(month_word) if kind == "ru_dmy" else _en_month(month_word)
+        span = None if month is None or number is None else _day(number, month, int(day_text))
+    else:
+        month = _ru_month(g[0]) if kind == "ru_my" else _en_month(g[0])
+        span = None if month is None or number is None else _month(number, month)
+    if span is None or (anchor is not None and not year.number and span.start > anchor):
+        return None
+    return span
 
 
 def _en_month(word: str) -> int | None:

@@ -152,21 +152,21 @@ _HOLIDAY_TABLE: list[tuple[str, Rule]] = [
 # на Пасху", "на Новый год в следующем году". Part of the holiday's words, as "Christmas 2023" is: one date.
 # Read by patterns of their own at the holiday's two ends, not inside each holiday's: folded into ~45
 # patterns they cost ~150 ms of regular-expression compiling when recall was first imported.
-_YEAR_WORDS = (
+YEAR_WORDS = (
     r"(?:the )?year before last|(?:last|this|next) year"
     r"|в (?:позапрошлом|прошлом|этом|следующем|будущем|наступающем) году"
     r"|(?:позапрошлого|прошлого|этого|следующего|будущего|наступающего) года"
 )
 _YEAR_BEFORE = re.compile(
-    rf"(?<![^\W\d_])(?P<words>{_YEAR_WORDS})(?:['’]?s)?,?\s+(?:(?:at|on|for|in|на|в|во)\s+)?$", re.IGNORECASE
+    rf"(?<![^\W\d_])(?P<words>{YEAR_WORDS})(?:['’]?s)?,?\s+(?:(?:at|on|for|in|на|в|во)\s+)?$", re.IGNORECASE
 )
 _BEFORE_CHARS = 50  # the longest words before a holiday that say its year, and some
 # After a comma the year's words are the holiday's only if the clause ends there ("Christmas, last year."):
 # "over Christmas, next year we'll stay home" says when the staying home is.
 _YEAR_AFTER = re.compile(
     rf",?\s+(?:in\s+|of\s+|в\s+)?(?P<year>(?:19|20)\d\d)\b"
-    rf"|(?:,(?=\s+(?:of\s+)?(?:{_YEAR_WORDS})\s*(?:[^\w\s]|$)))?\s+(?:of\s+)?"
-    rf"(?P<words>{_YEAR_WORDS})(?![^\W\d_])",
+    rf"|(?:,(?=\s+(?:of\s+)?(?:{YEAR_WORDS})\s*(?:[^\w\s]|$)))?\s+(?:of\s+)?"
+    rf"(?P<words>{YEAR_WORDS})(?![^\W\d_])",
     re.IGNORECASE,
 )
 _HOLIDAYS = [
@@ -174,7 +174,7 @@ _HOLIDAYS = [
     for pattern, rule in _HOLIDAY_TABLE
 ]
 # What the year in words means, by its first telling word; any other (next year's) is ahead.
-_YEAR_MEANINGS = [
+YEAR_MEANINGS = [
     ("before last", "year before last"), ("позапрошл", "year before last"),
     ("last", "last year"), ("прошл", "last year"), ("this", "this"), ("эт", "this"),
 ]  # fmt: skip
@@ -192,6 +192,39 @@ _LAST = re.compile(r"\b(?:last|past)\s+$|(?<![^\W\d_])(?:прошл|позапр
 
 
 @dataclass(frozen=True)
+class YearBeside:
+    """A year said beside a date or a holiday: where the words together begin and end in the text, and the
+    year in words ("last year", "в прошлом году") or in numbers ("2023", after it only)."""
+
+    start: int
+    end: int
+    words: str | None
+    number: str | None
+
+    @property
+    def which(self) -> str | None:
+        """What the year in words means: "year before last", "last year" or "this"; None for one ahead
+        ("next year", "в следующем году") and when none is said in words."""
+        if not self.words:
+            return None
+        return next((which for word, which in YEAR_MEANINGS if word in self.words.lower()), None)
+
+
+def year_beside(text: str, start: int, end: int) -> YearBeside:
+    """The year said just before ``text[start:end]`` ("last year on 3 May", "в прошлом году на Пасху") or
+    just after it ("8 марта прошлого года", "Christmas 2023"); the words before count when the words after
+    say none."""
+    before = _YEAR_BEFORE.search(text, max(0, start - _BEFORE_CHARS), start)
+    after = _YEAR_AFTER.match(text, end)
+    return YearBeside(
+        before.start() if before else start,
+        after.end() if after else end,
+        (before and before["words"]) or (after and after["words"]) or None,
+        (after and after["year"]) or None,
+    )
+
+
+@dataclass(frozen=True)
 class NamedHoliday:
     start: int  # where its words are in the text
     end: int
@@ -204,27 +237,21 @@ def holidays_in(text: str, anchor: date | None) -> Iterator[NamedHoliday]:
     taken: list[tuple[int, int]] = []
     for pattern, rule in _HOLIDAYS:
         for match in pattern.finditer(text):
-            before = _YEAR_BEFORE.search(text, max(0, match.start() - _BEFORE_CHARS), match.start())
-            after = _YEAR_AFTER.match(text, match.end())
-            start = before.start() if before else match.start()
-            end = after.end() if after else match.end()
-            if any(a < end and start < b for a, b in taken):
+            year = year_beside(text, match.start(), match.end())
+            if any(a < year.end and year.start < b for a, b in taken):
                 continue
-            taken.append((start, end))
-            which = _which(
-                (before and before["words"]) or (after and after["words"]),
-                text[max(0, start - 30) : start],
-            )
-            spans = _resolved(rule, after and after["year"], anchor, which) if which else ()
+            taken.append((year.start, year.end))
+            which = _which(year, text[max(0, year.start - 30) : year.start])
+            spans = _resolved(rule, year.number, anchor, which) if which else ()
             if spans:
-                yield NamedHoliday(start, end, spans)
+                yield NamedHoliday(year.start, year.end, spans)
 
 
-def _which(year_words: str | None, before: str) -> str | None:
+def _which(year: YearBeside, before: str) -> str | None:
     """Which one the words around a holiday mean (see ``_resolved``); None for one still ahead ("next
     Christmas", "Christmas next year"), which the diary does not have yet."""
-    if year_words:
-        return next((which for word, which in _YEAR_MEANINGS if word in year_words.lower()), None)
+    if year.words:
+        return year.which
     if _AHEAD.search(before):
         return None
     return "this" if _THIS.search(before) else "last" if _LAST.search(before) else "latest"
