@@ -23,7 +23,8 @@ Why this shape:
   lost), EN unchanged at 0.947. Left out as question words, for what else they ask: "weather" and "погода"
   ("Given the weather, where did we walk?"), "nature" ("the nature of my job"; it cost LoCoMo two inference
   questions), "стихи" (poems share "стихия"'s stem), "sights" ("did I sight a deer?"), "выбирались" (its stem
-  is choosing's: "что мы выбирали в магазине?"). Measured on the tune half beside them and not kept: work
+  is choosing's: "что мы выбирали в магазине?"; travel has it in that form only, ``=`` in the table).
+  Measured on the tune half beside them and not kept: work
   ("Кем работает муж?" — questions about work are mostly about something else at work; EN +0.003, RU -0.004),
   celebrations, food, purchases, hobbies (no change), and home (where I live, moved: tune EN +0.007, but the
   report half's EN -0.006 — one question's noise either way, so the common words "live", "home", "дом" stay
@@ -32,15 +33,17 @@ Why this shape:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from app.core.text import content_stem_list, has_cyrillic, stem
 
-# concept: question words (any form: compared by stem) | words the events are told with
+# concept: question words (any form: compared by stem; "=word": that form only, where the stem is another
+# word's too — "выбирались" is going out, "выбирали" choosing) | words the events are told with
 _CONCEPT_TABLE = """
 travel: trip trips travel travelled traveled travelling journey journeys holiday holidays vacation abroad
     поездка поездки путешествие путешествовал путешествовала съездил съездила ездил ездила
-    отпуск командировка выбирался выбиралась
+    отпуск командировка =выбирался =выбиралась =выбирались
     | flew flight plane airport train station hotel ferry beach arrived landed drove
     самолёт рейс аэропорт поезд вокзал гостиница отель пляж море прилетели приехали
 health: health ill illness illnesses sick medical ailment ailments injury injuries injured
@@ -84,6 +87,7 @@ elements: природа природы непогода непогоды
 class Concept:
     name: str
     asked_by: frozenset[str]  # stems of the question words
+    asked_by_form: frozenset[str]  # question words that count only in that form (lower case)
     told_in_english: str  # the words the events are told with, as text to embed
     told_in_russian: str
 
@@ -105,19 +109,24 @@ def _parse(table: str) -> tuple[Concept, ...]:
         asked, told = body.split("|")
         russian = " ".join(w for w in told.split() if has_cyrillic(w))
         english = " ".join(w for w in told.split() if not has_cyrillic(w))
-        concepts.append(Concept(name, frozenset(stem(w) for w in asked.split()), english, russian))
+        words = asked.split()
+        forms = frozenset(w[1:].lower() for w in words if w.startswith("="))
+        stems = frozenset(stem(w) for w in words if not w.startswith("="))
+        concepts.append(Concept(name, stems, forms, english, russian))
     return tuple(concepts)
 
 
 _CONCEPTS = _parse(_CONCEPT_TABLE)
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 def kinds_asked(text: str) -> tuple[str, ...]:
     """For each kind of event ``text`` asks about, the words such events are told with, in the message's
     language (none for most messages)."""
     stems = set(content_stem_list(text))
+    forms = set(_WORD.findall(text.lower()))
     russian = has_cyrillic(text)
-    return tuple(c.told_with(russian) for c in _CONCEPTS if stems & c.asked_by)
+    return tuple(c.told_with(russian) for c in _CONCEPTS if stems & c.asked_by or forms & c.asked_by_form)
 
 
 def every_kind() -> tuple[str, ...]:
