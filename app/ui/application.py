@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import os
 import sys
 from collections.abc import Callable
 from datetime import datetime
@@ -80,13 +79,6 @@ translate = QCoreApplication.translate
 # one busy Python thread was 80–270 ms late at 5 ms (p99), 16–22 ms at 1 ms. Workers then switch a little
 # more often, and only while the window waits for the lock.
 UI_SWITCH_INTERVAL_S = 0.001
-# Qt's raster engine hands every fill of 96 or more lines (a scroll bar's groove, a bubble's background, a
-# chart) to a pool of its own threads, one per core, and the window's thread waits until they are done. On a
-# laptop whose cores the model is using, those threads wait for a core while the window waits for them:
-# opening the memory panel spent ~40% of its samples in such waits (py-spy, the UI bench's diary), and the
-# hand-off costs more than a fill of a widget's size even on an idle machine. Set before the pool is first
-# made (Qt reads it once); a person's own setting is kept.
-NO_GUI_THREADPOOL = ("QT_NO_GUI_THREADPOOL", "1")
 # While the window waits for a task of its own (a day's messages, the Insights' figures: ``TaskRunner``'s
 # ``foreground_changed``) the companion's background work is held (``app.core.background.quiet``), and for
 # a moment after the last one is delivered, while the view draws what came. A hold ends by itself after
@@ -567,7 +559,6 @@ def apply_theme(name: str) -> None:
 
 def make_qapplication(argv: list[str] | None = None) -> QApplication:
     """The QApplication with Hearth's name, icon and theme (reused if one exists, as in tests)."""
-    os.environ.setdefault(*NO_GUI_THREADPOOL)  # before the application paints anything
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(argv or sys.argv[:1])
     sys.setswitchinterval(UI_SWITCH_INTERVAL_S)
