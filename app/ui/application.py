@@ -79,6 +79,11 @@ translate = QCoreApplication.translate
 # one busy Python thread was 80–270 ms late at 5 ms (p99), 16–22 ms at 1 ms. Workers then switch a little
 # more often, and only while the window waits for the lock.
 UI_SWITCH_INTERVAL_S = 0.001
+# Measured and not kept (session 28): Qt's raster fills kept on the window's thread (QT_NO_GUI_THREADPOOL; Qt
+# hands a gradient or translucent fill of 96+ lines to a pool of one thread per core and waits for it, about
+# half of the memory panel's opening samples under py-spy). UI bench, old and new taking turns, 4 pairs:
+# start-up 5.3 / 2.8 / 15.4 / 21.4 ms with the pool, 18.6 / 12.6 / 14.0 / 19.2 without it — the fills' work
+# moved onto the window's thread (one start-up turn used 25 ms of its CPU), and the wait was not the stall.
 # While the window waits for a task of its own (a day's messages, the Insights' figures: ``TaskRunner``'s
 # ``foreground_changed``) the companion's background work is held (``app.core.background.quiet``), and for
 # a moment after the last one is delivered, while the view draws what came. A hold ends by itself after
