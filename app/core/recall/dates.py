@@ -188,8 +188,7 @@ def _explicit(
             return _month(int(g[1]), month)
         if anchor is None or not match.group(0).lower().startswith("в"):
             return None  # "май" alone is too vague without "в мае" and a day to count from
-        year = anchor.year if month <= anchor.month else anchor.year - 1
-        return _month(year, month)
+        return _month(anchor.year if month <= anchor.month else anchor.year - 1, month)
     if kind == "en_m":
         month = _en_month(g[0])
         if month is None or anchor is None:
