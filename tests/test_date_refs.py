@@ -121,6 +121,60 @@ def test_a_year_said_in_words_beside_a_date_is_the_dates(text: str, expected: li
     assert date_spans(text, ANCHOR) == expected
 
 
+def season(first: date, last: date) -> DateSpan:
+    return DateSpan(first, last, "season")
+
+
+SPRING_2023 = season(date(2023, 3, 1), date(2023, 5, 31))
+SUMMER_2023 = season(date(2023, 6, 1), date(2023, 8, 31))
+AUTUMN_2023 = season(date(2023, 9, 1), date(2023, 11, 30))
+WINTER_2022 = season(date(2022, 12, 1), date(2023, 2, 28))
+
+
+@pytest.mark.parametrize(
+    ("text", "anchor", "expected"),
+    [
+        # The latest that began (asked on 20 October 2023: this autumn is under way).
+        ("Какую травму я получил осенью на смене?", ANCHOR, [AUTUMN_2023]),
+        ("Чего я добился с весны?", ANCHOR, [SPRING_2023]),
+        ("Где проводила начало лета дочка?", ANCHOR, [SUMMER_2023]),
+        ("с которой я зимой купаюсь в проруби", ANCHOR, [WINTER_2022]),
+        ("What did I plant in the spring?", ANCHOR, [SPRING_2023]),
+        ("since the autumn", ANCHOR, [AUTUMN_2023]),
+        ("in the fall", ANCHOR, [AUTUMN_2023]),
+        ("over the winter", ANCHOR, [WINTER_2022]),
+        # The latest that is over, and the one before it.
+        ("прошлым летом", ANCHOR, [SUMMER_2023]),
+        ("last summer", date(2024, 7, 1), [SUMMER_2023]),
+        ("прошлой осенью", ANCHOR, [season(date(2022, 9, 1), date(2022, 11, 30))]),
+        ("позапрошлым летом", ANCHOR, [season(date(2022, 6, 1), date(2022, 8, 31))]),
+        # This one: under way, or ending in the year asked in; none ahead.
+        ("этой зимой", date(2024, 1, 10), [season(date(2023, 12, 1), date(2024, 2, 29))]),
+        ("this winter", date(2024, 3, 10), [season(date(2023, 12, 1), date(2024, 2, 29))]),
+        ("this summer", ANCHOR, [SUMMER_2023]),
+        ("Where am I going this summer?", date(2023, 4, 2), []),
+        ("следующим летом", ANCHOR, []),
+        ("next summer", ANCHOR, []),
+        # A year named: in numbers or in words (a winter is the one its January is in).
+        ("летом 2021", ANCHOR, [season(date(2021, 6, 1), date(2021, 8, 31))]),
+        ("the summer of 2021", ANCHOR, [season(date(2021, 6, 1), date(2021, 8, 31))]),
+        ("зимой 2023", ANCHOR, [WINTER_2022]),
+        ("летом прошлого года", ANCHOR, [season(date(2022, 6, 1), date(2022, 8, 31))]),
+        ("in the spring last year", ANCHOR, [season(date(2022, 3, 1), date(2022, 5, 31))]),
+    ],
+)
+def test_seasons_are_read_as_their_three_months(text: str, anchor: date, expected: list[DateSpan]) -> None:
+    assert date_spans(text, anchor) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a hot spring in the hills", "I had a fall on the ice", "the fall was hard", "пять лет назад", "полёт"],
+)
+def test_what_only_looks_like_a_season_is_left_out(text: str) -> None:
+    assert date_spans(text, ANCHOR) == []
+
+
 def test_a_month_alone_in_english_is_a_month_only_after_a_word_that_makes_it_one() -> None:
     assert date_spans("I may go in may", ANCHOR) == []  # lower-case "may" is the verb
     assert date_spans("March was cold", ANCHOR) == []

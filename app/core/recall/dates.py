@@ -8,9 +8,11 @@ fetches) the entries written then.
 
 English and Russian; explicit dates (day, month, year, ISO ``2023-10-03``, ``03.10.2023``) and, given the
 day the person is writing on (``anchor``), relative ones (yesterday, N days ago, last week/month/year,
-weekday names), and holidays ("at Christmas", "на майские": ``app.core.recall.holidays``). A date without a
-year is the latest such day not after the anchor. Anything unclear is left out: a wrong span would push the
-right entries out of the prompt.
+weekday names), seasons ("весной", "прошлым летом", "in the spring", "last winter") and holidays ("at
+Christmas", "на майские": ``app.core.recall.holidays``). A date without a year is the latest such day not
+after the anchor; a year said in words beside it is its own ("8 марта в прошлом году", "in March last
+year"), not a second span. Anything unclear is left out: a wrong span would push the right entries out of
+the prompt.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Literal
 
 from app.core.recall.holidays import YearBeside, holidays_in, year_beside
 
-Precision = Literal["day", "week", "month", "year"]
+Precision = Literal["day", "week", "month", "season", "year"]
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,13 @@ _RU_MONTH = (
     r"сентябр[ьяе]|октябр[ьяе]|ноябр[ьяе]|декабр[ьяе])"
 )
 _EN_MONTH = r"(" + "|".join(sorted(_EN_MONTHS, key=len, reverse=True)) + r")\.?"
+# Seasons, by the first month of each (the northern hemisphere's, as weather services count them).
+_SEASON_FIRST_MONTH = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+_RU_SEASON_STEMS = (("весн", "spring"), ("лет", "summer"), ("осен", "autumn"), ("зим", "winter"))
+_RU_SEASON = r"(весн(?:а|ы|е|у|ой|ою)|лет(?:о|а|у|ом)|осен(?:ь|и|ью)|зим(?:а|ы|е|у|ой|ою))"
+_EN_SEASON = r"(spring|summer|autumn|fall|winter)"
+_RU_WHICH = r"позапрошл\w*|прошл\w*|эт(?:ой|им|у|о|а|ом)|следующ\w*|будущ\w*"
+_EN_WHICH = r"last|past|this|next"
 _ORD = r"(?:st|nd|rd|th)?"
 _YEAR = r"((?:19|20)\d\d)"
 # Abbreviations and "may" count as months only when capitalized ("I may go" is not May).
@@ -65,6 +74,17 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # A month alone in English, after a word that says it is one ("in March", "since June", "end of May").
     ("en_m", re.compile(
         rf"\b(?:in|during|since|by|until|till|of|early|late|mid)[\s-]+{_EN_MONTH}(?![^\W\d_])(?!\s*\d)",
+        re.IGNORECASE,
+    )),
+    # Seasons: "весной", "прошлым летом", "с осени", "зимой 2023"; "in the spring", "last summer", "over the
+    # winter", "autumn 2023" (in English after a word that makes it a time: "a hot spring" is not one).
+    ("ru_season", re.compile(
+        rf"(?<![^\W\d_])(?:(?P<which>{_RU_WHICH})\s+)?{_RU_SEASON}(?![^\W\d_])(?:\s+{_YEAR}\b)?",
+        re.IGNORECASE,
+    )),
+    ("en_season", re.compile(
+        rf"\b(?:(?P<which>{_EN_WHICH})\s+|(?P<lead>in|during|over|since|after|before|through|by|until)\s+"
+        rf"(?:the\s+)?(?:(?P<which_after>{_EN_WHICH})\s+)?|the\s+)?{_EN_SEASON}\b(?:,?\s+(?:of\s+)?{_YEAR}\b)?",
         re.IGNORECASE,
     )),
     ("year", re.compile(rf"\b(?:in|during|since|of|в|во|за)\s+{_YEAR}\b(?!\s*[-.:/]\d)", re.IGNORECASE)),
@@ -132,7 +152,9 @@ def date_spans(text: str, anchor: date | None = None) -> list[DateSpan]:
 
 
 # Dates that may lack a year, and the group that holds it when one is said in numbers ("3 May 2023").
-_YEAR_GROUP = {"en_mdy": 2, "en_dmy": 2, "ru_dmy": 2, "ru_my": 1, "en_m": None}
+_YEAR_GROUP = {
+    "en_mdy": 2, "en_dmy": 2, "ru_dmy": 2, "ru_my": 1, "en_m": None, "ru_season": 2, "en_season": 4,
+}  # fmt: skip
 _YEARS_BACK = {"this": 0, "last year": 1, "year before last": 2}
 
 
@@ -166,6 +188,8 @@ def _holiday_span(first: date, last: date) -> DateSpan:
 def _explicit(
     kind: str, match: re.Match[str], anchor: date | None, year: YearBeside | None = None
 ) -> DateSpan | None:
+    if kind in ("ru_season", "en_season"):
+        return _season_said(kind, match, anchor, year)
     if year is not None:
         return _in_year_said(kind, match, anchor, year)
     g = match.groups()
@@ -215,6 +239,55 @@ def _in_year_said(kind: str, match: re.Match[str], anchor: date | None, year: Ye
     if span is None or (anchor is not None and not year.number and span.start > anchor):
         return None
     return span
+
+
+def _season_said(
+    kind: str, match: re.Match[str], anchor: date | None, year: YearBeside | None
+) -> DateSpan | None:
+    """A season's three months: of the year named (in numbers or in words); else, counted from ``anchor``, the
+    latest that began ("весной", "in the spring"), the latest that is over ("прошлым летом", "last summer"),
+    or the one that began or ends in the anchor's year ("этой зимой", "this summer"); none ahead ("next
+    summer")."""
+    g = match.groups()
+    words = (match["which"] or (match.groupdict().get("which_after") or "")).lower()
+    season = _ru_season(g[1]) if kind == "ru_season" else g[3].lower()
+    number = g[2] if kind == "ru_season" else g[4]
+    if kind == "en_season" and not (words or match["lead"] or number or year):
+        return None  # "spring", "the fall" alone: a coil, a tumble, or the season; nothing says which
+    if number:
+        return _season(season, int(number) - (season == "winter"))
+    if year is not None:
+        said = _year_of(year, anchor)
+        return None if said is None else _not_ahead(_season(season, said - (season == "winter")), anchor)
+    if anchor is None or words.startswith(("next", "следующ", "будущ")):
+        return None
+    began = [_season(season, y) for y in (anchor.year, anchor.year - 1, anchor.year - 2, anchor.year - 3)]
+    began = [span for span in began if span.start <= anchor]
+    if words.startswith(("last", "past", "прошл", "позапрошл")):
+        over = [span for span in began if span.end < anchor]
+        skip = 1 if words.startswith("позапрошл") else 0
+        return over[skip] if len(over) > skip else None
+    if words.startswith(("this", "эт")):
+        now = [span for span in began if span.contains(anchor) or span.end.year == anchor.year]
+        return now[0] if now else None
+    return began[0] if began else None
+
+
+def _season(season: str, year: int) -> DateSpan:
+    """The season that begins in ``year`` (winter: December of it to February after)."""
+    first = _SEASON_FIRST_MONTH[season]
+    last = first + 2
+    end = _month(year + (last - 1) // 12, (last - 1) % 12 + 1).end
+    return DateSpan(date(year, first, 1), end, "season")
+
+
+def _not_ahead(span: DateSpan, anchor: date | None) -> DateSpan | None:
+    return None if anchor is not None and span.start > anchor else span
+
+
+def _ru_season(word: str) -> str:
+    lowered = word.lower()
+    return next(season for stem_text, season in _RU_SEASON_STEMS if lowered.startswith(stem_text))
 
 
 def _en_month(word: str) -> int | None:

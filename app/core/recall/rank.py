@@ -38,7 +38,7 @@ CONVERSATION_TOP = 3
 # What a candidate written inside a span of days the message names gains (its BM25 share is 0..1):
 # the narrower the span, the surer it is what the person asks about. Entries written within a week
 # after the span tell of it too ("on Saturday we …"), at half the bonus.
-DATE_BONUS = {"day": 0.6, "week": 0.4, "month": 0.3, "year": 0.1}
+DATE_BONUS = {"day": 0.6, "week": 0.4, "month": 0.3, "season": 0.2, "year": 0.1}
 DATE_AFTERMATH_DAYS = 7
 
 
