@@ -114,7 +114,7 @@ def test_what_is_not_a_date_is_left_out(text: str) -> None:
         # An English month alone, after a word that makes it one.
         ("What did I do in March?", [month(2023, 3, 31)]),
         ("since November", [month(2022, 11, 30)]),
-        ("by the end of June", [month(2023, 6, 30)]),
+        ("until June", [month(2023, 6, 30)]),
     ],
 )
 def test_a_year_said_in_words_beside_a_date_is_the_dates(text: str, expected: list[DateSpan]) -> None:
@@ -168,9 +168,45 @@ def test_seasons_are_read_as_their_three_months(text: str, anchor: date, expecte
 
 
 @pytest.mark.parametrize(
-    "text",
-    ["a hot spring in the hills", "I had a fall on the ice", "the fall was hard", "пять лет назад", "полёт"],
+    ("text", "anchor", "expected"),
+    [
+        # Ahead: not a day of the diary, and not read again as a month either.
+        ("8 марта этого года", date(2023, 3, 7), []),
+        ("on the 3rd of May this year", date(2023, 5, 1), []),
+        ("the 31st of June", ANCHOR, []),
+        ("this winter", date(2023, 11, 30), []),
+        ("этой зимой", date(2023, 9, 10), []),
+        ("наступающей зимой", ANCHOR, []),
+        ("предстоящим летом", ANCHOR, []),
+        ("этого лета", date(2024, 5, 10), []),
+        ("планы на лето", date(2024, 4, 10), []),
+        ("until spring", date(2024, 1, 5), []),
+        # Counted seasons are not the latest one.
+        ("две зимы назад", date(2024, 3, 10), []),
+        ("3 summers ago", ANCHOR, []),
+        # A year in numbers before the season or the month, or a winter's two years.
+        ("Что я делал в 2021 году летом?", ANCHOR, [season(date(2021, 6, 1), date(2021, 8, 31))]),
+        ("in 2021 in the spring", ANCHOR, [season(date(2021, 3, 1), date(2021, 5, 31))]),
+        ("In 2021, in March we moved", ANCHOR, [month(2021, 3, 31)]),
+        ("in the winter of 2023-2024", ANCHOR, [season(date(2023, 12, 1), date(2024, 2, 29))]),
+        ("зима 2023/24", ANCHOR, [season(date(2023, 12, 1), date(2024, 2, 29))]),
+        # The year after the date is its own when words before it say another.
+        ("I moved last year, in March this year I started a job", ANCHOR,
+         [DateSpan(date(2022, 1, 1), date(2022, 12, 31), "year"), month(2023, 3, 31)]),
+    ],
 )
+def test_dates_ahead_counted_or_with_a_year_before(text: str, anchor: date, expected: list[DateSpan]) -> None:
+    assert date_spans(text, anchor) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a hot spring in the hills", "I had a fall on the ice", "the fall was hard", "пять лет назад",
+        "полёт", "My knee has hurt since the fall", "After the fall I went to the doctor",
+        "I went out in winter boots", "We swam in spring water", "Он всё схватывает на лету", "кануло в Лету",
+    ],
+)  # fmt: skip
 def test_what_only_looks_like_a_season_is_left_out(text: str) -> None:
     assert date_spans(text, ANCHOR) == []
 
@@ -178,6 +214,7 @@ def test_what_only_looks_like_a_season_is_left_out(text: str) -> None:
 def test_a_month_alone_in_english_is_a_month_only_after_a_word_that_makes_it_one() -> None:
     assert date_spans("I may go in may", ANCHOR) == []  # lower-case "may" is the verb
     assert date_spans("March was cold", ANCHOR) == []
+    assert date_spans("Show me photos of May and her kids", ANCHOR) == []  # after "of": a person, as often
     assert date_spans("What did I do in March?") == []  # no day to count from
 
 

@@ -75,6 +75,7 @@ session of its own whose group comes first (root): ``setsid sh -c 'echo -10 > /p
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -356,7 +357,7 @@ class UiSampler:
     def __init__(self, meter: StallMeter) -> None:
         self._meter = meter
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="bench-ui-sampler", daemon=True)
+        self._thread = threading.Thread(target=self._run, name=UI_SAMPLER_NAME, daemon=True)
         self.samples: list[tuple[float, str]] = []  # (monotonic s, the window's thread's innermost frames)
 
     def start(self) -> None:
@@ -389,6 +390,7 @@ class UiSampler:
 
 
 UI_SAMPLE_FRAMES = 10
+UI_SAMPLER_NAME = "bench-ui-sampler"  # left out of ``other_threads_now``: it only watches
 
 
 def other_threads_now() -> list[str]:
@@ -406,7 +408,7 @@ def other_threads_now() -> list[str]:
     here = threading.get_ident()
     found = []
     for ident, frame in sys._current_frames().items():
-        if ident == here:
+        if ident == here or names.get(ident) == UI_SAMPLER_NAME:
             continue
         found.append(f"{names.get(ident, ident)}: " + " < ".join(_innermost_frames(frame, WHERE_FRAMES)))
     return found
@@ -552,7 +554,11 @@ def run_bench(ritual: bool = True, model_path: Path | None = None, sample_ui: bo
     app = make_qapplication()
     apply_theme("light")
     hub_child = HubInChild(DOWNLOAD_BPS, DOWNLOAD_BYTES)
-    with tempfile.TemporaryDirectory(prefix="hearth-bench-ui-") as tmp, hub_child as hub:
+    with (
+        tempfile.TemporaryDirectory(prefix="hearth-bench-ui-") as tmp,
+        hub_child as hub,
+        contextlib.ExitStack() as cleanup,
+    ):
         data_dir = ensure_private_dir(Path(tmp) / "data")
         seed(data_dir)
         settings = Settings(reply_reserve=128, reply_length="short").with_model(n_ctx=N_CTX)
@@ -565,6 +571,7 @@ def run_bench(ritual: bool = True, model_path: Path | None = None, sample_ui: bo
         sampler = UiSampler(meter) if sample_ui else None
         if sampler is not None:
             sampler.start()
+            cleanup.callback(sampler.stop)  # a phase that times out stops it too
         hearth = HearthApp(data_dir, settings=settings, staged_window=True)  # the real model loading path
         hearth.window.resize(1100, 720)
         hearth.start()

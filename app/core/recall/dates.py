@@ -54,10 +54,16 @@ _EN_MONTH = r"(" + "|".join(sorted(_EN_MONTHS, key=len, reverse=True)) + r")\.?"
 # Seasons, by the first month of each (the northern hemisphere's, as weather services count them).
 _SEASON_FIRST_MONTH = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 _RU_SEASON_STEMS = (("весн", "spring"), ("лет", "summer"), ("осен", "autumn"), ("зим", "winter"))
-_RU_SEASON = r"(весн(?:а|ы|е|у|ой|ою)|лет(?:о|а|у|ом)|осен(?:ь|и|ью)|зим(?:а|ы|е|у|ой|ою))"
-_EN_SEASON = r"(spring|summer|autumn|fall|winter)"
-_RU_WHICH = r"позапрошл\w*|прошл\w*|эт(?:ой|им|у|о|а|ом)|следующ\w*|будущ\w*"
+# Not "лету": "на лету" (on the fly), "кануть в Лету"; "к лету" points ahead anyway.
+_RU_SEASON = r"весн(?:а|ы|е|у|ой|ою)|лет(?:о|а|ом)|осен(?:ь|и|ью)|зим(?:а|ы|е|у|ой|ою)"
+_EN_SEASON = r"spring|summer|autumn|fall|winter"
+_RU_WHICH = (
+    r"позапрошл\w*|прошл\w*|эт(?:ой|им|у|о|а|ом|ого)"
+    r"|следующ\w*|будущ\w*|наступающ\w*|предстоящ\w*|ближайш\w*|грядущ\w*"
+)
 _EN_WHICH = r"last|past|this|next"
+_AHEAD_WORDS = ("next", "следующ", "будущ", "наступающ", "предстоящ", "ближайш", "грядущ")
+_SEASON_YEAR = r"(?:,?\s+(?:of\s+)?(?P<year>(?:19|20)\d\d)(?:\s*[-/–]\s*(?P<to>\d{2,4}))?\b)?"
 _ORD = r"(?:st|nd|rd|th)?"
 _YEAR = r"((?:19|20)\d\d)"
 # Abbreviations and "may" count as months only when capitalized ("I may go" is not May).
@@ -71,20 +77,21 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("en_my", re.compile(rf"\b{_EN_MONTH},?\s+(?:of\s+)?{_YEAR}\b", re.IGNORECASE)),
     ("ru_dmy", re.compile(rf"\b(\d{{1,2}})(?:-?го)?\s+{_RU_MONTH}\b(?:\s+{_YEAR})?", re.IGNORECASE)),
     ("ru_my", re.compile(rf"(?:\b[вВ]\s+)?\b{_RU_MONTH}\b(?:\s+{_YEAR})?", re.IGNORECASE)),
-    # A month alone in English, after a word that says it is one ("in March", "since June", "end of May").
+    # A month alone in English, after a word that says it is one ("in March", "since June", "mid-May"); not
+    # after "of" or "by", where May, June and April are as often people ("photos of May", "by June").
     ("en_m", re.compile(
-        rf"\b(?:in|during|since|by|until|till|of|early|late|mid)[\s-]+{_EN_MONTH}(?![^\W\d_])(?!\s*\d)",
+        rf"\b(?:in|during|since|until|till|early|late|mid)[\s-]+{_EN_MONTH}(?![^\W\d_])(?!\s*\d)",
         re.IGNORECASE,
     )),
     # Seasons: "весной", "прошлым летом", "с осени", "зимой 2023"; "in the spring", "last summer", "over the
     # winter", "autumn 2023" (in English after a word that makes it a time: "a hot spring" is not one).
     ("ru_season", re.compile(
-        rf"(?<![^\W\d_])(?:(?P<which>{_RU_WHICH})\s+)?{_RU_SEASON}(?![^\W\d_])(?:\s+{_YEAR}\b)?",
+        rf"(?<![^\W\d_])(?:(?P<which>{_RU_WHICH})\s+)?(?P<season>{_RU_SEASON})(?![^\W\d_]){_SEASON_YEAR}",
         re.IGNORECASE,
     )),
     ("en_season", re.compile(
-        rf"\b(?:(?P<which>{_EN_WHICH})\s+|(?P<lead>in|during|over|since|after|before|through|by|until)\s+"
-        rf"(?:the\s+)?(?:(?P<which_after>{_EN_WHICH})\s+)?|the\s+)?{_EN_SEASON}\b(?:,?\s+(?:of\s+)?{_YEAR}\b)?",
+        rf"\b(?:(?P<which>{_EN_WHICH})\s+|(?P<lead>in|during|over|through|since|after|before|by|until|till)\s+"
+        rf"(?:the\s+)?(?:(?P<which_after>{_EN_WHICH})\s+)?|the\s+)?(?P<season>{_EN_SEASON})\b{_SEASON_YEAR}",
         re.IGNORECASE,
     )),
     ("year", re.compile(rf"\b(?:in|during|since|of|в|во|за)\s+{_YEAR}\b(?!\s*[-.:/]\d)", re.IGNORECASE)),
@@ -127,9 +134,11 @@ def date_spans(text: str, anchor: date | None = None) -> list[DateSpan]:
     found: list[tuple[int, DateSpan]] = []
     taken: list[tuple[int, int]] = []
 
-    def add(start: int, end: int, spans: list[DateSpan]) -> None:
-        """The spans read from ``text[start:end]``, unless an earlier reading took part of it."""
-        if not spans or any(a < end and start < b for a, b in taken):
+    def add(start: int, end: int, spans: list[DateSpan], *, reserve: bool = False) -> None:
+        """The spans read from ``text[start:end]``, unless an earlier reading took part of it; with
+        ``reserve``, the words are taken even when they name no day of the diary ("8 марта этого года" asked
+        on the 7th, "the 31st of June"), so that no shorter reading makes another date of them."""
+        if (not spans and not reserve) or any(a < end and start < b for a, b in taken):
             return
         taken.append((start, end))
         found.extend((start, span) for span in spans)
@@ -141,7 +150,7 @@ def date_spans(text: str, anchor: date | None = None) -> list[DateSpan]:
             year = _year_said_beside(kind, match, text)
             span = _explicit(kind, match, anchor, year)
             start, end = (year.start, year.end) if year else match.span()
-            add(start, end, [span] if span else [])
+            add(start, end, [span] if span else [], reserve=kind in _RESERVED or year is not None)
     if anchor is not None:
         for kind, pattern in _RELATIVE:
             for match in pattern.finditer(text):
@@ -153,9 +162,11 @@ def date_spans(text: str, anchor: date | None = None) -> list[DateSpan]:
 
 # Dates that may lack a year, and the group that holds it when one is said in numbers ("3 May 2023").
 _YEAR_GROUP = {
-    "en_mdy": 2, "en_dmy": 2, "ru_dmy": 2, "ru_my": 1, "en_m": None, "ru_season": 2, "en_season": 4,
+    "en_mdy": 2, "en_dmy": 2, "ru_dmy": 2, "ru_my": 1, "en_m": None, "ru_season": None, "en_season": None,
 }  # fmt: skip
 _YEARS_BACK = {"this": 0, "last year": 1, "year before last": 2}
+# Readings whose words are a date's even when they name no day of the diary (see ``add`` in ``date_spans``).
+_RESERVED = frozenset({"en_mdy", "en_dmy", "ru_dmy", "ru_season", "en_season"})
 
 
 def _year_said_beside(kind: str, match: re.Match[str], text: str) -> YearBeside | None:
@@ -165,7 +176,7 @@ def _year_said_beside(kind: str, match: re.Match[str], text: str) -> YearBeside 
     if kind not in _YEAR_GROUP:
         return None
     group = _YEAR_GROUP[kind]
-    if group is not None and match.groups()[group]:
+    if (match.groupdict().get("year") if group is None else match.groups()[group]):
         return None
     year = year_beside(text, match.start(), match.end())
     return year if year.words or year.number else None
@@ -244,33 +255,73 @@ def _in_year_said(kind: str, match: re.Match[str], anchor: date | None, year: Ye
 def _season_said(
     kind: str, match: re.Match[str], anchor: date | None, year: YearBeside | None
 ) -> DateSpan | None:
-    """A season's three months: of the year named (in numbers or in words); else, counted from ``anchor``, the
-    latest that began ("весной", "in the spring"), the latest that is over ("прошлым летом", "last summer"),
-    or the one that began or ends in the anchor's year ("этой зимой", "this summer"); none ahead ("next
-    summer")."""
-    g = match.groups()
-    words = (match["which"] or (match.groupdict().get("which_after") or "")).lower()
-    season = _ru_season(g[1]) if kind == "ru_season" else g[3].lower()
-    number = g[2] if kind == "ru_season" else g[4]
-    if kind == "en_season" and not (words or match["lead"] or number or year):
-        return None  # "spring", "the fall" alone: a coil, a tumble, or the season; nothing says which
-    if number:
-        return _season(season, int(number) - (season == "winter"))
+    """A season's three months: of the year named (in numbers, "зимой 2023-2024", or in words); else, counted
+    from ``anchor``, the latest that began ("весной", "in the spring"), the latest that is over ("прошлым
+    летом", "last summer"), or this one ("этой зимой", "this summer": under way, or this year's; a winter
+    that ended this year until June). None for one ahead ("next summer", "наступающей зимой", "к лету" before
+    it began), for counted ones ("две зимы назад") and for words that are not a time ("since the fall": a
+    tumble; "in winter boots")."""
+    text = match.string
+    season = _ru_season(match["season"]) if kind == "ru_season" else match["season"].lower()
+    words = (match["which"] or match.groupdict().get("which_after") or "").lower()
+    lead = (match.groupdict().get("lead") or "").lower()
+    if match["year"]:
+        first = int(match["year"])
+        return _season(season, first - (season == "winter" and not match["to"]))
+    if _COUNTED.search(text, max(0, match.start() - 20), match.start()) or _AGO.match(text, match.end()):
+        return None
+    if kind == "en_season" and not (words or year or _en_season_is_a_time(season, lead, text, match.end())):
+        return None
     if year is not None:
         said = _year_of(year, anchor)
         return None if said is None else _not_ahead(_season(season, said - (season == "winter")), anchor)
-    if anchor is None or words.startswith(("next", "следующ", "будущ")):
+    if anchor is None or words.startswith(_AHEAD_WORDS):
         return None
-    began = [_season(season, y) for y in (anchor.year, anchor.year - 1, anchor.year - 2, anchor.year - 3)]
+    began = [_season(season, y) for y in range(anchor.year, anchor.year - 4, -1)]
     began = [span for span in began if span.start <= anchor]
     if words.startswith(("last", "past", "прошл", "позапрошл")):
         over = [span for span in began if span.end < anchor]
         skip = 1 if words.startswith("позапрошл") else 0
         return over[skip] if len(over) > skip else None
-    if words.startswith(("this", "эт")):
-        now = [span for span in began if span.contains(anchor) or span.end.year == anchor.year]
-        return now[0] if now else None
+    toward = lead in _TOWARD or _TOWARD_RU.search(text, max(0, match.start() - 4), match.start())
+    if words.startswith(("this", "эт")) or toward:
+        return next((span for span in began if _is_this(span, anchor)), None)
     return began[0] if began else None
+
+
+def _is_this(span: DateSpan, anchor: date) -> bool:
+    """Whether ``span`` (a season that began by ``anchor``) is "this" one: under way; else one that began in
+    the anchor's year; a winter, one that ended in it, until June (later "this winter" is the coming one)."""
+    if span.contains(anchor):
+        return True
+    if span.start.month == 12:
+        return span.end.year == anchor.year and anchor.month <= 6
+    return span.start.year == anchor.year
+
+
+def _en_season_is_a_time(season: str, lead: str, text: str, end: int) -> bool:
+    """An English season after a preposition is a time when a word that is not its noun's follows ("in the
+    spring we moved", "in winter." — not "in winter boots", "in spring water"); "fall" only after in, during,
+    over or through ("since the fall" is mostly a tumble)."""
+    if not lead or (season == "fall" and lead not in ("in", "during", "over", "through")):
+        return False
+    return bool(_EN_AFTER_A_TIME.match(text, end))
+
+
+# After a bare English season, what says it is a time: the end of a clause, or a word no noun would follow.
+_EN_AFTER_A_TIME = re.compile(
+    r"\s*(?:$|[^\w\s]|(?:i|we|my|our|his|her|their|the|a|an|and|or|of|when|while|with|to|at|in|on|he|she"
+    r"|they|it|you|was|were|is|had|have|after|before|so|but|last|this|that|there|until|for|me|us)\b)",
+    re.IGNORECASE,
+)
+_COUNTED = re.compile(
+    r"(?<!\w)(?:\d{1,2}|два|две|три|четыре|пять|шесть|несколько|много|сколько|two|three|four|five|several|many)"
+    r"\s+$",
+    re.IGNORECASE,
+)
+_AGO = re.compile(r"\s+(?:назад|ago)\b", re.IGNORECASE)
+_TOWARD = ("by", "until", "till", "before")  # "by the summer": this one, if it has begun
+_TOWARD_RU = re.compile(r"(?<![^\W\d_])(?:к|ко|до|на)\s+$", re.IGNORECASE)
 
 
 def _season(season: str, year: int) -> DateSpan:

@@ -158,7 +158,9 @@ YEAR_WORDS = (
     r"|(?:позапрошлого|прошлого|этого|следующего|будущего|наступающего) года"
 )
 _YEAR_BEFORE = re.compile(
-    rf"(?<![^\W\d_])(?P<words>{YEAR_WORDS})(?:['’]?s)?,?\s+(?:(?:at|on|for|in|на|в|во)\s+)?$", re.IGNORECASE
+    rf"(?<![^\W\d_])(?:(?P<words>{YEAR_WORDS})(?:['’]?s)?"
+    rf"|(?:in|в|во)\s+(?P<number>(?:19|20)\d\d)(?:\s+году)?),?\s+(?:(?:at|on|for|in|на|в|во)\s+(?:the\s+)?)?$",
+    re.IGNORECASE,
 )
 _BEFORE_CHARS = 50  # the longest words before a holiday that say its year, and some
 # After a comma the year's words are the holiday's only if the clause ends there ("Christmas, last year."):
@@ -211,16 +213,18 @@ class YearBeside:
 
 
 def year_beside(text: str, start: int, end: int) -> YearBeside:
-    """The year said just before ``text[start:end]`` ("last year on 3 May", "в прошлом году на Пасху") or
-    just after it ("8 марта прошлого года", "Christmas 2023"); the words before count when the words after
-    say none."""
+    """The year said just before ``text[start:end]`` ("last year on 3 May", "в 2021 году на Пасху") or just
+    after it ("8 марта прошлого года", "Christmas 2023"); the year after counts when both say one ("I moved
+    last year, in March this year I…": March this year)."""
     before = _YEAR_BEFORE.search(text, max(0, start - _BEFORE_CHARS), start)
     after = _YEAR_AFTER.match(text, end)
+    if after and before:
+        before = None
     return YearBeside(
         before.start() if before else start,
         after.end() if after else end,
         (before and before["words"]) or (after and after["words"]) or None,
-        (after and after["year"]) or None,
+        (before and before["number"]) or (after and after["year"]) or None,
     )
 
 
