@@ -152,13 +152,13 @@ _HOLIDAY_TABLE: list[tuple[str, Rule]] = [
 # на Пасху", "на Новый год в следующем году". Part of the holiday's words, as "Christmas 2023" is: one date.
 # Read by patterns of their own at the holiday's two ends, not inside each holiday's: folded into ~45
 # patterns they cost ~150 ms of regular-expression compiling when recall was first imported.
-YEAR_WORDS = (
+_YEAR_WORDS = (
     r"(?:the )?year before last|(?:last|this|next) year"
     r"|в (?:позапрошлом|прошлом|этом|следующем|будущем|наступающем) году"
     r"|(?:позапрошлого|прошлого|этого|следующего|будущего|наступающего) года"
 )
 _YEAR_BEFORE = re.compile(
-    rf"(?<![^\W\d_])(?:(?P<words>{YEAR_WORDS})(?:['’]?s)?"
+    rf"(?<![^\W\d_])(?:(?P<words>{_YEAR_WORDS})(?:['’]?s)?"
     rf"|(?:in|в|во)\s+(?P<number>(?:19|20)\d\d)(?:\s+году)?),?\s+(?:(?:at|on|for|in|на|в|во)\s+(?:the\s+)?)?$",
     re.IGNORECASE,
 )
@@ -167,8 +167,8 @@ _BEFORE_CHARS = 50  # the longest words before a holiday that say its year, and 
 # "over Christmas, next year we'll stay home" says when the staying home is.
 _YEAR_AFTER = re.compile(
     rf",?\s+(?:in\s+|of\s+|в\s+)?(?P<year>(?:19|20)\d\d)\b"
-    rf"|(?:,(?=\s+(?:of\s+)?(?:{YEAR_WORDS})\s*(?:[^\w\s]|$)))?\s+(?:of\s+)?"
-    rf"(?P<words>{YEAR_WORDS})(?![^\W\d_])",
+    rf"|(?:,(?=\s+(?:of\s+)?(?:{_YEAR_WORDS})\s*(?:[^\w\s]|$)))?\s+(?:of\s+)?"
+    rf"(?P<words>{_YEAR_WORDS})(?![^\W\d_])",
     re.IGNORECASE,
 )
 _HOLIDAYS = [
@@ -176,7 +176,7 @@ _HOLIDAYS = [
     for pattern, rule in _HOLIDAY_TABLE
 ]
 # What the year in words means, by its first telling word; any other (next year's) is ahead.
-YEAR_MEANINGS = [
+_YEAR_MEANINGS = [
     ("before last", "year before last"), ("позапрошл", "year before last"),
     ("last", "last year"), ("прошл", "last year"), ("this", "this"), ("эт", "this"),
 ]  # fmt: skip
@@ -196,7 +196,7 @@ _LAST = re.compile(r"\b(?:last|past)\s+$|(?<![^\W\d_])(?:прошл|позапр
 @dataclass(frozen=True)
 class YearBeside:
     """A year said beside a date or a holiday: where the words together begin and end in the text, and the
-    year in words ("last year", "в прошлом году") or in numbers ("2023", after it only)."""
+    year in words ("last year", "в прошлом году") or in numbers ("Christmas 2023", "в 2021 году на Пасху")."""
 
     start: int
     end: int
@@ -209,7 +209,7 @@ class YearBeside:
         ("next year", "в следующем году") and when none is said in words."""
         if not self.words:
             return None
-        return next((which for word, which in YEAR_MEANINGS if word in self.words.lower()), None)
+        return next((which for word, which in _YEAR_MEANINGS if word in self.words.lower()), None)
 
 
 def year_beside(text: str, start: int, end: int) -> YearBeside:
