@@ -33,10 +33,9 @@ Why this shape:
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from app.core.text import content_stem_list, has_cyrillic, stem
+from app.core.text import content_stem_list, fold, has_cyrillic, stem, words
 
 # concept: question words (any form: compared by stem; "=word": that form only, where the stem is another
 # word's too — "выбирались" is going out, "выбирали" choosing) | words the events are told with
@@ -87,7 +86,7 @@ elements: природа природы непогода непогоды
 class Concept:
     name: str
     asked_by: frozenset[str]  # stems of the question words
-    asked_by_form: frozenset[str]  # question words that count only in that form (lower case)
+    asked_by_form: frozenset[str]  # question words that count only in that form (folded, as ``words``)
     told_in_english: str  # the words the events are told with, as text to embed
     told_in_russian: str
 
@@ -109,22 +108,21 @@ def _parse(table: str) -> tuple[Concept, ...]:
         asked, told = body.split("|")
         russian = " ".join(w for w in told.split() if has_cyrillic(w))
         english = " ".join(w for w in told.split() if not has_cyrillic(w))
-        words = asked.split()
-        forms = frozenset(w[1:].lower() for w in words if w.startswith("="))
-        stems = frozenset(stem(w) for w in words if not w.startswith("="))
+        asked_words = asked.split()
+        forms = frozenset(fold(w[1:]) for w in asked_words if w.startswith("="))
+        stems = frozenset(stem(w) for w in asked_words if not w.startswith("="))
         concepts.append(Concept(name, stems, forms, english, russian))
     return tuple(concepts)
 
 
 _CONCEPTS = _parse(_CONCEPT_TABLE)
-_WORD = re.compile(r"[^\W\d_]+")
 
 
 def kinds_asked(text: str) -> tuple[str, ...]:
     """For each kind of event ``text`` asks about, the words such events are told with, in the message's
     language (none for most messages)."""
     stems = set(content_stem_list(text))
-    forms = set(_WORD.findall(text.lower()))
+    forms = set(words(text))
     russian = has_cyrillic(text)
     return tuple(c.told_with(russian) for c in _CONCEPTS if stems & c.asked_by or forms & c.asked_by_form)
 

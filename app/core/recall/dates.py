@@ -166,7 +166,8 @@ _YEAR_GROUP = {
 }  # fmt: skip
 _YEARS_BACK = {"this": 0, "last year": 1, "year before last": 2}
 # Readings whose words are a date's even when they name no day of the diary (see ``add`` in ``date_spans``).
-_RESERVED = frozenset({"en_mdy", "en_dmy", "ru_dmy", "ru_season", "en_season"})
+_DAY_KINDS = ("en_mdy", "en_dmy", "ru_dmy")  # a day and a month, and the year's group third
+_RESERVED = frozenset({*_DAY_KINDS, "ru_season", "en_season"})
 
 
 def _year_said_beside(kind: str, match: re.Match[str], text: str) -> YearBeside | None:
@@ -208,27 +209,22 @@ def _explicit(
         return _day(int(g[0]), int(g[1]), int(g[2]))
     if kind == "dotted":
         return _day(int(g[2]), int(g[1]), int(g[0]))
-    if kind in ("en_mdy", "en_dmy"):
-        month_word, day_text, year_text = (g[0], g[1], g[2]) if kind == "en_mdy" else (g[1], g[0], g[2])
-        month = _en_month(month_word)
-        return None if month is None else _day_maybe_year(year_text, month, int(day_text), anchor)
+    if kind in _DAY_KINDS:
+        month, day = _month_and_day(kind, g)
+        return None if month is None else _day_maybe_year(g[2], month, day, anchor)
     if kind == "en_my":
         month = _en_month(g[0])
         return None if month is None else _month(int(g[1]), month)
-    if kind == "ru_dmy":
-        return _day_maybe_year(g[2], _ru_month(g[1]), int(g[0]), anchor)
     if kind == "ru_my":
         month = _ru_month(g[0])
         if g[1]:
             return _month(int(g[1]), month)
-        if anchor is None or not match.group(0).lower().startswith("в"):
+        if not match.group(0).lower().startswith("в"):
             return None  # "май" alone is too vague without "в мае" and a day to count from
-        return _month(anchor.year if month <= anchor.month else anchor.year - 1, month)
+        return _latest_month(month, anchor)
     if kind == "en_m":
         month = _en_month(g[0])
-        if month is None or anchor is None:
-            return None
-        return _month(anchor.year if month <= anchor.month else anchor.year - 1, month)
+        return None if month is None else _latest_month(month, anchor)
     if kind == "year":
         number = int(g[0])
         return DateSpan(date(number, 1, 1), date(number, 12, 31), "year")
@@ -240,16 +236,29 @@ def _in_year_said(kind: str, match: re.Match[str], anchor: date | None, year: Ye
     of ``anchor`` ("this year", asked before it) is not in the diary."""
     number = _year_of(year, anchor)
     g = match.groups()
-    if kind in ("en_mdy", "en_dmy", "ru_dmy"):
-        month_word, day_text = (g[0], g[1]) if kind == "en_mdy" else (g[1], g[0])
-        month = _ru_month(month_word) if kind == "ru_dmy" else _en_month(month_word)
-        span = None if month is None or number is None else _day(number, month, int(day_text))
+    if kind in _DAY_KINDS:
+        month, day = _month_and_day(kind, g)
+        span = None if month is None or number is None else _day(number, month, day)
     else:
         month = _ru_month(g[0]) if kind == "ru_my" else _en_month(g[0])
         span = None if month is None or number is None else _month(number, month)
     if span is None or (anchor is not None and not year.number and span.start > anchor):
         return None
     return span
+
+
+def _month_and_day(kind: str, g: tuple[str, ...]) -> tuple[int | None, int]:
+    """The month (None for a lower-case "may" and its like) and the day of a reading of ``_DAY_KINDS``."""
+    if kind == "en_mdy":
+        return _en_month(g[0]), int(g[1])
+    return (_ru_month(g[1]) if kind == "ru_dmy" else _en_month(g[1])), int(g[0])
+
+
+def _latest_month(month: int, anchor: date | None) -> DateSpan | None:
+    """A month said without a year: the latest that began by ``anchor`` (none without one)."""
+    if anchor is None:
+        return None
+    return _month(anchor.year if month <= anchor.month else anchor.year - 1, month)
 
 
 def _season_said(
