@@ -158,3 +158,35 @@ def test_a_window_built_at_once_readies_nothing_ahead(qtbot, launch, data_dir: P
     window.memory_ahead.day_shown()
     assert not window.memory_ahead.active and window.memory_ahead.stage is Stage.IDLE
     assert not window.memory_panel_built
+
+
+def test_the_panel_built_ahead_is_docked_on_a_later_turn(qtbot, launch, data_dir: Path) -> None:
+    """Built on one turn, placed in its dock on the next: together they were one 13-19 ms turn."""
+    _seed(data_dir)
+    hearth = launch()
+    window = hearth.window
+    wait_ready(qtbot, hearth)
+    window.memory_ahead._build()
+    panel = window.build_memory_panel()
+    assert window.memory_panel_built and window.memory_dock.widget() is not panel
+    assert not panel.isVisible()
+    qtbot.waitUntil(lambda: window.memory_dock.widget() is panel, timeout=5_000)
+    assert not panel.isVisible() and not window.memory_dock.isVisible()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == FACTS, timeout=10_000)
+
+
+def test_opening_the_dock_between_the_build_and_its_docking_shows_the_panel(qtbot, launch,
+                                                                             data_dir: Path) -> None:
+    _seed(data_dir)
+    hearth = launch()
+    window = hearth.window
+    wait_ready(qtbot, hearth)
+    window.memory_ahead._build()
+    panel = window.build_memory_panel()
+    window.actions_["memory"].trigger()
+    assert window.memory_dock.widget() is panel
+    qtbot.waitUntil(lambda: panel.isVisible() and panel.model.rowCount() == FACTS, timeout=10_000)
+    done: list[bool] = []
+    later(lambda: done.append(True))  # the docking turn, now with nothing to do
+    qtbot.waitUntil(lambda: done == [True], timeout=5_000)
+    assert window.memory_dock.widget() is panel and panel.isVisible()

@@ -95,7 +95,13 @@ class MemoryAhead(QObject):
             return
         self.stage = Stage.FILLING
         # On a turn after the fill's own: together they took one turn of 15 ms (a 21 ms stall at start-up).
-        self.window.memory_panel.loaded.connect(lambda: later(self._filled, self.window))
+        self.window.build_memory_panel().loaded.connect(lambda: later(self._filled, self.window))
+        later(self._dock, self.window)  # placed in the dock on a turn of its own (``build_memory_panel``)
+
+    def _dock(self) -> None:
+        """The built panel placed in its (hidden) dock: the dock's size hints asked of it, on this turn."""
+        if self.window.memory_panel_built:
+            _ = self.window.memory_panel  # docks it (already done if the dock was opened meanwhile)
 
     def _filled(self) -> None:
         """The facts are in: the panel laid out at the docked size (its columns sized to the rows it would
