@@ -383,3 +383,31 @@ def test_tab_leaves_the_facts_table(qtbot, panel: MemoryPanel) -> None:
     panel.view.setFocus()
     qtbot.keyClick(panel.view, Qt.Key.Key_Tab)
     assert not panel.view.hasFocus()
+
+
+def test_the_short_columns_fit_every_value_they_can_hold_whatever_the_rows(
+    qtbot, language: str, panel: MemoryPanel, diary
+) -> None:
+    """Sized once by the values a column can show (not by the rows: no measuring at each change told, and
+    no column changing width as rows scroll by), in either language."""
+    from app.ui.facts_model import FROM, IMPORTANCE, IN_PROMPT, KIND, SOURCE, UPDATED
+
+    diary.add_fact("Kiwi makes my mouth itch", kind="health", importance=5)
+    panel.reload()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=20_000)
+    header = panel.view.horizontalHeader()
+    metrics = panel.view.fontMetrics()
+    short = [c for c in range(panel.model.columnCount()) if c != TEXT]  # (the fact's own takes the rest)
+    widths = {c: header.sectionSize(c) for c in short}
+    for column in (KIND, IMPORTANCE, SOURCE, IN_PROMPT, FROM, UPDATED):
+        texts_ = panel.model.possible_texts(column)
+        assert texts_ and all(metrics.horizontalAdvance(t) < widths[column] for t in texts_), column
+        assert widths[column] >= header.sectionSizeHint(column)
+        shown = panel.proxy.index(0, column).data()
+        assert metrics.horizontalAdvance(shown) < widths[column], (column, shown)
+    for n in range(12):
+        diary.add_fact(f"Fact {n}: the allotment has {n + 2} rows of beans")
+    panel.reload()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 13, timeout=20_000)
+    panel.model.set_in_prompt([row.id for row in panel.model.rows()])
+    assert {c: header.sectionSize(c) for c in short} == widths

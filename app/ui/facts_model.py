@@ -231,6 +231,23 @@ class FactsTableModel(QAbstractTableModel):
             return format_when(row.updated_at)
         return None
 
+    def possible_texts(self, column: int) -> tuple[str, ...]:
+        """Every text a cell of a short column can show, in the interface's language (nothing for the fact
+        itself or the pin's box): the memory panel sizes those columns by them, once, not by the rows."""
+        if column == KIND:
+            return tuple(kind_label(kind) for kind in KIND_LABELS)
+        if column == IMPORTANCE:
+            return tuple(stars(n) for n in range(1, 6))
+        if column == SOURCE:
+            return self.tr("You"), self.tr("Automatic")
+        if column == IN_PROMPT:
+            return ("●",)
+        if column == FROM:
+            return self.tr("Show message"), "—"
+        if column == UPDATED:  # two-digit day, month and hour, morning and evening: the widest of a locale
+            return tuple(format_when(datetime(2026, 12, 28, hour, 58)) for hour in (10, 22))
+        return ()
+
     def _extra_data(self, row: FactRow, column: int, role: int) -> Any:
         if role == FactIdRole:
             return row.id

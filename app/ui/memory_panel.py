@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QSizePolicy,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -63,6 +64,7 @@ if TYPE_CHECKING:
     from app.core.companion import Companion
 
 NARROW_WIDTH = 760  # px; below this the secondary columns are hidden
+CELL_SLACK = 6  # px beside a short column's widest text and its margins (no text touches the next column)
 FILL_STEP = 30  # facts added to a hidden, empty table per event-loop turn (``_fill_in_steps``)
 VERY_NARROW_WIDTH = 560  # px; below this "From", "In prompt" and "Kind" go too (the fact's tooltip has them)
 TIGHT_WIDTH = 320  # px; below this "Importance" goes too: the fact's text keeps room to wrap in
@@ -122,7 +124,35 @@ class MemoryPanel(QWidget):
             button.setAccessibleName(accessible)
             button.setToolTip(accessible)
         refresh_model_texts(self.model)
+        self._fit_columns()
         self._update_status()  # (and the Pin/Unpin label)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Another font or style (a theme): the short columns measured again."""
+        super().changeEvent(event)
+        built = getattr(self, "view", None) is not None  # (a style can change while it is being built)
+        if built and event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        """Each short column as wide as the widest text it can hold (``FactsTableModel.possible_texts``) or
+        its header, whichever is wider; the pin's column as its box. A kind Hearth does not know (none is
+        stored today) is elided; its tooltip has it whole."""
+        view = self.view
+        header = view.horizontalHeader()
+        style = view.style()
+        text_margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1  # as Qt's
+        margins = 2 * text_margin + CELL_SLACK
+        metrics = view.fontMetrics()
+        for column in range(self.model.columnCount()):
+            if column == TEXT:
+                continue
+            if column == PINNED:
+                cell = style.pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth, None, view) + margins
+            else:
+                cell = max((metrics.horizontalAdvance(text) for text in self.model.possible_texts(column)),
+                           default=0) + margins
+            header.resizeSection(column, max(cell, header.sectionSizeHint(column)))
 
     # -- building -----------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -186,14 +216,16 @@ class MemoryPanel(QWidget):
         # their wrapped text (ResizeToContents) were measured and not kept: the window's thread laid out
         # every fact's text on each change and each width step, 196 ms for 300 facts against 62, 790 ms
         # for 2,000 against 123.
+        # The short columns hold a few set values (a box, a kind, stars, a mark, a date): each is as wide
+        # as the widest it can hold, measured once from those values (``_fit_columns``), not from the rows.
+        # Sized to the rows (ResizeToContents), the header measured the rows on screen again at every change
+        # the table was told of, on the window's thread: marking which facts the next prompt holds at each
+        # pause in typing (6 ms; 28 ms with 300 facts when it measured up to 1,000 rows), the first layout
+        # of the panel built ahead (9-10 ms of one turn, offscreen), each width step; and the columns
+        # changed width as rows scrolled by.
         header = view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(TEXT, QHeaderView.ResizeMode.Stretch)
-        # Sized by the rows on screen, not by up to 1,000 rows (Qt's default): the header measured every
-        # fact again at each change the table is told of, on the window's thread — marking which facts the
-        # next prompt holds, at each pause in typing, took 28 ms with 300 facts (6 ms now). The columns hold
-        # short values of a few set widths (stars, a kind, a mark, a date), so the rows shown tell them well.
-        header.setResizeContentsPrecision(0)
         header.setMinimumSectionSize(36)
         view.clicked.connect(self._on_clicked)
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
