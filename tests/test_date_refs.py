@@ -148,6 +148,8 @@ WINTER_2022 = season(date(2022, 12, 1), date(2023, 2, 28))
         ("last summer", date(2024, 7, 1), [SUMMER_2023]),
         ("прошлой осенью", ANCHOR, [season(date(2022, 9, 1), date(2022, 11, 30))]),
         ("позапрошлым летом", ANCHOR, [season(date(2022, 6, 1), date(2022, 8, 31))]),
+        ("Where did we go the summer before last?", ANCHOR, [season(date(2022, 6, 1), date(2022, 8, 31))]),
+        ("in the winter before last", date(2024, 3, 10), [WINTER_2022]),
         # This one: under way, or ending in the year asked in; none ahead.
         ("этой зимой", date(2024, 1, 10), [season(date(2023, 12, 1), date(2024, 2, 29))]),
         ("this winter", date(2024, 3, 10), [season(date(2023, 12, 1), date(2024, 2, 29))]),

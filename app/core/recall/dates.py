@@ -91,7 +91,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     )),
     ("en_season", re.compile(
         rf"\b(?:(?P<which>{_EN_WHICH})\s+|(?P<lead>in|during|over|through|since|after|before|by|until|till)\s+"
-        rf"(?:the\s+)?(?:(?P<which_after>{_EN_WHICH})\s+)?|the\s+)?(?P<season>{_EN_SEASON})\b{_SEASON_YEAR}",
+        rf"(?:the\s+)?(?:(?P<which_after>{_EN_WHICH})\s+)?|the\s+)?(?P<season>{_EN_SEASON})\b"
+        rf"(?P<before_last>\s+before\s+last\b(?!\s+year))?{_SEASON_YEAR}",
         re.IGNORECASE,
     )),
     ("year", re.compile(rf"\b(?:in|during|since|of|в|во|за)\s+{_YEAR}\b(?!\s*[-.:/]\d)", re.IGNORECASE)),
@@ -273,13 +274,15 @@ def _season_said(
     text = match.string
     season = _ru_season(match["season"]) if kind == "ru_season" else match["season"].lower()
     words = (match["which"] or match.groupdict().get("which_after") or "").lower()
+    before_last = bool(match.groupdict().get("before_last"))  # "the summer before last": "позапрошлым летом"
     lead = (match.groupdict().get("lead") or "").lower()
     if match["year"]:
         first = int(match["year"])
         return _season(season, first - (season == "winter" and not match["to"]))
     if _COUNTED.search(text, max(0, match.start() - 20), match.start()) or _AGO.match(text, match.end()):
         return None
-    if kind == "en_season" and not (words or year or _en_season_is_a_time(season, lead, text, match.end())):
+    if kind == "en_season" and not (words or before_last or year
+                                    or _en_season_is_a_time(season, lead, text, match.end())):
         return None
     if year is not None:
         said = _year_of(year, anchor)
@@ -288,9 +291,9 @@ def _season_said(
         return None
     began = [_season(season, y) for y in range(anchor.year, anchor.year - 4, -1)]
     began = [span for span in began if span.start <= anchor]
-    if words.startswith(("last", "past", "прошл", "позапрошл")):
+    if before_last or words.startswith(("last", "past", "прошл", "позапрошл")):
         over = [span for span in began if span.end < anchor]
-        skip = 1 if words.startswith("позапрошл") else 0
+        skip = 1 if before_last or words.startswith("позапрошл") else 0
         return over[skip] if len(over) > skip else None
     toward = lead in _TOWARD or _TOWARD_RU.search(text, max(0, match.start() - 4), match.start())
     if words.startswith(("this", "эт")) or toward:
