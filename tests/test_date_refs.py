@@ -150,6 +150,7 @@ WINTER_2022 = season(date(2022, 12, 1), date(2023, 2, 28))
         ("позапрошлым летом", ANCHOR, [season(date(2022, 6, 1), date(2022, 8, 31))]),
         ("Where did we go the summer before last?", ANCHOR, [season(date(2022, 6, 1), date(2022, 8, 31))]),
         ("in the winter before last", date(2024, 3, 10), [WINTER_2022]),
+        ("the fall before last.", ANCHOR, [season(date(2021, 9, 1), date(2021, 11, 30))]),
         # This one: under way, or ending in the year asked in; none ahead.
         ("этой зимой", date(2024, 1, 10), [season(date(2023, 12, 1), date(2024, 2, 29))]),
         ("this winter", date(2024, 3, 10), [season(date(2023, 12, 1), date(2024, 2, 29))]),
@@ -207,6 +208,7 @@ def test_dates_ahead_counted_or_with_a_year_before(text: str, anchor: date, expe
         "a hot spring in the hills", "I had a fall on the ice", "the fall was hard", "пять лет назад",
         "полёт", "My knee has hurt since the fall", "After the fall I went to the doctor",
         "I went out in winter boots", "We swam in spring water", "Он всё схватывает на лету", "кануло в Лету",
+        "I had a fall before last.", "leaves fall before last light",
     ],
 )  # fmt: skip
 def test_what_only_looks_like_a_season_is_left_out(text: str) -> None:

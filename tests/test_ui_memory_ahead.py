@@ -169,9 +169,12 @@ def test_the_panel_built_ahead_is_docked_on_a_later_turn(qtbot, launch, data_dir
     window.memory_ahead._build()
     panel = window.build_memory_panel()
     assert window.memory_panel_built and window.memory_dock.widget() is not panel
-    assert not panel.isVisible()
-    qtbot.waitUntil(lambda: window.memory_dock.widget() is panel, timeout=5_000)
-    assert not panel.isVisible() and not window.memory_dock.isVisible()
+    assert panel.isHidden()  # (not a stray child drawn over the dock)
+    docked_next_turn: list[bool] = []
+    later(lambda: docked_next_turn.append(window.memory_dock.widget() is panel))  # before its facts are in
+    qtbot.waitUntil(lambda: docked_next_turn != [], timeout=5_000)
+    assert docked_next_turn == [True]
+    assert not panel.isVisible() and not window.memory_dock.isVisible()  # (the dock's widget, shown with it)
     qtbot.waitUntil(lambda: panel.model.rowCount() == FACTS, timeout=10_000)
 
 
@@ -183,10 +186,10 @@ def test_opening_the_dock_between_the_build_and_its_docking_shows_the_panel(qtbo
     wait_ready(qtbot, hearth)
     window.memory_ahead._build()
     panel = window.build_memory_panel()
-    window.actions_["memory"].trigger()
+    window.actions_["memory"].trigger()  # before the docking turn
     assert window.memory_dock.widget() is panel
+    after_docking_turn: list[bool] = []
+    later(lambda: after_docking_turn.append(window.memory_dock.widget() is panel))  # (it had nothing to do)
+    qtbot.waitUntil(lambda: after_docking_turn != [], timeout=5_000)
+    assert after_docking_turn == [True]
     qtbot.waitUntil(lambda: panel.isVisible() and panel.model.rowCount() == FACTS, timeout=10_000)
-    done: list[bool] = []
-    later(lambda: done.append(True))  # the docking turn, now with nothing to do
-    qtbot.waitUntil(lambda: done == [True], timeout=5_000)
-    assert window.memory_dock.widget() is panel and panel.isVisible()

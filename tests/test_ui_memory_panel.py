@@ -411,3 +411,24 @@ def test_the_short_columns_fit_every_value_they_can_hold_whatever_the_rows(
     qtbot.waitUntil(lambda: panel.model.rowCount() == 13, timeout=20_000)
     panel.model.set_in_prompt([row.id for row in panel.model.rows()])
     assert {c: header.sectionSize(c) for c in short} == widths
+
+
+def test_columns_hidden_in_a_narrow_dock_fit_their_header_when_shown_after_a_language_switch(
+    qtbot, qapp, panel: MemoryPanel
+) -> None:
+    """A hidden column has no header size in Qt: sized again once it shows, in the language of the day."""
+    from app.ui.facts_model import IN_PROMPT, SOURCE, UPDATED
+    from app.ui.i18n import install_language, remove_translators
+
+    panel.resize(400, 480)
+    qtbot.waitUntil(lambda: panel.view.isColumnHidden(IN_PROMPT))
+    try:
+        assert install_language("ru", qapp) == "ru"
+        qtbot.waitUntil(lambda: panel.model.headerData(IN_PROMPT, Qt.Orientation.Horizontal) == "В запросе")
+        panel.resize(900, 480)
+        qtbot.waitUntil(lambda: not panel.view.isColumnHidden(IN_PROMPT))
+        header = panel.view.horizontalHeader()
+        for column in (SOURCE, IN_PROMPT, UPDATED):
+            assert header.sectionSize(column) >= header.sectionSizeHint(column) > 0, column
+    finally:
+        remove_translators(qapp)

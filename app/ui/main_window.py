@@ -346,6 +346,10 @@ class MainWindow(QMainWindow):
         filters and an editor nobody sees at start-up would cost the first frame tens of milliseconds. A
         staged start-up builds it at idle after a day opens (``MemoryAhead``), so that opening it only shows
         it."""
+        return self.dock_memory_panel()
+
+    def dock_memory_panel(self) -> MemoryPanel:
+        """The panel (built if it is not yet), placed in its dock if it is not yet."""
         panel = self.build_memory_panel()
         if self.memory_dock.widget() is not panel:
             self.memory_dock.setWidget(panel)
@@ -355,7 +359,7 @@ class MainWindow(QMainWindow):
         """The panel, built (once) but not yet placed in its dock: ``MemoryAhead`` builds it on one turn and
         docks it (``memory_panel``) on the next. Together they were one turn of 13-19 ms of the window's CPU
         in the UI bench, the start-up's most frequent tick near 16 ms (the build ~2/3 of it, the dock's size
-        hints the rest). Until docked it is a hidden child of the hidden dock."""
+        hints the rest). Until docked it is a hidden child of the hidden dock (``dock_memory_panel``)."""
         if self._memory_panel is None:
             panel = self._memory_panel = MemoryPanel(self.bridge, self.runner, self.memory_dock)
             panel.hide()  # until docked and its dock opened (``_on_memory_visibility`` shows it)

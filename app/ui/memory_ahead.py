@@ -5,13 +5,14 @@ event-loop turns the panel was built, its facts fetched and sorted into the tabl
 (first at the panel's least width, then at its own), everything laid out and drawn for the first time (the
 style sheet's rules matched, the table's columns sized to their contents), and the chat beside it laid out
 each bubble's text again for its narrower width, twice. Here, once the companion is in on a staged start-up
-(the app's), each of those is done on turns of its own while the dock is still hidden: the panel is built;
-its facts are fetched off the UI thread and go into the hidden table a few a turn (``MemoryPanel``); once
-they are in, it is laid out at the size the dock will give it (its narrow-width columns hidden, the table's
-columns sized); then the day's bubbles are laid out for the width the chat will have beside it. Opening it
-costs one layout and paint of the window (120 facts, offscreen: one turn of 17-20 ms of the window's CPU,
-where it was turns of 23-25, 24-31 and 8-11 ms; 10-12 ms with the rows drawn on the next turn, as
-``MainWindow`` does). The UI bench waits for ``ready`` before it opens the panel.
+(the app's), each of those is done on turns of its own while the dock is still hidden: the panel is built,
+and placed in the dock on the next turn; its facts are fetched off the UI thread and go into the hidden
+table a few a turn (``MemoryPanel``); once they are in, it is laid out at the size the dock will give it (its
+narrow-width columns hidden; the short columns have set widths, ``MemoryPanel._fit_columns``); then the day's
+bubbles are laid out for the width the chat will have beside it. Opening it costs one layout and paint of
+the window (120 facts, offscreen: one turn of 17-20 ms of the window's CPU, where it was turns of 23-25,
+24-31 and 8-11 ms; 10-12 ms with the rows drawn on the next turn, as ``MainWindow`` does; 5-6 ms since the
+columns are not measured). The UI bench waits for ``ready`` before it opens the panel.
 """
 
 from __future__ import annotations
@@ -99,13 +100,13 @@ class MemoryAhead(QObject):
         later(self._dock, self.window)  # placed in the dock on a turn of its own (``build_memory_panel``)
 
     def _dock(self) -> None:
-        """The built panel placed in its (hidden) dock: the dock's size hints asked of it, on this turn."""
-        if self.window.memory_panel_built:
-            _ = self.window.memory_panel  # docks it (already done if the dock was opened meanwhile)
+        """The built panel placed in its (hidden) dock: the dock's size hints asked of it, on this turn
+        (nothing if the dock was opened meanwhile, which docked it)."""
+        self.window.dock_memory_panel()
 
     def _filled(self) -> None:
-        """The facts are in: the panel laid out at the docked size (its columns sized to the rows it would
-        show), once, then the chat's bubbles on later turns. Not drawn aside: ``QWidget.render`` of a widget
+        """The facts are in: the panel laid out at the docked size (its narrow-width columns hidden), once,
+        then the chat's bubbles on later turns. Not drawn aside: ``QWidget.render`` of a widget
         in the hidden dock lays the window out as if the dock were open and back (the chat column measured
         twice at idle)."""
         panel = self.window.memory_panel

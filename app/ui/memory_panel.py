@@ -135,9 +135,10 @@ class MemoryPanel(QWidget):
             self._fit_columns()
 
     def _fit_columns(self) -> None:
-        """Each short column as wide as the widest text it can hold (``FactsTableModel.possible_texts``) or
-        its header, whichever is wider; the pin's column as its box. A kind Hearth does not know (none is
-        stored today) is elided; its tooltip has it whole."""
+        """Each short column on screen as wide as the widest text it can hold
+        (``FactsTableModel.possible_texts``) or its header, whichever is wider; the pin's column as its box.
+        A hidden column is left as it is (Qt gives its header no size): it is sized when it shows again
+        (``resizeEvent``)."""
         view = self.view
         header = view.horizontalHeader()
         style = view.style()
@@ -145,7 +146,7 @@ class MemoryPanel(QWidget):
         margins = 2 * text_margin + CELL_SLACK
         metrics = view.fontMetrics()
         for column in range(self.model.columnCount()):
-            if column == TEXT:
+            if column == TEXT or view.isColumnHidden(column):
                 continue
             if column == PINNED:
                 cell = style.pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth, None, view) + margins
@@ -284,12 +285,18 @@ class MemoryPanel(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         """In a narrow dock the fact text matters most: "Source" and "Updated" move into its tooltip."""
         width = event.size().width()
+        hidden_before = self._hidden_columns()
         for column in (SOURCE, UPDATED):
             self.view.setColumnHidden(column, width < NARROW_WIDTH)
         for column in (FROM, IN_PROMPT, KIND):
             self.view.setColumnHidden(column, width < VERY_NARROW_WIDTH)
         self.view.setColumnHidden(IMPORTANCE, width < TIGHT_WIDTH)
+        if hidden_before - self._hidden_columns():
+            self._fit_columns()  # shown again: sized by their header too (a hidden one has no size hint)
         super().resizeEvent(event)
+
+    def _hidden_columns(self) -> set[int]:
+        return {c for c in range(self.model.columnCount()) if self.view.isColumnHidden(c)}
 
     # -- reading ------------------------------------------------------------------------------------
     @property

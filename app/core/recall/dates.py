@@ -62,6 +62,12 @@ _RU_WHICH = (
     r"|следующ\w*|будущ\w*|наступающ\w*|предстоящ\w*|ближайш\w*|грядущ\w*"
 )
 _EN_WHICH = r"last|past|this|next"
+# After a bare English season (or "the summer before last"), what says it is a time: the end of a clause, or a
+# word no noun would follow ("before last Monday", "in winter boots" are not).
+_AFTER_A_TIME = (
+    r"\s*(?:$|[^\w\s]|(?:i|we|my|our|his|her|their|the|a|an|and|or|of|when|while|with|to|at|in|on|he|she"
+    r"|they|it|you|was|were|is|had|have|after|before|so|but|last|this|that|there|until|for|me|us)\b)"
+)
 _AHEAD_WORDS = ("next", "следующ", "будущ", "наступающ", "предстоящ", "ближайш", "грядущ")
 _SEASON_YEAR = r"(?:,?\s+(?:of\s+)?(?P<year>(?:19|20)\d\d)(?:\s*[-/–]\s*(?P<to>\d{2,4}))?\b)?"
 _ORD = r"(?:st|nd|rd|th)?"
@@ -92,7 +98,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("en_season", re.compile(
         rf"\b(?:(?P<which>{_EN_WHICH})\s+|(?P<lead>in|during|over|through|since|after|before|by|until|till)\s+"
         rf"(?:the\s+)?(?:(?P<which_after>{_EN_WHICH})\s+)?|the\s+)?(?P<season>{_EN_SEASON})\b"
-        rf"(?P<before_last>\s+before\s+last\b(?!\s+year))?{_SEASON_YEAR}",
+        rf"(?P<before_last>\s+before\s+last(?={_AFTER_A_TIME}))?{_SEASON_YEAR}",
         re.IGNORECASE,
     )),
     ("year", re.compile(rf"\b(?:in|during|since|of|в|во|за)\s+{_YEAR}\b(?!\s*[-.:/]\d)", re.IGNORECASE)),
@@ -274,8 +280,9 @@ def _season_said(
     text = match.string
     season = _ru_season(match["season"]) if kind == "ru_season" else match["season"].lower()
     words = (match["which"] or match.groupdict().get("which_after") or "").lower()
-    before_last = bool(match.groupdict().get("before_last"))  # "the summer before last": "позапрошлым летом"
     lead = (match.groupdict().get("lead") or "").lower()
+    # "the summer before last" ("позапрошлым летом"); not "a fall before last", a tumble
+    before_last = bool(match.groupdict().get("before_last") and (lead or _THE.search(match.group(0))))
     if match["year"]:
         first = int(match["year"])
         return _season(season, first - (season == "winter" and not match["to"]))
@@ -320,17 +327,13 @@ def _en_season_is_a_time(season: str, lead: str, text: str, end: int) -> bool:
     return bool(_EN_AFTER_A_TIME.match(text, end))
 
 
-# After a bare English season, what says it is a time: the end of a clause, or a word no noun would follow.
-_EN_AFTER_A_TIME = re.compile(
-    r"\s*(?:$|[^\w\s]|(?:i|we|my|our|his|her|their|the|a|an|and|or|of|when|while|with|to|at|in|on|he|she"
-    r"|they|it|you|was|were|is|had|have|after|before|so|but|last|this|that|there|until|for|me|us)\b)",
-    re.IGNORECASE,
-)
+_EN_AFTER_A_TIME = re.compile(_AFTER_A_TIME, re.IGNORECASE)
 _COUNTED = re.compile(
     r"(?<!\w)(?:\d{1,2}|два|две|три|четыре|пять|шесть|несколько|много|сколько|two|three|four|five|several|many)"
     r"\s+$",
     re.IGNORECASE,
 )
+_THE = re.compile(r"\bthe\s", re.IGNORECASE)
 _AGO = re.compile(r"\s+(?:назад|ago)\b", re.IGNORECASE)
 _TOWARD = ("by", "until", "till", "before")  # "by the summer": this one, if it has begun
 _TOWARD_RU = re.compile(r"(?<![^\W\d_])(?:к|ко|до|на)\s+$", re.IGNORECASE)
