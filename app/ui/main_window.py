@@ -357,9 +357,9 @@ class MainWindow(QMainWindow):
 
     def build_memory_panel(self) -> MemoryPanel:
         """The panel, built (once) but not yet placed in its dock: ``MemoryAhead`` builds it on one turn and
-        docks it (``memory_panel``) on the next. Together they were one turn of 13-19 ms of the window's CPU
-        in the UI bench, the start-up's most frequent tick near 16 ms (the build ~2/3 of it, the dock's size
-        hints the rest). Until docked it is a hidden child of the hidden dock (``dock_memory_panel``)."""
+        docks it (``dock_memory_panel``) on the next. Together they were one turn of 13-19 ms of the window's
+        CPU in the UI bench, the start-up's most frequent tick near 16 ms (the build ~2/3 of it, the dock's
+        size hints the rest). Until docked it is a hidden child of the hidden dock."""
         if self._memory_panel is None:
             panel = self._memory_panel = MemoryPanel(self.bridge, self.runner, self.memory_dock)
             panel.hide()  # until docked and its dock opened (``_on_memory_visibility`` shows it)
