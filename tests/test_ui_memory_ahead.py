@@ -160,36 +160,39 @@ def test_a_window_built_at_once_readies_nothing_ahead(qtbot, launch, data_dir: P
     assert not window.memory_panel_built
 
 
-def test_the_panel_built_ahead_is_docked_on_a_later_turn(qtbot, launch, data_dir: Path) -> None:
-    """Built on one turn, placed in its dock on the next: together they were one 13-19 ms turn."""
+def _built_ahead(qtbot, launch, data_dir: Path) -> tuple[Any, MemoryPanel]:
+    """A window built at once, its panel built as ``MemoryAhead`` builds it: on this turn, not docked yet."""
     _seed(data_dir)
     hearth = launch()
     window = hearth.window
     wait_ready(qtbot, hearth)
     window.memory_ahead._build()
-    panel = window.build_memory_panel()
+    return window, window.build_memory_panel()
+
+
+def _docked_on_the_next_turn(qtbot, window: Any, panel: MemoryPanel) -> bool:
+    """Whether ``panel`` is the dock's widget on the next event-loop turn (the docking turn's, queued
+    before it)."""
+    docked: list[bool] = []
+    later(lambda: docked.append(window.memory_dock.widget() is panel))
+    qtbot.waitUntil(lambda: docked != [], timeout=5_000)
+    return docked == [True]
+
+
+def test_the_panel_built_ahead_is_docked_on_a_later_turn(qtbot, launch, data_dir: Path) -> None:
+    """Built on one turn, placed in its dock on the next: together they were one 13-19 ms turn."""
+    window, panel = _built_ahead(qtbot, launch, data_dir)
     assert window.memory_panel_built and window.memory_dock.widget() is not panel
     assert panel.isHidden()  # (not a stray child drawn over the dock)
-    docked_next_turn: list[bool] = []
-    later(lambda: docked_next_turn.append(window.memory_dock.widget() is panel))  # before its facts are in
-    qtbot.waitUntil(lambda: docked_next_turn != [], timeout=5_000)
-    assert docked_next_turn == [True]
+    assert _docked_on_the_next_turn(qtbot, window, panel)  # before its facts are in
     assert not panel.isVisible() and not window.memory_dock.isVisible()  # (the dock's widget, shown with it)
     qtbot.waitUntil(lambda: panel.model.rowCount() == FACTS, timeout=10_000)
 
 
 def test_opening_the_dock_between_the_build_and_its_docking_shows_the_panel(qtbot, launch,
                                                                              data_dir: Path) -> None:
-    _seed(data_dir)
-    hearth = launch()
-    window = hearth.window
-    wait_ready(qtbot, hearth)
-    window.memory_ahead._build()
-    panel = window.build_memory_panel()
+    window, panel = _built_ahead(qtbot, launch, data_dir)
     window.actions_["memory"].trigger()  # before the docking turn
     assert window.memory_dock.widget() is panel
-    after_docking_turn: list[bool] = []
-    later(lambda: after_docking_turn.append(window.memory_dock.widget() is panel))  # (it had nothing to do)
-    qtbot.waitUntil(lambda: after_docking_turn != [], timeout=5_000)
-    assert after_docking_turn == [True]
+    assert _docked_on_the_next_turn(qtbot, window, panel)  # (the docking turn had nothing to do)
     qtbot.waitUntil(lambda: panel.isVisible() and panel.model.rowCount() == FACTS, timeout=10_000)
