@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 
@@ -209,10 +209,48 @@ def test_dates_ahead_counted_or_with_a_year_before(text: str, anchor: date, expe
         "полёт", "My knee has hurt since the fall", "After the fall I went to the doctor",
         "I went out in winter boots", "We swam in spring water", "Он всё схватывает на лету", "кануло в Лету",
         "I had a fall before last.", "leaves fall before last light",
+        "Как мне в мои лета бегать марафон?", "в его-то лета", "в преклонные лета",
     ],
 )  # fmt: skip
 def test_what_only_looks_like_a_season_is_left_out(text: str) -> None:
     assert date_spans(text, ANCHOR) == []
+
+
+SEPT = date(2025, 9, 1)
+
+
+def mon(year: int, number: int) -> DateSpan:
+    """The whole month ``number`` of ``year``."""
+    following = date(year + number // 12, number % 12 + 1, 1)
+    return DateSpan(date(year, number, 1), following - timedelta(days=1), "month")
+
+
+@pytest.mark.parametrize(
+    ("text", "anchor", "expected"),
+    [
+        # A list: each month, the latest that began, or in the year said after the last.
+        ("What did I do in March and May?", SEPT, [mon(2025, 3), mon(2025, 5)]),
+        ("Что я делала в марте и мае?", SEPT, [mon(2025, 3), mon(2025, 5)]),
+        ("в марте, апреле или мае", date(2025, 4, 10), [mon(2025, 3), mon(2025, 4), mon(2024, 5)]),
+        ("in March, April, and May 2024", SEPT, [mon(2024, 3), mon(2024, 4), mon(2024, 5)]),
+        ("в марте и мае прошлого года", SEPT, [mon(2024, 3), mon(2024, 5)]),
+        ("in March and in May", SEPT, [mon(2025, 3), mon(2025, 5)]),
+        ("in June and July next year", SEPT, []),
+        # Not a list: a verb, and a day's month.
+        ("in March and may be later", SEPT, [mon(2025, 3)]),
+        ("in March and May 5th", SEPT, [mon(2025, 3), day(2025, 5, 5)]),
+        # A range: every day from the first month's to the last's, across the new year when it wraps.
+        ("с марта по май", SEPT, [season(date(2025, 3, 1), date(2025, 5, 31))]),
+        ("What happened between June and August?", SEPT, [season(date(2025, 6, 1), date(2025, 8, 31))]),
+        ("from November to February", SEPT, [season(date(2024, 11, 1), date(2025, 2, 28))]),
+        ("с марта до мая прошлого года", SEPT, [season(date(2024, 3, 1), date(2024, 5, 31))]),
+        ("from March through December 2023", SEPT, [DateSpan(date(2023, 3, 1), date(2023, 12, 31),
+                                                                  "year")]),
+        ("from October to December", SEPT, [season(date(2024, 10, 1), date(2024, 12, 31))]),
+    ],
+)  # fmt: skip
+def test_months_said_together_are_each_read(text: str, anchor: date, expected: list[DateSpan]) -> None:
+    assert date_spans(text, anchor) == expected
 
 
 def test_a_month_alone_in_english_is_a_month_only_after_a_word_that_makes_it_one() -> None:

@@ -8,8 +8,9 @@ fetches) the entries written then.
 
 English and Russian; explicit dates (day, month, year, ISO ``2023-10-03``, ``03.10.2023``) and, given the
 day the person is writing on (``anchor``), relative ones (yesterday, N days ago, last week/month/year,
-weekday names), seasons ("весной", "прошлым летом", "in the spring", "last winter") and holidays ("at
-Christmas", "на майские": ``app.core.recall.holidays``). A date without a year is the latest such day not
+weekday names), seasons ("весной", "прошлым летом", "in the spring", "last winter"), months said together
+("in March and May", "с марта по май") and holidays ("at Christmas", "на майские":
+``app.core.recall.holidays``). A date without a year is the latest such day not
 after the anchor; a year said in words beside it is its own ("8 марта в прошлом году", "in March last
 year"), not a second span. Anything unclear is left out: a wrong span would push the right entries out of
 the prompt.
@@ -51,6 +52,12 @@ _RU_MONTH = (
     r"сентябр[ьяе]|октябр[ьяе]|ноябр[ьяе]|декабр[ьяе])"
 )
 _EN_MONTH = r"(" + "|".join(sorted(_EN_MONTHS, key=len, reverse=True)) + r")\.?"
+_EN_MONTH_WORD = r"(?:" + "|".join(sorted(_EN_MONTHS, key=len, reverse=True)) + r")\.?"
+_RU_MONTH_WORD = _RU_MONTH.replace("(", "(?:", 1)
+# Months said together: "in March and May", "в марте, апреле и мае"; "from March to May", "с марта по май".
+_EN_AND = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)"
+_RU_AND = r"(?:\s*,\s*(?:и\s+|или\s+)?|\s+(?:и|или)\s+)"
+_EN_MONTH_ENDS = r"(?![^\W\d_])(?!\s*\d{1,2}(?:st|nd|rd|th)?\b)"  # not a day's month: "May 5"
 # Seasons, by the first month of each (the northern hemisphere's, as weather services count them).
 _SEASON_FIRST_MONTH = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 _RU_SEASON_STEMS = (("весн", "spring"), ("лет", "summer"), ("осен", "autumn"), ("зим", "winter"))
@@ -80,6 +87,28 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("dotted", re.compile(r"\b(\d{1,2})\.(\d{1,2})\.((?:19|20)\d\d)\b")),
     ("en_mdy", re.compile(rf"\b{_EN_MONTH}\s+(\d{{1,2}}){_ORD}\b(?:,?\s*{_YEAR}\b)?", re.IGNORECASE)),
     ("en_dmy", re.compile(rf"\b(\d{{1,2}}){_ORD}\s+(?:of\s+)?{_EN_MONTH}(?:,?\s*{_YEAR}\b)?", re.IGNORECASE)),
+    # Months said together, before any month alone reads the first of them only: a list is each month, a
+    # range ("from March to May", "с марта по май") every day from the first's to the last's.
+    ("en_months", re.compile(
+        rf"\b(?:in|during)\s+{_EN_MONTH_WORD}(?:{_EN_AND}(?:in\s+)?{_EN_MONTH_WORD})+{_EN_MONTH_ENDS}"
+        rf"(?:,?\s*(?P<year>(?:19|20)\d\d)\b)?",
+        re.IGNORECASE,
+    )),
+    ("ru_months", re.compile(
+        rf"(?<![^\W\d_])[вВ]о?\s+{_RU_MONTH_WORD}(?:{_RU_AND}(?:во?\s+)?{_RU_MONTH_WORD})+(?![^\W\d_])"
+        rf"(?:\s+(?P<year>(?:19|20)\d\d)\b)?",
+        re.IGNORECASE,
+    )),
+    ("en_month_range", re.compile(
+        rf"\b(?:from|between)\s+(?P<first>{_EN_MONTH_WORD})\s+(?:to|till|until|through|thru|and)\s+"
+        rf"(?P<last>{_EN_MONTH_WORD}){_EN_MONTH_ENDS}(?:,?\s*(?P<year>(?:19|20)\d\d)\b)?",
+        re.IGNORECASE,
+    )),
+    ("ru_month_range", re.compile(
+        rf"(?<![^\W\d_])(?:с|со|от)\s+(?P<first>{_RU_MONTH_WORD})\s+(?:по|до)\s+(?P<last>{_RU_MONTH_WORD})"
+        rf"(?![^\W\d_])(?:\s+(?P<year>(?:19|20)\d\d)\b)?",
+        re.IGNORECASE,
+    )),
     ("en_my", re.compile(rf"\b{_EN_MONTH},?\s+(?:of\s+)?{_YEAR}\b", re.IGNORECASE)),
     ("ru_dmy", re.compile(rf"\b(\d{{1,2}})(?:-?го)?\s+{_RU_MONTH}\b(?:\s+{_YEAR})?", re.IGNORECASE)),
     ("ru_my", re.compile(rf"(?:\b[вВ]\s+)?\b{_RU_MONTH}\b(?:\s+{_YEAR})?", re.IGNORECASE)),
@@ -154,6 +183,11 @@ def date_spans(text: str, anchor: date | None = None) -> list[DateSpan]:
         add(holiday.start, holiday.end, [_holiday_span(first, last) for first, last in holiday.spans])
     for kind, pattern in _PATTERNS:
         for match in pattern.finditer(text):
+            if kind in _MONTHS_TOGETHER:
+                said = year_beside(text, match.start(), match.end())
+                spans = _months_together(kind, match, anchor, said)
+                add(said.start, said.end, spans, reserve=bool(spans) or said.words is not None)
+                continue
             year = _year_said_beside(kind, match, text)
             span = _explicit(kind, match, anchor, year)
             start, end = (year.start, year.end) if year else match.span()
@@ -188,6 +222,54 @@ def _year_said_beside(kind: str, match: re.Match[str], text: str) -> YearBeside 
         return None
     year = year_beside(text, match.start(), match.end())
     return year if year.words or year.number else None
+
+
+_MONTHS_TOGETHER = ("en_months", "ru_months", "en_month_range", "ru_month_range")
+# A range's precision by the months it spans: one is a month, up to four a season's worth, more a year's.
+_RANGE_PRECISION: dict[int, Precision] = {1: "month", 2: "season", 3: "season", 4: "season"}
+
+
+def _months_together(
+    kind: str, match: re.Match[str], anchor: date | None, year: YearBeside
+) -> list[DateSpan]:
+    """Months said together: a list ("in March and May": each) or a range ("from November to February":
+    every day from the first's to the last's, a year apart when it wraps). In the year said with them (in
+    numbers or in words), else the latest that began by ``anchor``; none lies ahead of it."""
+    said = int(match["year"]) if match["year"] else (_year_of(year, anchor) if year.words else None)
+    if year.words and said is None:
+        return []  # "next year": none of it is in the diary
+    if kind.endswith("_range"):
+        first, last = _month_number(kind, match["first"]), _month_number(kind, match["last"])
+        if first is None or last is None:
+            return []
+        span = _month_range(first, last, said, anchor)
+        return [] if span is None else [span]
+    words = re.findall(_RU_MONTH_WORD if kind.startswith("ru") else _EN_MONTH_WORD, match.group(0),
+                       flags=re.IGNORECASE)
+    months = [m for m in (_month_number(kind, word) for word in words) if m is not None]
+    spans = [_month(said, m) if said else _latest_month(m, anchor) for m in months]
+    return [s for s in spans if s is not None and _not_ahead(s, anchor) is not None]
+
+
+def _month_number(kind: str, word: str) -> int | None:
+    return _ru_month(word) if kind.startswith("ru") else _en_month(word)
+
+
+def _month_range(first: int, last: int, year: int | None, anchor: date | None) -> DateSpan | None:
+    """From the first day of ``first`` to the last of ``last``: ending in ``year`` when one is said, else
+    the latest such range that began by ``anchor``."""
+    wraps = last < first
+    if year is not None:
+        start_year = year - wraps
+    elif anchor is not None:
+        start_year = anchor.year if first <= anchor.month else anchor.year - 1
+    else:
+        return None
+    start, end = _month(start_year, first).start, _month(start_year + wraps, last).end
+    if anchor is not None and start > anchor:
+        return None
+    months = (last - first) % 12 + 1
+    return DateSpan(start, end, _RANGE_PRECISION.get(months, "year"))
 
 
 def _year_of(year: YearBeside, anchor: date | None) -> int | None:
@@ -288,6 +370,9 @@ def _season_said(
         return _season(season, first - (season == "winter" and not match["to"]))
     if _COUNTED.search(text, max(0, match.start() - 20), match.start()) or _AGO.match(text, match.end()):
         return None
+    if match["season"].lower() == "лета" and _YEARS_OF_AGE.search(text, max(0, match.start() - 24),
+                                                                  match.start()):
+        return None  # "в мои лета", "в преклонные лета": years of one's age, not a summer
     if kind == "en_season" and not (words or before_last or year
                                     or _en_season_is_a_time(season, lead, text, match.end())):
         return None
@@ -331,6 +416,11 @@ _EN_AFTER_A_TIME = re.compile(_AFTER_A_TIME, re.IGNORECASE)
 _COUNTED = re.compile(
     r"(?<!\w)(?:\d{1,2}|два|две|три|четыре|пять|шесть|несколько|много|сколько|two|three|four|five|several|many)"
     r"\s+$",
+    re.IGNORECASE,
+)
+_YEARS_OF_AGE = re.compile(
+    r"(?<![^\W\d_])(?:мои|твои|наши|ваши|свои|его|её|ее|их|преклонные|почтенные|молодые|юные|младые|зрелые)"
+    r"(?:-то)?\s+$",
     re.IGNORECASE,
 )
 _THE = re.compile(r"\bthe\s", re.IGNORECASE)
