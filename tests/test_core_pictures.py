@@ -179,3 +179,34 @@ def test_asking_the_real_model_about_a_picture_gives_it_the_pictures_text(
     finally:
         companion.close(keep_cache_s=0)
         diary.close()
+
+
+class CountingReader:
+    """A reader that counts how often it is asked whether it can read (each ask starts Tesseract)."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def available(self) -> bool:
+        self.asked += 1
+        return True
+
+    def read(self, data: bytes) -> str:
+        return "Skerryvore"
+
+    def cancel(self) -> None:
+        pass
+
+
+def test_a_start_with_no_picture_waiting_does_not_ask_for_tesseract(data_dir: Path, qapp: object) -> None:
+    reader = CountingReader()
+    rig = Rig(data_dir, reader=reader)
+    try:
+        rig.companion.pictures.schedule()  # the start's run, which retries pictures Tesseract was missing for
+        rig.read_all()
+        assert reader.asked == 0
+        entry = rig.attach(ENGLISH)
+        rig.read_all()
+        assert reader.asked > 0 and rig.diary.pictures([entry])[entry][0].ocr_state == "done"
+    finally:
+        rig.close()

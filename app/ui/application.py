@@ -94,6 +94,10 @@ UI_SWITCH_INTERVAL_S = 0.001
 # Start-up: no change (8.0 against 8.4; each start-up over 16 ms, both ways, was a slow spell of the host,
 # canary 35-155). Every phase within 16 ms: 13 runs of 18 against 10.
 BACKGROUND_HOLD_S = 2.0
+# Measured and not kept (session 30): the model's loading started only once the first day was drawn (or
+# after a second), so its process would not start beside the diary's first queries. UI bench, 4 pairs
+# taking turns: start-up 16.4 / 6.7 / 15.5 / 8.6 ms without, 15.5 / 11.3 / 22.6 / 6.5 with; the worst
+# start-up ticks came two seconds in, after the model had loaded, either way.
 DRAW_AFTER_LOAD_MS = 100
 # And for this long after a reply's end, while the window draws its last words, what was remembered and the
 # gauge: the memory jobs the reply sets off (facts, a fold, its vector) start after it.

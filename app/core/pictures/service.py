@@ -115,8 +115,12 @@ def read_waiting(
     retry_unavailable: bool = False,
     stop: Callable[[], bool] = lambda: False,
 ) -> Iterator[PictureTextRead]:
-    """Read every picture still waiting for its text (the worker, and ``hearth attach --wait``)."""
-    retry = retry_unavailable and reader.available()
+    """Read every picture still waiting for its text (the worker, and ``hearth attach --wait``).
+
+    Whether Tesseract is there is asked only when some picture waits: asking starts its process, and a start
+    with no picture to read (most diaries, most days) starts nothing beside the window's first frames."""
+    retry = (retry_unavailable and bool(diary.pictures_waiting(limit=1, retry_unavailable=True))
+             and reader.available())
     while not stop():
         waiting = diary.pictures_waiting(limit=BATCH, retry_unavailable=retry)
         retry = False
