@@ -51,14 +51,15 @@ health: health ill illness illnesses sick medical ailment ailments injury injuri
     | doctor hospital clinic pain ache fever temperature diagnosis prescribed pills surgery scan x-ray
     врач больница поликлиника болит боль температура диагноз таблетки операция рентген анализы давление
 gift: gift gifts gave подарок подарки подарил подарила преподнёс преподнесла
-    вручил вручила дарил дарила
+    вручил вручила дарил дарила =presents презент презенты сувенир сувениры
     | gave bought wrapped birthday подарил подарила купил купила день рождения
 achievement: achieve achieved achievement achievements success successes accomplish accomplished proud
     добился добилась достижение достижения успех успехи гордился гордилась гордость
     | won passed promoted finished medal award certificate first place
     выиграл выиграла сдал сдала назначили повысили медаль диплом место победил
 failure: failure failures breakdown breakdowns malfunction mechanical repairs
-    неисправность неисправности поломка поломки сломалось авария аварии
+    неисправность неисправности поломка поломки сломалось авария аварии fix fixed repair repaired
+    чинить чинил чинила чинили починить починили ремонтировать ремонтировали
     | broke burst leaked snapped flat died wouldn't start stuck repair mechanic
     сломался лопнул сдох потёк заглох отказал замёрз ремонт мастер
 learning: learn learned learnt study studied skill skills taught выучил выучила выучилась научился
@@ -70,7 +71,8 @@ trouble: reprimand reprimanded scolded punished влетало влетело р
     | fined docked warning shouted complaint
     штраф лишили премии наорал ругался ругалась жалоба
 competition: race races competition competitions competed старты стартах соревнования
-    соревнованиях выступал выступала забеги
+    соревнованиях выступал выступала забеги contest contests tournament tournaments состязание состязания
+    состязаниях турнир турниры
     | ran marathon kilometres finish medal
     бежал бежала забег марафон километров финиш медаль
 outing: outing outings sightseeing достопримечательности развлекались развлечься
