@@ -29,6 +29,10 @@ Why this shape:
   celebrations, food, purchases, hobbies (no change), and home (where I live, moved: tune EN +0.007, but the
   report half's EN -0.006 — one question's noise either way, so the common words "live", "home", "дом" stay
   out).
+* **More words for the same kinds** (session 30, on the tune half grown to seven diaries in English and eleven
+  in Russian): gifts ("presents", "презенты", "сувениры"), repairs ("fix", "repaired", "чинить",
+  "ремонтировали"), competitions ("contest", "tournament", "состязание", "турнир"): RU 0.948 -> 0.950, EN
+  unchanged at 0.952, LoCoMo unchanged at 0.871.
 """
 
 from __future__ import annotations
