@@ -231,7 +231,23 @@ def mon(year: int, number: int) -> DateSpan:
         # A list: each month, the latest that began, or in the year said after the last.
         ("What did I do in March and May?", SEPT, [mon(2025, 3), mon(2025, 5)]),
         ("Что я делала в марте и мае?", SEPT, [mon(2025, 3), mon(2025, 5)]),
-        ("в марте, апреле или мае", date(2025, 4, 10), [mon(2025, 3), mon(2025, 4), mon(2024, 5)]),
+        # One year for the list, the first month's latest; what is ahead is not in the diary.
+        ("в марте, апреле или мае", date(2025, 4, 10), [mon(2025, 3), mon(2025, 4)]),
+        ("in November and December", date(2024, 11, 20), [mon(2024, 11)]),
+        ("в декабре и январе", date(2024, 3, 1), [mon(2023, 12), mon(2024, 1)]),
+        ("in December and January 2024", SEPT, [mon(2023, 12), mon(2024, 1)]),
+        # The year said before them, or after them with "of" or "in".
+        ("в 2021 году в марте и мае", SEPT, [mon(2021, 3), mon(2021, 5)]),
+        ("in 2022, in March and May", SEPT, [mon(2022, 3), mon(2022, 5)]),
+        ("in March and May of 2023", SEPT, [mon(2023, 3), mon(2023, 5)]),
+        ("в 2021 году с марта по май", SEPT, [season(date(2021, 3, 1), date(2021, 5, 31))]),
+        ("in July and August 2025", date(2025, 6, 15), []),
+        ("from July to September 2025", date(2025, 6, 15), []),
+        # A lower-case "may" is no month: the year beside is read as it was.
+        ("from March to may last year", SEPT, [DateSpan(date(2024, 1, 1), date(2024, 12, 31), "year")]),
+        # A person named like a month after a comma: a list ends with "and" or "or".
+        ("In March, May and I went to Paris", SEPT, [mon(2025, 3)]),
+        ("In April, June called me", SEPT, [mon(2025, 4)]),
         ("in March, April, and May 2024", SEPT, [mon(2024, 3), mon(2024, 4), mon(2024, 5)]),
         ("в марте и мае прошлого года", SEPT, [mon(2024, 3), mon(2024, 5)]),
         ("in March and in May", SEPT, [mon(2025, 3), mon(2025, 5)]),

@@ -30,9 +30,10 @@ Why this shape:
   report half's EN -0.006 — one question's noise either way, so the common words "live", "home", "дом" stay
   out).
 * **More words for the same kinds** (session 30, on the tune half grown to seven diaries in English and eleven
-  in Russian): gifts ("presents", "презенты", "сувениры"), repairs ("fix", "repaired", "чинить",
-  "ремонтировали"), competitions ("contest", "tournament", "состязание", "турнир"): RU 0.948 -> 0.950, EN
-  unchanged at 0.952, LoCoMo unchanged at 0.871. Measured beside them and not kept: a kind for questions about
+  in Russian): gifts ("presents", "презенты", "сувениры"), repairs ("чинить", "ремонтировали"), competitions
+  ("tournament", "состязание", "турнир"): RU 0.948 -> 0.950, EN unchanged at 0.952, LoCoMo unchanged at
+  0.871. English "fix", "repair" and "contest" were left out: they ask as often about other things ("What
+  time did we fix?", "Did we repair our friendship?", "Did I contest the fine?"), and gained nothing. Measured beside them and not kept: a kind for questions about
   what is so now ("now", "still", "сейчас", "теперь") leaning toward the words a change is told with ("moved",
   "quit", "переехала", "уволился"): changed facts EN 0.950 -> 0.945, RU 0.955 -> 0.942.
 """
@@ -64,7 +65,7 @@ achievement: achieve achieved achievement achievements success successes accompl
     | won passed promoted finished medal award certificate first place
     выиграл выиграла сдал сдала назначили повысили медаль диплом место победил
 failure: failure failures breakdown breakdowns malfunction mechanical repairs
-    неисправность неисправности поломка поломки сломалось авария аварии fix fixed repair repaired
+    неисправность неисправности поломка поломки сломалось авария аварии
     чинить чинил чинила чинили починить починили ремонтировать ремонтировали
     | broke burst leaked snapped flat died wouldn't start stuck repair mechanic
     сломался лопнул сдох потёк заглох отказал замёрз ремонт мастер
@@ -77,7 +78,7 @@ trouble: reprimand reprimanded scolded punished влетало влетело р
     | fined docked warning shouted complaint
     штраф лишили премии наорал ругался ругалась жалоба
 competition: race races competition competitions competed старты стартах соревнования
-    соревнованиях выступал выступала забеги contest contests tournament tournaments состязание состязания
+    соревнованиях выступал выступала забеги tournament tournaments состязание состязания
     состязаниях турнир турниры
     | ran marathon kilometres finish medal
     бежал бежала забег марафон километров финиш медаль

@@ -18,6 +18,7 @@ the prompt.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -55,8 +56,11 @@ _EN_MONTH = r"(" + "|".join(sorted(_EN_MONTHS, key=len, reverse=True)) + r")\.?"
 _EN_MONTH_WORD = r"(?:" + "|".join(sorted(_EN_MONTHS, key=len, reverse=True)) + r")\.?"
 _RU_MONTH_WORD = _RU_MONTH.replace("(", "(?:", 1)
 # Months said together: "in March and May", "в марте, апреле и мае"; "from March to May", "с марта по май".
-_EN_AND = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)"
-_RU_AND = r"(?:\s*,\s*(?:и\s+|или\s+)?|\s+(?:и|или)\s+)"
+# A list ends with "and" or "or": "In March, May and I went to Paris" names a person after the comma.
+_EN_LIST = (rf"{_EN_MONTH_WORD}(?:\s*,\s*(?:in\s+)?{_EN_MONTH_WORD})*\s*,?\s+(?:and|or|&)\s+(?:in\s+)?"
+            rf"{_EN_MONTH_WORD}")
+_RU_LIST = (rf"{_RU_MONTH_WORD}(?:\s*,\s*(?:во?\s+)?{_RU_MONTH_WORD})*\s*,?\s+(?:и|или)\s+(?:во?\s+)?"
+            rf"{_RU_MONTH_WORD}")
 _EN_MONTH_ENDS = r"(?![^\W\d_])(?!\s*\d{1,2}(?:st|nd|rd|th)?\b)"  # not a day's month: "May 5"
 # Seasons, by the first month of each (the northern hemisphere's, as weather services count them).
 _SEASON_FIRST_MONTH = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
@@ -90,12 +94,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # Months said together, before any month alone reads the first of them only: a list is each month, a
     # range ("from March to May", "с марта по май") every day from the first's to the last's.
     ("en_months", re.compile(
-        rf"\b(?:in|during)\s+{_EN_MONTH_WORD}(?:{_EN_AND}(?:in\s+)?{_EN_MONTH_WORD})+{_EN_MONTH_ENDS}"
+        rf"\b(?:in|during)\s+{_EN_LIST}{_EN_MONTH_ENDS}"
         rf"(?:,?\s*(?P<year>(?:19|20)\d\d)\b)?",
         re.IGNORECASE,
     )),
     ("ru_months", re.compile(
-        rf"(?<![^\W\d_])[вВ]о?\s+{_RU_MONTH_WORD}(?:{_RU_AND}(?:во?\s+)?{_RU_MONTH_WORD})+(?![^\W\d_])"
+        rf"(?<![^\W\d_])[вВ]о?\s+{_RU_LIST}(?![^\W\d_])"
         rf"(?:\s+(?P<year>(?:19|20)\d\d)\b)?",
         re.IGNORECASE,
     )),
@@ -185,8 +189,10 @@ def date_spans(text: str, anchor: date | None = None) -> list[DateSpan]:
         for match in pattern.finditer(text):
             if kind in _MONTHS_TOGETHER:
                 said = year_beside(text, match.start(), match.end())
-                spans = _months_together(kind, match, anchor, said)
-                add(said.start, said.end, spans, reserve=bool(spans) or said.words is not None)
+                months = _months_said(kind, match)
+                if months:  # else a lower-case "may" among them: the words are read as they come
+                    spans = _months_together(kind, months, match, anchor, said)
+                    add(said.start, said.end, spans, reserve=True)
                 continue
             year = _year_said_beside(kind, match, text)
             span = _explicit(kind, match, anchor, year)
@@ -229,47 +235,58 @@ _MONTHS_TOGETHER = ("en_months", "ru_months", "en_month_range", "ru_month_range"
 _RANGE_PRECISION: dict[int, Precision] = {1: "month", 2: "season", 3: "season", 4: "season"}
 
 
+def _months_said(kind: str, match: re.Match[str]) -> list[int]:
+    """The months of a list or a range, in the order said; none when one of them is not a month (a
+    lower-case "may", "mar")."""
+    if kind.endswith("_range"):
+        words = [match["first"], match["last"]]
+    else:
+        words = re.findall(_RU_MONTH_WORD if kind.startswith("ru") else _EN_MONTH_WORD, match.group(0),
+                           flags=re.IGNORECASE)
+    months = [_ru_month(w) if kind.startswith("ru") else _en_month(w) for w in words]
+    return [] if None in months else [m for m in months if m is not None]
+
+
 def _months_together(
-    kind: str, match: re.Match[str], anchor: date | None, year: YearBeside
+    kind: str, months: list[int], match: re.Match[str], anchor: date | None, year: YearBeside
 ) -> list[DateSpan]:
     """Months said together: a list ("in March and May": each) or a range ("from November to February":
-    every day from the first's to the last's, a year apart when it wraps). In the year said with them (in
-    numbers or in words), else the latest that began by ``anchor``; none lies ahead of it."""
-    said = int(match["year"]) if match["year"] else (_year_of(year, anchor) if year.words else None)
-    if year.words and said is None:
-        return []  # "next year": none of it is in the diary
+    every day from the first's to the last's). Both are read in one year, as a person means them, a year
+    apart only where they wrap ("в декабре и январе"): the year said with them (in numbers, before or
+    after, or in words) is the last month's; without one, the first month is the latest that began by
+    ``anchor``. What lies ahead of ``anchor`` is not in the diary."""
+    number = match["year"] or year.number
+    said = int(number) if number else (_year_of(year, anchor) if year.words else None)
+    if (year.words and said is None) or (said is None and anchor is None):
+        return []  # "next year", or no day to count from
+    first_year = _first_year(kind, months, said, anchor)
     if kind.endswith("_range"):
-        first, last = _month_number(kind, match["first"]), _month_number(kind, match["last"])
-        if first is None or last is None:
-            return []
-        span = _month_range(first, last, said, anchor)
-        return [] if span is None else [span]
-    words = re.findall(_RU_MONTH_WORD if kind.startswith("ru") else _EN_MONTH_WORD, match.group(0),
-                       flags=re.IGNORECASE)
-    months = [m for m in (_month_number(kind, word) for word in words) if m is not None]
-    spans = [_month(said, m) if said else _latest_month(m, anchor) for m in months]
-    return [s for s in spans if s is not None and _not_ahead(s, anchor) is not None]
+        first, last = months
+        span = DateSpan(_month(first_year, first).start, _month(first_year + (last < first), last).end,
+                        _RANGE_PRECISION.get((last - first) % 12 + 1, "year"))
+        return [span] if _not_ahead(span, anchor) is not None else []
+    spans = [_month(first_year + wraps, month) for month, wraps in zip(months, _wraps(months), strict=True)]
+    return [span for span in spans if _not_ahead(span, anchor) is not None]
 
 
-def _month_number(kind: str, word: str) -> int | None:
-    return _ru_month(word) if kind.startswith("ru") else _en_month(word)
+def _wraps(months: list[int]) -> list[int]:
+    """How many new years each month of a list comes after: one more at each step back of half a year or
+    more ("December and January"); "May and March" stays in one year."""
+    passed, counts = 0, [0]
+    for before, month in itertools.pairwise(months):
+        passed += before - month >= 6
+        counts.append(passed)
+    return counts
 
 
-def _month_range(first: int, last: int, year: int | None, anchor: date | None) -> DateSpan | None:
-    """From the first day of ``first`` to the last of ``last``: ending in ``year`` when one is said, else
-    the latest such range that began by ``anchor``."""
-    wraps = last < first
-    if year is not None:
-        start_year = year - wraps
-    elif anchor is not None:
-        start_year = anchor.year if first <= anchor.month else anchor.year - 1
-    else:
-        return None
-    start, end = _month(start_year, first).start, _month(start_year + wraps, last).end
-    if anchor is not None and start > anchor:
-        return None
-    months = (last - first) % 12 + 1
-    return DateSpan(start, end, _RANGE_PRECISION.get(months, "year"))
+def _first_year(kind: str, months: list[int], said: int | None, anchor: date | None) -> int:
+    """The year the first of ``months`` is in: the said year is the last month's; else the latest in which
+    the first month began by ``anchor``."""
+    if said is not None:
+        first, last = months[0], months[-1]
+        return said - (int(last < first) if kind.endswith("_range") else _wraps(months)[-1])
+    assert anchor is not None
+    return anchor.year if months[0] <= anchor.month else anchor.year - 1
 
 
 def _year_of(year: YearBeside, anchor: date | None) -> int | None:
