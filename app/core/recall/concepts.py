@@ -33,9 +33,10 @@ Why this shape:
   in Russian): gifts ("presents", "презенты", "сувениры"), repairs ("чинить", "ремонтировали"), competitions
   ("tournament", "состязание", "турнир"): RU 0.948 -> 0.950, EN unchanged at 0.952, LoCoMo unchanged at
   0.871. English "fix", "repair" and "contest" were left out: they ask as often about other things ("What
-  time did we fix?", "Did we repair our friendship?", "Did I contest the fine?"), and gained nothing. Measured beside them and not kept: a kind for questions about
-  what is so now ("now", "still", "сейчас", "теперь") leaning toward the words a change is told with ("moved",
-  "quit", "переехала", "уволился"): changed facts EN 0.950 -> 0.945, RU 0.955 -> 0.942.
+  time did we fix?", "Did we repair our friendship?", "Did I contest the fine?"), and gained nothing.
+  Measured beside them and not kept: a kind for questions about what is so now ("now", "still", "сейчас",
+  "теперь") leaning toward the words a change is told with ("moved", "quit", "переехала", "уволился"):
+  changed facts EN 0.950 -> 0.945, RU 0.955 -> 0.942.
 """
 
 from __future__ import annotations
