@@ -52,8 +52,9 @@ _RU_MONTH = (
     r"(январ[ьяе]|феврал[ьяе]|март[ае]?|апрел[ьяе]|ма[йяе]|июн[ьяе]|июл[ьяе]|август[ае]?|"
     r"сентябр[ьяе]|октябр[ьяе]|ноябр[ьяе]|декабр[ьяе])"
 )
-_EN_MONTH = r"(" + "|".join(sorted(_EN_MONTHS, key=len, reverse=True)) + r")\.?"
-_EN_MONTH_WORD = r"(?:" + "|".join(sorted(_EN_MONTHS, key=len, reverse=True)) + r")\.?"
+_EN_MONTH_NAMES = "|".join(sorted(_EN_MONTHS, key=len, reverse=True))
+_EN_MONTH = rf"({_EN_MONTH_NAMES})\.?"
+_EN_MONTH_WORD = rf"(?:{_EN_MONTH_NAMES})\.?"  # the same, not a group of its own
 _RU_MONTH_WORD = _RU_MONTH.replace("(", "(?:", 1)
 # Months said together: "in March and May", "в марте, апреле и мае"; "from March to May", "с марта по май".
 # A list ends with "and" or "or": "In March, May and I went to Paris" names a person after the comma.
@@ -259,19 +260,23 @@ def _months_together(
     said = int(number) if number else (_year_of(year, anchor) if year.words else None)
     if (year.words and said is None) or (said is None and anchor is None):
         return []  # "next year", or no day to count from
-    first_year = _first_year(kind, months, said, anchor)
+    wraps = _wraps(kind, months)
+    first_year = _first_year(months, wraps, said, anchor)
     if kind.endswith("_range"):
         first, last = months
-        span = DateSpan(_month(first_year, first).start, _month(first_year + (last < first), last).end,
+        span = DateSpan(_month(first_year, first).start, _month(first_year + wraps[-1], last).end,
                         _RANGE_PRECISION.get((last - first) % 12 + 1, "year"))
         return [span] if _not_ahead(span, anchor) is not None else []
-    spans = [_month(first_year + wraps, month) for month, wraps in zip(months, _wraps(months), strict=True)]
+    spans = [_month(first_year + wrapped, month) for month, wrapped in zip(months, wraps, strict=True)]
     return [span for span in spans if _not_ahead(span, anchor) is not None]
 
 
-def _wraps(months: list[int]) -> list[int]:
-    """How many new years each month of a list comes after: one more at each step back of half a year or
-    more ("December and January"); "May and March" stays in one year."""
+def _wraps(kind: str, months: list[int]) -> list[int]:
+    """How many new years each month said comes after the first: a range's last month after any step back
+    ("from November to February"); in a list, one more at each step back of half a year or more
+    ("December and January"), while "May and March" stays in one year."""
+    if kind.endswith("_range"):
+        return [0, int(months[-1] < months[0])]
     passed, counts = 0, [0]
     for before, month in itertools.pairwise(months):
         passed += before - month >= 6
@@ -279,12 +284,11 @@ def _wraps(months: list[int]) -> list[int]:
     return counts
 
 
-def _first_year(kind: str, months: list[int], said: int | None, anchor: date | None) -> int:
+def _first_year(months: list[int], wraps: list[int], said: int | None, anchor: date | None) -> int:
     """The year the first of ``months`` is in: the said year is the last month's; else the latest in which
     the first month began by ``anchor``."""
     if said is not None:
-        first, last = months[0], months[-1]
-        return said - (int(last < first) if kind.endswith("_range") else _wraps(months)[-1])
+        return said - wraps[-1]
     assert anchor is not None
     return anchor.year if months[0] <= anchor.month else anchor.year - 1
 
