@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from app.core.recall.finder import Recall
-from app.core.recall.people import NamedPeople, best_names, names_in, relations_asked
+from app.core.recall.people import NamedPeople, best_names, names_in, names_in_facts, relations_asked
 from app.store import Diary
 
 
@@ -94,6 +94,36 @@ def test_the_names_and_a_broad_words_family_are_searched() -> None:
     assert NamedPeople(("partner",), ()).terms() == []  # "girlfriend" does not search "husband"
 
 
+def test_the_persons_facts_name_people_in_the_words_facts_are_written_in() -> None:
+    facts = [
+        "Has a sister named Anna",  # as the companion's extraction writes them
+        "Husband's name is Tom",
+        "User's wife, Jess, is a cellar hand",
+        "Муж — Витя, водит троллейбус",
+        "Сына зовут Егор",
+        "Tom is my husband",  # as a person writes them in "Memory about you"
+        "Витя — мой муж",
+        "Дочь: Диляра",
+        "Married to Sam since 2019",
+        "Замужем за Витей",
+    ]
+    partner = names_in_facts(facts, ("partner",))
+    assert partner == Counter({"Tom": 2, "Jess": 1, "Витя": 2, "Витей": 1, "Sam": 1})
+    assert best_names(partner) == ("Витя", "Tom", "Jess")  # "Витей" is Витя: one person, counted once
+    assert names_in_facts(facts, ("sister",)) == Counter({"Anna": 1})
+    assert names_in_facts(facts, ("son", "daughter")) == Counter({"Егор": 1, "Диляра": 1})
+
+
+def test_a_fact_about_someone_elses_relation_names_nobody() -> None:
+    facts = [
+        "Nora's husband is Ben",
+        "Надин сын Тимур ходит с Егором на бокс",
+        "Visited Lisbon, sister lives there",  # a place before a comma is not her name
+        "Husband is very kind",
+    ]
+    assert names_in_facts(facts, ("partner", "son", "sister")) == Counter()
+
+
 @pytest.fixture
 def diary(data_dir: Path) -> Any:
     opened = Diary.open(data_dir)
@@ -146,3 +176,26 @@ def test_names_are_read_from_the_newest_entries_of_the_person_only(diary: Diary)
     assert [m.message_id for m in found] == [second, first]
     newest_only = diary.newest_matching('"sister"*', limit=1, role="user")
     assert newest_only == []  # the newest match is the companion's reply
+
+
+def test_a_fact_tells_recall_who_a_relation_is_when_the_entries_never_say(
+    diary: Diary, tiny_engine: Any
+) -> None:
+    job = _entry(diary, date(2026, 1, 5), "Витя уволился из депо, теперь работает у кума в автосервисе.")
+    for day in range(6, 12):  # other days, each with a word of the question: they rank first by words
+        _entry(diary, date(2026, 1, day), "Сегодня муж соседки опять ругался во дворе с таксистами.")
+    today = diary.create_conversation(day=date(2026, 4, 1)).id
+    recall = Recall(diary, tiny_engine)
+    ask = "Где трудится муж?"
+    one_entry = 90  # the budget holds one or two entries
+    before = recall.find(ask, one_entry, conversation_id=today, exclude_message_ids=set())
+    assert job not in {e.message_id for e in before}
+
+    fact = diary.add_fact("Муж — Витя, водит троллейбус", kind="person", source="manual")
+    found = recall.find(ask, one_entry, conversation_id=today, exclude_message_ids=set())
+    assert found[0].message_id == job
+
+    assert fact.id is not None
+    diary.delete_fact(fact.id)  # a deleted fact names nobody any more
+    after = recall.find(ask, one_entry, conversation_id=today, exclude_message_ids=set())
+    assert job not in {e.message_id for e in after}

@@ -47,10 +47,12 @@ from app.core.ports import DiaryPort
 from app.core.recall.concepts import kinds_asked
 from app.core.recall.dates import DateSpan, date_spans
 from app.core.recall.people import (
+    FACT_NAME_WEIGHT,
     SCAN_LIMIT,
     NamedPeople,
     best_names,
     names_in,
+    names_in_facts,
     relation_query,
     relations_asked,
 )
@@ -419,13 +421,16 @@ class Recall:
 
     def _named_people(self, text: str) -> NamedPeople:
         """The names the person's own entries give the relations ``text`` asks about ("my sister" → Nora),
-        read from the newest entries that use the relation's words (not ranked: it must cost little)."""
+        read from the newest entries that use the relation's words (not ranked: it must cost little), and
+        the names their facts give them ("Муж — Витя"), which lead (``people.FACT_NAME_WEIGHT``)."""
         asked = relations_asked(text)
         if not asked.families:
             return NamedPeople((), ())
         found = self._diary.newest_matching(relation_query(asked.families), limit=SCAN_LIMIT, role="user")
-        names = best_names(names_in((c.text for c in found), asked.families))
-        return NamedPeople(asked.families, names, asked.broad)
+        counts = names_in((c.text for c in found), asked.families)
+        from_facts = names_in_facts((fact.text for fact in self._diary.list_facts()), asked.families)
+        counts.update({name: FACT_NAME_WEIGHT * n for name, n in from_facts.items()})
+        return NamedPeople(asked.families, best_names(counts), asked.broad)
 
     def _candidates(
         self, terms: list[Term], spans: list[DateSpan], conversation_id: int | None
