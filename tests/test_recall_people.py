@@ -10,7 +10,15 @@ from typing import Any
 import pytest
 
 from app.core.recall.finder import Recall
-from app.core.recall.people import NamedPeople, best_names, names_in, names_in_facts, relations_asked
+from app.core.recall.people import (
+    NamedPeople,
+    best_names,
+    name_forms,
+    names_in,
+    names_in_facts,
+    other_name_forms,
+    relations_asked,
+)
 from app.store import Diary
 
 
@@ -124,6 +132,22 @@ def test_a_fact_about_someone_elses_relation_names_nobody() -> None:
     assert names_in_facts(facts, ("partner", "son", "sister")) == Counter()
 
 
+def test_a_name_has_its_other_forms_whichever_of_them_is_written() -> None:
+    assert name_forms("Сергей") == ("Серёга", "Серёжа")
+    assert name_forms("Серёжа") == ("Сергей", "Серёга")
+    assert name_forms("Сергеем") == ("Сергей", "Серёга", "Серёжа")  # inflected: "с мужем Сергеем"
+    assert "Robert" in name_forms("Rob") and "Rob" in name_forms("Robert")
+    assert name_forms("Пельмень") == ()  # a cat's name has no other forms
+
+
+def test_a_relations_names_and_a_questions_names_are_searched_in_every_form() -> None:
+    prefixes = {p for t in NamedPeople(("partner",), ("Сергей",)).terms() for p in t.prefixes}
+    assert {"серг", "серег", "сереж"} <= prefixes
+    asked = {p for t in other_name_forms("Что мне подарил Серёжа? Will Tom come.") for p in t.prefixes}
+    assert {"серг", "серег"} <= asked
+    assert "william" not in asked and "thoma" in asked  # the first word of a sentence is no name
+
+
 @pytest.fixture
 def diary(data_dir: Path) -> Any:
     opened = Diary.open(data_dir)
@@ -199,3 +223,15 @@ def test_a_fact_tells_recall_who_a_relation_is_when_the_entries_never_say(
     diary.delete_fact(fact.id)  # a deleted fact names nobody any more
     after = recall.find(ask, one_entry, conversation_id=today, exclude_message_ids=set())
     assert job not in {e.message_id for e in after}
+
+
+def test_an_entry_that_calls_him_by_another_form_of_his_name_is_found(diary: Diary, tiny_engine: Any) -> None:
+    _entry(diary, date(2026, 1, 5), "Муж, Сергей, дальнобойщик, гоняет фуры в Москву.")
+    bakery = _entry(diary, date(2026, 4, 1), "Серёжа вышел на хлебозавод, приходит вечером и пахнет хлебом.")
+    for day in range(6, 12):
+        _entry(diary, date(2026, 1, day), "Соседка трудится в аптеке на углу, вечно уставшая.")
+    today = diary.create_conversation(day=date(2026, 5, 1)).id
+    found = Recall(diary, tiny_engine).find(
+        "Где теперь трудится супруг?", 200, conversation_id=today, exclude_message_ids=set()
+    )
+    assert bakery in {e.message_id for e in found}

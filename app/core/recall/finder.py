@@ -53,6 +53,7 @@ from app.core.recall.people import (
     best_names,
     names_in,
     names_in_facts,
+    other_name_forms,
     relation_query,
     relations_asked,
 )
@@ -390,7 +391,8 @@ class Recall:
         # top of the meaning.
         meaning = _EMBEDDING.submit(_nearest, semantic, text) if semantic is not None else None
         people = self._named_people(text)
-        terms = self._affordable(_merged(query_terms(text), people.terms()))
+        asked = _merged(_merged(query_terms(text), people.terms()), other_name_forms(text))
+        terms = self._affordable(asked)
         spans = date_spans(text, today)[:MAX_DATE_SPANS]
         if not terms and not spans and semantic is None:
             return []
