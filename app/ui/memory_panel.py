@@ -107,8 +107,13 @@ class MemoryPanel(QWidget):
                                     self.tr("Filter facts")])
         self.filter_edit.setAccessibleName(self.tr("Filter facts"))
         self.view.setAccessibleName(self.tr("Facts"))
-        self.add_edit.set_hints([self.tr("Something Hearth should remember about you (Ctrl+N)"),
-                                 self.tr("New fact")])
+        # Who is who as well: a fact such as "Nora is my sister" lets recall find the entries that only say
+        # "Nora" when the person asks about "my sister" (app.core.recall.people.names_in_facts).
+        self.add_edit.set_hints([
+            self.tr("Something Hearth should remember — who's who too: “Nora is my sister” (Ctrl+N)"),
+            self.tr("A fact to remember, like “Nora is my sister” (Ctrl+N)"),
+            self.tr("New fact"),
+        ])
         self.add_edit.setAccessibleName(self.tr("New fact"))
         self.add_kind.setAccessibleName(self.tr("Kind of the new fact"))
         for index in range(self.add_kind.count()):

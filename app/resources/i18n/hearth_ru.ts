@@ -4120,6 +4120,14 @@ How was your day?</source>
         <translation>Фильтр фактов</translation>
     </message>
     <message>
+        <source>Something Hearth should remember — who&apos;s who too: “Nora is my sister” (Ctrl+N)</source>
+        <translation>Что Hearth стоит запомнить — и кто есть кто: «Нора — моя сестра» (Ctrl+N)</translation>
+    </message>
+    <message>
+        <source>A fact to remember, like “Nora is my sister” (Ctrl+N)</source>
+        <translation>Факт для памяти, например «Нора — моя сестра» (Ctrl+N)</translation>
+    </message>
+    <message>
         <source>&amp;Pin</source>
         <translation>&amp;Закрепить</translation>
     </message>
@@ -4146,10 +4154,6 @@ How was your day?</source>
     <message>
         <source>Facts</source>
         <translation>Факты</translation>
-    </message>
-    <message>
-        <source>Something Hearth should remember about you (Ctrl+N)</source>
-        <translation>Что Hearth стоит запомнить о вас (Ctrl+N)</translation>
     </message>
     <message>
         <source>New fact</source>
