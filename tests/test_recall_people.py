@@ -14,6 +14,7 @@ from app.core.recall.people import (
     NamedPeople,
     best_names,
     name_forms,
+    name_terms,
     names_in,
     names_in_facts,
     other_name_forms,
@@ -128,8 +129,31 @@ def test_a_fact_about_someone_elses_relation_names_nobody() -> None:
         "Надин сын Тимур ходит с Егором на бокс",
         "Visited Lisbon, sister lives there",  # a place before a comma is not her name
         "Husband is very kind",
+        "Kate is my husband's sister",  # the relation is possessed
+        "Tom is the husband of Nora",
+        "Friday is my husband's day off",
+        "Витя — брат мужа",  # a relative's relative
+        "Муж сестры — Витя",
+        "Сын Нади — Тимур",  # the name right after the relation is whose it is
+        "Friend Nora; her husband Ben",  # another's pronoun, past the fact's first word
+        "Подруга Света, её муж Дима",
+        "Has a friend Nora whose husband is Ben",
+        "Nora is married to Ben",  # married, but not the person
+        "Alice is a loving wife",  # the person herself, no "my"
+        "Алиса — мама двоих детей",
+        "Monday: husband cooks",
     ]
-    assert names_in_facts(facts, ("partner", "son", "sister")) == Counter()
+    assert names_in_facts(facts, ("partner", "son", "sister", "brother", "mother")) == Counter()
+
+
+def test_a_word_that_only_describes_is_no_name() -> None:
+    facts = ["Husband is Italian", "Wife is Google engineer", "Therapist is Dr Jones", "Dog is called Rex"]
+    assert names_in_facts(facts, ("partner", "carer", "dog")) == Counter({"Jones": 1, "Rex": 1})
+
+
+def test_a_fact_may_name_several_and_say_the_name_in_other_words() -> None:
+    facts = ["Has two sisters, Anna and Kate", "Husband is named Tom", "Her husband Tom is a chef"]
+    assert names_in_facts(facts, ("sister", "partner")) == Counter({"Anna": 1, "Kate": 1, "Tom": 2})
 
 
 def test_a_name_has_its_other_forms_whichever_of_them_is_written() -> None:
@@ -138,6 +162,23 @@ def test_a_name_has_its_other_forms_whichever_of_them_is_written() -> None:
     assert name_forms("Сергеем") == ("Сергей", "Серёга", "Серёжа")  # inflected: "с мужем Сергеем"
     assert "Robert" in name_forms("Rob") and "Rob" in name_forms("Robert")
     assert name_forms("Пельмень") == ()  # a cat's name has no other forms
+
+
+def test_a_name_that_is_not_a_name_form_is_not_read_as_one() -> None:
+    assert name_forms("Толстого") == ()  # "тол" is Толя's stem, but "стого" is no case ending
+    assert name_forms("Кострома") == ()
+    assert name_forms("Марина") == ()  # not Мария
+    assert name_forms("Витей") == ("Виктор", "Витя", "Витёк")
+
+
+def test_a_short_name_is_searched_by_its_case_forms_a_long_one_by_its_stem() -> None:
+    short = name_terms(["Тёма", "Tom", "Надя"])  # stems "тем", "tom", "над": "темно", "tomorrow", "надо"
+    assert all(t.exact for t in short)
+    assert {"тёма", "тёмы", "тёме", "тёму", "тёмой", "тема"} <= set(short[0].prefixes)
+    assert short[1].prefixes == ("tom",)
+    assert {"надя", "нади", "наде", "надю", "надей"} <= set(short[2].prefixes)
+    (long,) = name_terms(["Сергей"])
+    assert not long.exact and long.prefixes[0] == "серг"
 
 
 def test_a_relations_names_and_a_questions_names_are_searched_in_every_form() -> None:

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from app.core.text import Term, fold, fts_query, has_cyrillic, is_stopword, query_terms, stem
+from app.store import yo_spellings
 
 # Relation families: what a question's word may mean, in words a diary uses before a name. A word of the
 # question selects every family it belongs to (``relations_asked``); "sibling" is only a question word.
@@ -152,15 +153,36 @@ FACT_NAME_WEIGHT = 5
 # Between a relation and its name in a fact: "named", "called", "is", "'s name is", "по имени", "зовут", a
 # dash or a colon ("sister named Anna", "husband is Tom", "мужа зовут Витя", "Муж: Витя").
 _FACT_LINK = re.compile(
-    r"(?:['’]s\s+name\s+is|\s+(?:is|was|named|called|по\s+имени|зовут)|\s*[—–:-])\s+(?:это\s+)?",
+    r"(?:['’]s\s+name(?:\s+is|['’]s)|\s+(?:is|was)\s+(?:named|called)|\s+(?:is|was|named|called|по\s+имени|зовут)"
+    r"|\s*[—–:-])\s+(?:это\s+)?",
     re.IGNORECASE,
 )
-# A name before the relation in a fact, "my" or not: "Tom is my husband", "Tom is a good friend", "Витя — муж"
-# (with a comma only after "my": "Ellie, my best friend", read as in the entries).
-_FACT_NAMED_BEFORE = re.compile(
-    r"(?P<name>[^\W\d_][^\W\d_'’-]+)\s*(?:—|–|-|:|\bis\b|\bwas\b)\s*(?:это\s+)?"
-    r"(?:(?:my|our|мой|моя|моё|мое|мои|наш|наша|наше|наши)\s+)?(?:[^\W\d_]+\s+){0,2}$",
+# A name before the relation in a fact without "my" ("Витя — муж", "Anna: sister"), the relation ending the
+# clause; with "my" the entries' own reading serves ("Tom is my husband", "Ellie, my best friend").
+_FACT_NAMED_BEFORE = re.compile(r"(?P<name>[^\W\d_][^\W\d_'’-]+)\s*(?:—|–|-|:)\s*(?:это\s+)?$", re.IGNORECASE)
+# What may follow a name or a relation at the end of what a fact says of it: its end, a comma, a stop, "and".
+_CLAUSE_ENDS = re.compile(r"\s*(?:$|[,.;:!?)(—–-]|\s(?:and|who|и|который|которая)\b)", re.IGNORECASE)
+# The relation is possessed: "my husband's sister" (but "husband's name is Tom"), "the husband of Nora".
+_POSSESSED = re.compile(r"(?:['’]s\b(?!\s+name)|\s+of\s)", re.IGNORECASE)
+# More names listed after the first: ", Anna", " and Kate", " и Ваня".
+_MORE_NAMES = re.compile(r"\s*(?:,|\band\b|\bи\b)\s*(?:,\s*)?(?P<name>[^\W\d_][^\W\d_'’-]*)", re.IGNORECASE)
+# Before "married to" in a fact: nothing (the person), or the person said ("I'm", "The user is", "Я").
+_PERSON_AS_SUBJECT = re.compile(
+    r"\s*(?:(?:the\s+)?(?:user|person)\s+(?:is|was)\s+|i\s*(?:am|'m|’m)\s+|is\s+|was\s+|я\s+|(?:она|он)\s+)?",
     re.IGNORECASE,
+)
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)\s+$")
+_WORD_AFTER = re.compile(r"\s+([^\W\d_]+)")
+# In a fact, whose a relation is: another's ("Has a friend Nora whose husband is Ben", "her husband").
+_OTHERS_IN_FACTS = _OTHERS | frozenset("whose чей чья чьё чье чьи".split())  # noqa: SIM905
+_TITLES = frozenset("dr mr mrs ms miss prof doctor".split())  # noqa: SIM905
+# Capitalized words that are no one's name in a fact ("Husband is Italian", "Friday: husband cooks").
+_NOT_NAMES = frozenset(
+    """january february march april may june july august september october november december monday tuesday
+    wednesday thursday friday saturday sunday dr mr mrs ms miss prof english british scottish welsh irish
+    american canadian australian french german italian spanish portuguese polish russian ukrainian jewish
+    muslim catholic christian hindu buddhist retired понедельник вторник среда четверг пятница суббота
+    воскресенье январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь""".split()  # noqa: SIM905
 )
 _ONE = frozenset({"один", "одна", "одно", "одни", "одного", "одной", "одному", "одним", "одних"})
 _OPENING_POSSESSIVE = re.compile(rf"\s*([А-ЯЁ][а-яё]+{_POSSESSIVE_ENDING})\s+$")
@@ -294,9 +316,9 @@ def _parse_name_forms(table: str) -> dict[str, frozenset[str]]:
 def name_forms(name: str) -> tuple[str, ...]:
     """The other forms of ``name`` ("Сергей" → "Серёжа", "Серёга"; "Rob" → "Robert", "Bob" …), if any."""
     group = _NAME_FORMS.get(_stem_key(name))
-    if group is None and has_cyrillic(name):  # an inflected form: "Сергеем", "Витей"
+    if group is None and has_cyrillic(name):  # an inflected form: "Сергеем", "Витей" (not "Толстого")
         folded = fold(name).replace("ё", "е")
-        keys = [key for key in _NAME_FORMS if len(key) >= 3 and folded.startswith(key)]
+        keys = [key for key in _NAME_FORMS if folded.startswith(key) and folded[len(key) :] in _CASE_ENDINGS]
         group = _NAME_FORMS[max(keys, key=len)] if keys else None
     return tuple(sorted((group or frozenset()) - {name}))
 
@@ -320,6 +342,10 @@ def _family_stems() -> dict[str, frozenset[str]]:
 
 _FAMILY_STEMS = _family_stems()
 _NAME_FORMS = _parse_name_forms(_NAME_FORMS_TABLE)
+# What may follow a name's stem in an inflected form of it ("серг|еем", "вит|ей", "костян|ом").
+_CASE_ENDINGS = frozenset(
+    "а я у ю е и ы о ой ей ом ем ою ею ём ий ия ию ием ии ея еем ее ья ьи ье ью ьей ь".split()  # noqa: SIM905
+)
 _RELATION_STEMS: dict[str, str] = {s: family for family, stems in _FAMILY_STEMS.items() for s in stems}
 
 
@@ -372,13 +398,55 @@ class NamedPeople:
     def terms(self) -> list[Term]:
         """The names as search terms (a name is a proper noun wherever it stands), then every word of the
         ``broad`` families ("sibling" searches "sister" and "brother"; see ``AskedRelations``)."""
-        every = [form for name in self.names for form in (name, *name_forms(name))]
-        names = _as_names(query_terms(" ".join(every), limit=60))
+        names = name_terms(form for name in self.names for form in (name, *name_forms(name)))
         return names + relation_terms(self.broad)
 
 
 def _as_names(terms: list[Term]) -> list[Term]:
     return [Term(t.stem, t.prefixes, t.exact, True, t.number) for t in terms]
+
+
+# A name whose stem is this short, or a stopword ("Тёма" → "тем", "Надя" → "над", "Tom" → "tom"), is searched
+# as its own inflected forms, each a whole word: as a prefix it would find "темно", "надо", "tomorrow".
+NAME_PREFIX_MIN = 4
+# Russian case endings by a name's last letters ("Толя" → "Толи", "Толе", "Толю", "Толей"; "Макс" → "Макса").
+_RU_CASES = (
+    ("ий", ("ий", "ия", "ию", "ием", "ии")),
+    ("ей", ("ей", "ея", "ею", "еем", "ее")),
+    ("ья", ("ья", "ьи", "ье", "ью", "ьей")),
+    ("я", ("я", "и", "е", "ю", "ей", "ёй")),
+    ("а", ("а", "ы", "и", "е", "у", "ой", "ей")),
+    ("ь", ("ь", "я", "ю", "ем", "е")),
+)
+_RU_CONSONANT_CASES = ("", "а", "у", "ом", "е", "ем")
+
+
+def name_terms(names: Iterable[str]) -> list[Term]:
+    """Search terms for people's names: a long one by its stem's prefix, as any word is searched ("Сергей"
+    → "серг*" finds "Сергея", "Сергеем"); a short one (``NAME_PREFIX_MIN``) by its case forms, exactly."""
+    terms: list[Term] = []
+    for name in dict.fromkeys(names):
+        found = query_terms(name, limit=1)
+        if found and len(found[0].stem) >= NAME_PREFIX_MIN and not found[0].exact:
+            terms += _as_names(found)
+            continue
+        forms = _inflected(name)
+        terms.append(Term(fold(name), tuple(sorted(forms)), True, True, False))
+    return terms
+
+
+def _inflected(name: str) -> set[str]:
+    """``name``'s case forms as whole words, folded, in both spellings of ё ("Тёма", "Тема")."""
+    word = fold(name)
+    if not has_cyrillic(word):
+        return {word}  # the index splits "Tom's" into "tom" and "s"
+    endings = next(((cut, cases) for cut, cases in _RU_CASES if word.endswith(cut)), None)
+    if endings is None:
+        forms = {word + case for case in _RU_CONSONANT_CASES}
+    else:
+        cut, cases = endings
+        forms = {word[: len(word) - len(cut)] + case for case in cases}
+    return forms | {spelled for form in forms for spelled in yo_spellings(form)}
 
 
 def other_name_forms(text: str) -> list[Term]:
@@ -388,7 +456,7 @@ def other_name_forms(text: str) -> list[Term]:
     for sentence in _SENTENCE_END.split(text):
         words = _NAME.findall(sentence)
         forms += [form for word in words[1:] if word[:1].isupper() for form in name_forms(word)]
-    return _as_names(query_terms(" ".join(forms), limit=60)) if forms else []
+    return name_terms(forms)
 
 
 def relation_terms(families: Sequence[str]) -> list[Term]:
@@ -423,61 +491,117 @@ def names_in(texts: Iterable[str], families: Sequence[str]) -> Counter[str]:
 def names_in_facts(facts: Iterable[str], families: Sequence[str]) -> Counter[str]:
     """How often each name is given a relation of ``families`` in the person's facts ("Has a sister named
     Anna", "Муж — Витя", "Tom is my husband"). A fact is about the person, so a relation in it is theirs
-    unless another's owner stands before it ("Nora's husband", "Надин сын")."""
+    unless it is said to be another's ("Nora's husband", "Надин сын", "her husband", "брат мужа", "the
+    husband of Nora", "my husband's sister")."""
     wanted = {s for family in families for s in _FAMILY_STEMS[family]}
     spotted = _relation_words(tuple(families))
     counts: Counter[str] = Counter()
     for text in facts:
         for match in spotted.finditer(text):
-            if _stem_key(match.group(0)) not in wanted:
-                continue
-            before = text[max(0, match.start() - _LOOK_BACK) : match.start()]
-            if not _owned_in_fact(before):
-                continue
-            name = (
-                _name_after(text, match.end())
-                or _name_linked(text, match.end())
-                or _name_before(before)
-                or _fact_name_before(before)
-            )
-            if name is not None:
-                counts[name] += 1
+            if _stem_key(match.group(0)) in wanted and _owned_in_fact(text, match):
+                counts.update(_fact_names(text, match))
         if "partner" in families:
-            counts.update(m["name"] for m in _MARRIED_TO.finditer(text) if _plausible_name(m["name"]))
+            counts.update(
+                m["name"]
+                for m in _MARRIED_TO.finditer(text)
+                if _PERSON_AS_SUBJECT.fullmatch(text[: m.start()]) and _fact_plausible(m["name"])
+            )
     return counts
 
 
-def _owned_in_fact(before: str) -> bool:
-    """A fact's relation is the person's unless another's owner stands right before it."""
-    clause = re.split(r"[.!?;]", before)[-1]
+def _owned_in_fact(text: str, match: re.Match[str]) -> bool:
+    """Is the relation the person's own, in a fact about the person?"""
+    before = text[max(0, match.start() - _LOOK_BACK) : match.start()]
+    clauses = re.split(r"[.!?;]", before)
+    clause = clauses[-1]
     if _SOMEONE_ELSES.search(before):
         return False
     opening = _OPENING_POSSESSIVE.match(clause)  # a fact's first word: "Надин сын Тимур" (not "Один друг")
     if opening is not None and fold(opening.group(1)) not in _ONE:
         return False
     owner = re.search(r"([^\W\d_]+)['’]s\s+$", clause)
-    return owner is None or fold(owner.group(1)) in _FACT_SUBJECTS
+    if owner is not None and fold(owner.group(1)) not in _FACT_SUBJECTS:
+        return False
+    words = [fold(w) for w in _TOKEN.findall(clause)]
+    first_of_fact = len(clauses) == 1 and words[:1] and words[0] in _OTHERS  # "Her husband Tom is a chef"
+    if any(w in _OTHERS_IN_FACTS for w in words[1 if first_of_fact else 0 :]):
+        return False  # "Friend Nora; her husband Ben", "Подруга Света, её муж Дима"
+    after = text[match.end() :]
+    if _POSSESSED.match(after):
+        return False  # "my husband's sister", "the husband of Nora"
+    return not (_beside_relation(before, after))  # "брат мужа", "Муж сестры — Витя"
 
 
-def _name_linked(text: str, end: int) -> str | None:
-    """The name in "sister named Anna", "husband is Tom", "мужа зовут Витя", "Муж: Витя"."""
+def _beside_relation(before: str, after: str) -> bool:
+    """A relation word right before or after: the relation is someone's relative's ("брат мужа")."""
+    previous = _WORD_BEFORE.search(before)
+    following = _WORD_AFTER.match(after)
+    words = [found.group(1) for found in (previous, following) if found is not None]
+    return any(_stem_key(w) in _RELATION_STEMS for w in words)
+
+
+def _fact_names(text: str, match: re.Match[str]) -> list[str]:
+    """The names a fact gives the relation at ``match``: after it ("sister Anna", "sister named Anna and
+    Kate", "Муж — Витя"), or before it ("Tom is my husband", "Витя — муж")."""
+    end = match.end()
+    after = _name_after(text, end)
+    if after is not None:
+        name_end = text.index(after, end) + len(after)
+        if _linked_name_at(text, name_end) is not None:
+            return []  # "Сын Нади — Тимур", "Муж Светы — Дима": the first name is whose the relation is
+        return [after, *_more_names(text, name_end)]
+    linked = _linked_name_at(text, end)
+    if linked is not None:
+        name, name_end = linked
+        return [name, *_more_names(text, name_end)]
+    before = text[max(0, match.start() - _LOOK_BACK) : match.start()]
+    named = _name_before(before)
+    if named is None and _CLAUSE_ENDS.match(text, end):
+        named = _fact_name_before(before)  # "Витя — муж", not "Алиса — мама двоих детей"
+    return [named] if named is not None and _fact_plausible(named) else []
+
+
+def _linked_name_at(text: str, end: int) -> tuple[str, int] | None:
+    """The name in "sister named Anna", "husband is Tom", "мужа зовут Витя", "Муж: Витя", "Therapist is Dr
+    Jones", and where it ends; not a word that only describes ("Husband is Italian", "Wife is Google
+    engineer")."""
     link = _FACT_LINK.match(text, end)
     if link is None:
         return None
     found = _NAME.match(text, link.end())
+    if found is not None and fold(found.group(0)) in _TITLES:  # "Dr Jones", "Dr. Jones"
+        found = _NAME.match(text, len(text) - len(text[found.end() :].lstrip(". ")))
     if found is None:
         return None
     word = found.group(0).rstrip("-'’")
-    return word if _plausible_name(word) else None
+    if not _fact_plausible(word) or not _CLAUSE_ENDS.match(text, found.end()):
+        return None
+    return word, found.end()
+
+
+def _more_names(text: str, end: int) -> list[str]:
+    """Names listed after the first: "sisters, Anna and Kate", "сыновья Петя и Ваня"."""
+    found: list[str] = []
+    for more in _MORE_NAMES.finditer(text, end):
+        if more.start() != end or not _fact_plausible(more["name"]):
+            break
+        found.append(more["name"])
+        end = more.end()
+    return found
 
 
 def _fact_name_before(before: str) -> str | None:
-    """The name in "Tom is my husband", "Tom is a good friend", "Витя — муж" (a fact's way of saying it)."""
+    """The name in "Витя — муж", "Anna: sister" (a fact's way of saying it, without "my")."""
     found = _FACT_NAMED_BEFORE.search(before)
     if found is None:
         return None
     name = found.group("name")
     return name if _plausible_name(name) else None
+
+
+def _fact_plausible(name: str) -> bool:
+    """A name, not a month, a weekday, a title or a nationality ("Husband is Italian")."""
+    return _plausible_name(name) and fold(name) not in _NOT_NAMES
 
 
 @lru_cache(maxsize=64)
