@@ -14,8 +14,11 @@ Why this shape:
 
 * **Read from the diary when asked, never stored.** A question that names a relation costs one FTS5 query
   for the relation's words (newest first, unranked) and a scan of the person's newest ``SCAN_LIMIT`` entries
-  among them; nothing derived is kept, so an edit or a deletion is reflected at once and there is nothing
-  more to delete.
+  among them, and a read of the person's facts ("Муж — Витя", ``names_in_facts``), which name people the
+  entries never give a relation; nothing derived is kept, so an edit or a deletion is reflected at once and
+  there is nothing more to delete.
+* **One person, several names.** A name is searched in its other forms ("Сергей", "Серёжа", "Серёга";
+  ``name_forms``), and a short one by its case forms only ("Тёма", "Тёмы"; ``name_terms``).
 * **Families, not single words.** A question says "sibling", the diary "sister"; "partner" and "fiancé",
   "husband" or "boyfriend"; "родители" and "мама". A question word stands for every relation word of its
   family; the diary's relation word must be followed by a capitalized name ("my sister Nora", "брат Дима",
