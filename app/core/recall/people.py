@@ -561,7 +561,7 @@ def _fact_names(text: str, match: re.Match[str]) -> list[str]:
     before = text[max(0, match.start() - _LOOK_BACK) : match.start()]
     named = _name_before(before)
     if named is None and _CLAUSE_ENDS.match(text, end):
-        named = _fact_name_before(before)  # "Витя — муж", not "Алиса — мама двоих детей"
+        named = _name_before(before, _FACT_NAMED_BEFORE)  # "Витя — муж", not "Алиса — мама двоих детей"
     return [named] if named is not None and _fact_plausible(named) else []
 
 
@@ -594,15 +594,6 @@ def _more_names(text: str, end: int) -> list[str]:
     return found
 
 
-def _fact_name_before(before: str) -> str | None:
-    """The name in "Витя — муж", "Anna: sister" (a fact's way of saying it, without "my")."""
-    found = _FACT_NAMED_BEFORE.search(before)
-    if found is None:
-        return None
-    name = found.group("name")
-    return name if _plausible_name(name) else None
-
-
 def _fact_plausible(name: str) -> bool:
     """A name, not a month, a weekday, a title or a nationality ("Husband is Italian")."""
     return _plausible_name(name) and fold(name) not in _NOT_NAMES
@@ -617,9 +608,10 @@ def _relation_words(families: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"(?<![^\W\d_])(?:{alternatives})[^\W\d_]*(?:-in-law)?", re.IGNORECASE)
 
 
-def _name_before(before: str) -> str | None:
-    """The name in "Ellie, my best friend", "Валера — мой лучший друг", "Tom is my partner"."""
-    found = _NAMED_BEFORE.search(before)
+def _name_before(before: str, pattern: re.Pattern[str] = _NAMED_BEFORE) -> str | None:
+    """The name in "Ellie, my best friend", "Валера — мой лучший друг", "Tom is my partner" (or as ``pattern``
+    reads it: a fact's "Витя — муж", ``_FACT_NAMED_BEFORE``)."""
+    found = pattern.search(before)
     if found is None:
         return None
     name = found.group("name")
