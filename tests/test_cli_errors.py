@@ -33,6 +33,7 @@ COMMANDS: dict[str, list[str]] = {
     "facts edit": ["facts", "edit", "1", "Has two dogs"],
     "facts rm": ["facts", "rm", "1"],
     "facts pin": ["facts", "pin", "1"],
+    "facts who": ["facts", "who"],
     "export": ["export"],
     "export json": ["export", "--format", "json"],
     "import": ["import", "IMPORT"],

@@ -432,3 +432,50 @@ def test_columns_hidden_in_a_narrow_dock_fit_their_header_when_shown_after_a_lan
             assert header.sectionSize(column) >= header.sectionSizeHint(column) > 0, column
     finally:
         remove_translators(qapp)
+
+
+def _name_often(diary: Diary, name: str, times: int = 5) -> None:
+    """Entries that name ``name`` inside a sentence and never say who they are."""
+    for day in range(1, times + 1):
+        conversation = diary.conversation_for_day(date(2026, 1, day))
+        diary.add_message(conversation.id, "user", f"Then {name} phoned again, on day {day}.")
+
+
+def test_the_panel_asks_who_a_name_is_and_a_saved_answer_ends_the_question(
+    qtbot, bridge: CompanionBridge, runner: TaskRunner, diary
+) -> None:
+    _name_often(diary, "Витя")
+    panel = MemoryPanel(bridge, runner)
+    qtbot.addWidget(panel)
+    panel.resize(800, 480)
+    assert panel.who is None  # asked only once on screen (built ahead at start-up, it reads nothing)
+    panel.show()
+    qtbot.waitUntil(lambda: panel.who_row.isVisible(), timeout=20000)
+    assert panel.who_label.text() == "Who is Витя? (5 entries)"
+    qtbot.mouseClick(panel.who_answer, Qt.MouseButton.LeftButton)
+    assert panel.add_edit.text() == "Витя is my " and panel.add_kind.currentData() == "person"
+    assert panel.add_edit.hasFocus() and panel.add_edit.cursorPosition() == len("Витя is my ")
+    panel.add_edit.insert("husband")  # (keyClicks cannot type Cyrillic)
+    qtbot.mouseClick(panel.add_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "Витя is my husband" in texts(panel), timeout=20000)
+    qtbot.waitUntil(lambda: not panel.who_row.isVisible() and panel.who is None, timeout=20000)
+    runner.wait_idle(30)
+    assert panel.who is None  # asked again: no one is left to ask about
+
+
+def test_not_now_asks_about_someone_else_and_not_again(
+    qtbot, bridge: CompanionBridge, runner: TaskRunner, diary
+) -> None:
+    _name_often(diary, "Nora", times=6)
+    _name_often(diary, "Ben", times=5)
+    panel = MemoryPanel(bridge, runner)
+    qtbot.addWidget(panel)
+    panel.show()
+    qtbot.waitUntil(lambda: panel.who is not None, timeout=20000)
+    assert panel.who.name == "Nora"
+    qtbot.mouseClick(panel.who_later, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.who is not None and panel.who.name == "Ben", timeout=20000)
+    qtbot.mouseClick(panel.who_later, Qt.MouseButton.LeftButton)
+    runner.wait_idle(30)
+    qtbot.waitUntil(lambda: not panel.who_row.isVisible(), timeout=20000)
+    assert panel.who is None

@@ -130,6 +130,11 @@ class CliPlurals:
             return f"Imported {n} message{'s' if n != 1 else ''}."
         return self.tr("Imported %n message(s).", "", n)
 
+    def entries(self, n: int) -> str:
+        if current_language() == SOURCE_LANGUAGE:
+            return f"{n} entr{'y' if n == 1 else 'ies'}"
+        return self.tr("%n entry(-ies)", "", n)
+
     def remembered(self, n: int) -> str:
         """"(remembered 3 entries: {shown}{more})"; the entries are filled in by the caller."""
         if current_language() == SOURCE_LANGUAGE:

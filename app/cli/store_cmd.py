@@ -19,6 +19,7 @@ from app.cli import unscrubbed
 from app.cli.errors import run_reported
 from app.cli.i18n import CliPlurals, error_text, is_yes, iso_day, long_day, quoted, translate
 from app.cli.passphrase import ENV_PASSPHRASE, ask, open_diary
+from app.core.recall.introductions import introductions
 from app.llm.catalog import models_dir
 from app.store import FACT_KINDS, DatabaseCorrupt, Diary, DiaryKey, DiaryLock, MarkdownWords, WrongPassphrase
 from app.store.cipher import file_salt, is_encrypted_file, verify_key
@@ -164,6 +165,10 @@ def _register_facts(sub: argparse._SubParsersAction) -> None:  # type: ignore[ty
     pin.add_argument("id", type=record_id)
     pin.add_argument("--off", action="store_true", help=translate("Cli", "unpin instead"))
     pin.set_defaults(func=guarded(_facts_pin))
+    who = actions.add_parser("who", help=translate(
+        "Cli", "names your entries use often without saying who they are"))
+    who.add_argument("--json", action="store_true")
+    who.set_defaults(func=guarded(_facts_who))
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
@@ -221,6 +226,7 @@ def _search(args: argparse.Namespace, data_dir: Path) -> int:
 
 
 RM_PREVIEW_CHARS = 60
+INTRODUCTIONS_LISTED = 10  # names `hearth facts who` lists at most
 
 
 def _rm(args: argparse.Namespace, data_dir: Path) -> int:
@@ -284,6 +290,27 @@ def _facts_add(args: argparse.Namespace, data_dir: Path) -> int:
     with DiaryLock(data_dir), open_diary(data_dir) as diary:  # a change: one writer (the window's list)
         fact = diary.add_fact(args.text, kind=args.kind, importance=args.importance, pinned=args.pin)
     print(translate("Cli", "Added fact #{id}.").format(id=fact.id))
+    return 0
+
+
+def _facts_who(args: argparse.Namespace, data_dir: Path) -> int:
+    """The names worth a fact ("Витя — мой муж"): with one, recall finds Витя's entries when the person asks
+    about "my husband" (``app.core.recall.introductions``)."""
+    with open_diary(data_dir) as diary:
+        found = introductions(diary, limit=INTRODUCTIONS_LISTED)
+    if args.json:
+        _print_json([{"name": i.name, "entries": i.entries} for i in found])
+        return 0
+    if not found:
+        print(translate("Cli", "Hearth knows who everyone your entries often name is."), file=sys.stderr)
+        return 0
+    print(translate("Cli", "Your entries often name these, but never say who they are:"))
+    plurals = CliPlurals()
+    for person in found:
+        print(f"  {printable(person.name)}  ({plurals.entries(person.entries)})")
+    example = translate("Cli", "{name} is my brother").format(name=found[0].name)
+    print(translate("Cli", "Say who with a fact, for example: {command}").format(
+        command=f'hearth facts add "{printable(example)}" --kind person'))
     return 0
 
 

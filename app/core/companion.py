@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime
 from typing import Unpack
 
@@ -55,6 +55,7 @@ from app.core.ports import DiaryPort
 from app.core.prompt.context import ConversationContext
 from app.core.prompt.next_prompt import NextPrompt
 from app.core.recall.finder import COUNT_AHEAD_BATCH
+from app.core.recall.introductions import Introduction, introductions
 from app.core.recall.remembered import remembered_for
 from app.core.recall.semantic import SemanticMemory
 from app.core.ritual.opening import DayQuestion
@@ -397,6 +398,11 @@ class Companion:
 
     def pin_fact(self, fact_id: int, pinned: bool = True) -> Fact:
         return self.memory.edit(fact_id, pinned=pinned)
+
+    def people_to_introduce(self, skip: Iterable[str] = ()) -> list[Introduction]:
+        """Names the diary uses often and never says who they are ("Who is Витя?"): a fact saying so lets
+        recall find them when the person asks about "my husband" (``app.core.recall.introductions``)."""
+        return introductions(self.diary, skip=skip)
 
     def delete_fact(self, fact_id: int) -> None:
         self.memory.delete(fact_id)

@@ -414,6 +414,10 @@ class Diary:
         """The newest messages of ``role`` among the newest ``limit`` matches of an FTS5 expression."""
         return self._search(lambda s: recall.newest_matching(s, match, limit=limit, role=role))
 
+    def newest_texts(self, *, limit: int, role: str) -> list[str]:
+        """What the newest ``limit`` messages of ``role`` say, newest first."""
+        return self._read(lambda s: recall.newest_texts(s, limit=limit, role=role))
+
     def messages_on_days(
         self, days: tuple[date, date], *, limit: int, exclude_conversation_id: int | None
     ) -> list[RankedMessage]:

@@ -107,6 +107,15 @@ def newest_matching(session: Session, match: str, *, limit: int, role: str) -> l
     return [_candidate(row) for row in rows]
 
 
+def newest_texts(session: Session, *, limit: int, role: str) -> list[str]:
+    """The texts of the newest ``limit`` messages of ``role``, newest first (read through the primary key:
+    no scan of older rows)."""
+    if limit <= 0:
+        return []
+    sql = "SELECT text FROM message WHERE role = :role ORDER BY id DESC LIMIT :n"
+    return [str(row[0]) for row in _connection(session).execute(text(sql), {"role": role, "n": limit}).all()]
+
+
 _ID_RANGE_SQL = (
     "SELECT min(m.id), max(m.id) FROM conversation AS c JOIN message AS m ON m.conversation_id = c.id "
     "WHERE c.day BETWEEN :first AND :last"

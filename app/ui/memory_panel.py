@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.events import BudgetReport, FactRemoved, FactSaved
+from app.core.recall.introductions import Introduction, names_person
 from app.store import Fact, FactChanges
 from app.ui.bridge import CompanionBridge
 from app.ui.errors import show_exception
@@ -90,6 +91,9 @@ class MemoryPanel(QWidget):
         self._fetch_failed = False  # a fetch failed while the panel was hidden: fetched again when shown
         self._fills = 0  # lists fetched so far: a fill in steps stops when a newer one comes
         self.last_report: BudgetReport | None = None  # the newest one drawn
+        self.who: Introduction | None = None  # the name the panel asks about ("Who is Витя?")
+        self._not_now: set[str] = set()  # names the person said "Not now" to, while this window lives
+        self._who_wanted = True  # ask (again) when next shown: a new companion, or a question answered
         self.model = FactsTableModel(self)
         self.proxy = FactsFilterModel(self)
         self.proxy.setSourceModel(self.model)
@@ -128,6 +132,11 @@ class MemoryPanel(QWidget):
             button.setText(text)
             button.setAccessibleName(accessible)
             button.setToolTip(accessible)
+        self.who_answer.setText(self.tr("Say who…"))
+        self.who_answer.setToolTip(self.tr("Start a fact about who this is in the field below"))
+        self.who_later.setText(self.tr("Not now"))
+        self.who_later.setToolTip(self.tr("Ask about someone else"))
+        self._show_who_text()
         refresh_model_texts(self.model)
         self._fit_columns()
         self._update_status()  # (and the Pin/Unpin label)
@@ -168,6 +177,7 @@ class MemoryPanel(QWidget):
         layout.addWidget(self.title)
         layout.addLayout(self._build_toolbar())
         layout.addWidget(self._build_view(), 1)
+        layout.addWidget(self._build_who_row())
         layout.addLayout(self._build_add_row())
         self.status = QLabel()
         self.status.setObjectName("memoryStatus")
@@ -257,6 +267,26 @@ class MemoryPanel(QWidget):
         column.addLayout(row)
         return column
 
+    def _build_who_row(self) -> QWidget:
+        """"Who is Витя? (14 entries)" with "Say who…" and "Not now": hidden until there is a name to ask
+        about (``app.core.recall.introductions``)."""
+        self.who_row = QWidget()
+        self.who_row.setObjectName("whoRow")
+        column = QVBoxLayout(self.who_row)
+        column.setContentsMargins(0, 0, 0, 0)
+        self.who_label = QLabel()
+        self.who_label.setObjectName("whoQuestion")
+        self.who_label.setWordWrap(True)
+        row = FlowRow(right=True)
+        self.who_answer = self._button(self.answer_who)
+        self.who_later = self._button(self.not_now_who)
+        row.addWidget(self.who_answer)
+        row.addWidget(self.who_later)
+        column.addWidget(self.who_label)
+        column.addLayout(row)
+        self.who_row.hide()
+        return self.who_row
+
     @staticmethod
     def _button(slot: Callable[[], None]) -> QPushButton:
         button = QPushButton()
@@ -317,7 +347,11 @@ class MemoryPanel(QWidget):
         companion = self.companion
         if companion is None:
             self.model.set_facts([])
+            self._show_who(None)
             return
+        self._who_wanted = True
+        if self.isVisible():
+            self.ask_who()
         seen = self._fact_events
         self._fetch_failed = False
         self.runner.run(companion.facts, on_done=lambda facts: self._on_facts(facts, seen),
@@ -359,11 +393,18 @@ class MemoryPanel(QWidget):
         super().showEvent(event)
         if self._fetch_failed:
             self.reload()
+        elif self._who_wanted:
+            self.ask_who()
 
     def _on_fact_saved(self, event: FactSaved) -> None:
         self._fact_events += 1
         self.model.upsert(event)
         self._select_pending()
+        if self.who is not None and names_person(event.text, self.who.name):
+            self._who_wanted = True  # answered: the next name, if any
+            self._show_who(None)
+            if self.isVisible():
+                self.ask_who()
 
     def _on_fact_removed(self, event: FactRemoved) -> None:
         self._fact_events += 1
@@ -381,6 +422,59 @@ class MemoryPanel(QWidget):
     def set_filter(self, text: str) -> None:
         self.proxy.set_words(text)
         self._update_status()
+
+    # -- who is who ---------------------------------------------------------------------------------
+    def ask_who(self) -> None:
+        """Find, off the UI thread, a name the entries use often without saying who it is."""
+        companion = self.companion
+        self._who_wanted = False
+        if companion is None:
+            return
+        skip = tuple(self._not_now)
+        self.runner.run(lambda: companion.people_to_introduce(skip), on_done=self._on_who,
+                        on_error=lambda _exc: self._show_who(None), token_key=self._key + "-who",
+                        background=True)
+
+    def _on_who(self, found: list[Introduction]) -> None:
+        self._show_who(next((i for i in found if i.name not in self._not_now), None))
+
+    def _show_who(self, who: Introduction | None) -> None:
+        self.who = who
+        self._show_who_text()
+        self.who_row.setVisible(who is not None)
+
+    def _show_who_text(self) -> None:
+        who = self.who
+        if who is None:
+            return
+        entries = Plurals().entries(who.entries)
+        self.who_label.setText(self.tr("Who is {name}? ({entries})").format(name=who.name, entries=entries))
+        self.who_label.setToolTip(self.tr(
+            "Your entries name {name} but never say who they are. A fact such as “{example}” lets Hearth "
+            "find them when you ask about your brother.").format(
+                name=who.name, example=self._who_template(who.name) + self.tr("brother")))
+        self.who_label.setAccessibleName(self.who_label.text())
+
+    def _who_template(self, name: str) -> str:
+        return self.tr("{name} is my ").format(name=name)
+
+    def answer_who(self) -> None:
+        """"Say who…": the new-fact field starts the fact ("Витя is my "), of kind Person, for the person to
+        finish; saving it answers the question (``_on_fact_saved``)."""
+        if self.who is None:
+            return
+        self.add_edit.setText(self._who_template(self.who.name))
+        self.add_kind.setCurrentIndex(self.add_kind.findData("person"))
+        self.add_edit.setFocus()
+        self.add_edit.end(False)
+
+    def not_now_who(self) -> None:
+        """Ask about someone else; this name is not asked about again while the window is open."""
+        if self.who is None:
+            return
+        self._not_now.add(self.who.name)
+        self._show_who(None)
+        self.ask_who()
 
     # -- writing ------------------------------------------------------------------------------------
     def add_from_field(self) -> None:

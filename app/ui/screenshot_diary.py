@@ -109,7 +109,7 @@ _EN_PAST = [
     "Mia lost her first tooth and wants to know how much the tooth fairy pays.",
     "Work was a blur of meetings. Walked Pepper late to clear my head.",
     "Tried a new bread recipe; the crust was perfect, the middle not quite.",
-    "Pottery: finally centred the clay without it wobbling. Anna laughed at my muddy sleeves.",
+    "Pottery: finally centred the clay without it wobbling, and Rosa laughed at my muddy sleeves.",
     "Tired and a bit low. Went to bed early with a book.",
 ]
 _RU_PAST = [
@@ -118,7 +118,7 @@ _RU_PAST = [
     "У Миши выпал первый зуб, он хочет знать, сколько платит зубная фея.",
     "На работе сплошные созвоны. Поздно гулял с Бароном, чтобы проветрить голову.",
     "Испёк хлеб по новому рецепту: корочка отличная, середина не очень.",
-    "Гончарный: наконец отцентровал глину. Аня смеялась над моими рукавами в глине.",
+    "Гончарный: наконец отцентровал глину, а Рита смеялась над моими рукавами в глине.",
     "Устал и немного грустно. Рано лёг с книгой.",
 ]
 PAST_LINES = {"en": _EN_PAST, "ru": _RU_PAST}

@@ -79,6 +79,7 @@ def _parse_families(table: str) -> dict[str, tuple[str, ...]]:
 
 
 _FAMILIES = _parse_families(_FAMILY_TABLE)
+FAMILIES: tuple[str, ...] = tuple(_FAMILIES)  # every relation family ("sister", "partner", "dog", …)
 # Question words that stand for more than one family: ``families: words``.
 _HYPERNYM_TABLE = """
 sister brother: sibling siblings сиблинг
@@ -668,3 +669,13 @@ def best_names(counts: Counter[str], limit: int = NAMES_PER_QUESTION) -> tuple[s
         by_stem.setdefault(_stem_key(name), Counter())[name] += n
     ranked = sorted(by_stem.values(), key=lambda forms: -sum(forms.values()))
     return tuple(forms.most_common(1)[0][0] for forms in ranked[:limit])
+
+
+def stem_key(word: str) -> str:
+    """What joins a word's forms here: a Russian word's Snowball stem, an English word's singular."""
+    return _stem_key(word)
+
+
+def fact_plausible(name: str) -> bool:
+    """Could ``name`` be someone's name (not a stopword, a relation, a month, a weekday, a nationality)?"""
+    return _fact_plausible(name)

@@ -533,6 +533,10 @@ How was your day?</source>
         <translation>вместо этого открепить</translation>
     </message>
     <message>
+        <source>names your entries use often without saying who they are</source>
+        <translation>имена, которые часто встречаются в записях, но не сказано, кто это</translation>
+    </message>
+    <message>
         <source>No matches.</source>
         <translation>Ничего не найдено.</translation>
     </message>
@@ -571,6 +575,22 @@ How was your day?</source>
     <message>
         <source>Added fact #{id}.</source>
         <translation>Факт №{id} добавлен.</translation>
+    </message>
+    <message>
+        <source>Hearth knows who everyone your entries often name is.</source>
+        <translation>Hearth знает, кто все, кого вы часто упоминаете.</translation>
+    </message>
+    <message>
+        <source>Your entries often name these, but never say who they are:</source>
+        <translation>Эти имена часто встречаются в записях, но нигде не сказано, кто это:</translation>
+    </message>
+    <message>
+        <source>{name} is my brother</source>
+        <translation>{name} — мой брат</translation>
+    </message>
+    <message>
+        <source>Say who with a fact, for example: {command}</source>
+        <translation>Скажите кто, фактом, например: {command}</translation>
     </message>
     <message>
         <source>Changed fact #{id}.</source>
@@ -1413,6 +1433,14 @@ How was your day?</source>
             <numerusform>Импортировано %n сообщение.</numerusform>
             <numerusform>Импортировано %n сообщения.</numerusform>
             <numerusform>Импортировано %n сообщений.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(-ies)</source>
+        <translation>
+            <numerusform>%n запись</numerusform>
+            <numerusform>%n записи</numerusform>
+            <numerusform>%n записей</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -4152,6 +4180,10 @@ How was your day?</source>
         <translation>Удалить выбранный факт навсегда</translation>
     </message>
     <message>
+        <source>Start a fact about who this is in the field below</source>
+        <translation>Начать факт о том, кто это, в поле ниже</translation>
+    </message>
+    <message>
         <source>Facts</source>
         <translation>Факты</translation>
     </message>
@@ -4170,6 +4202,34 @@ How was your day?</source>
     <message>
         <source>Add this fact</source>
         <translation>Добавить этот факт</translation>
+    </message>
+    <message>
+        <source>Say who…</source>
+        <translation>Сказать кто…</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>Не сейчас</translation>
+    </message>
+    <message>
+        <source>Ask about someone else</source>
+        <translation>Спросить о ком-нибудь другом</translation>
+    </message>
+    <message>
+        <source>Who is {name}? ({entries})</source>
+        <translation>Кто это — {name}? ({entries})</translation>
+    </message>
+    <message>
+        <source>Your entries name {name} but never say who they are. A fact such as “{example}” lets Hearth find them when you ask about your brother.</source>
+        <translation>В записях есть {name}, но нигде не сказано, кто это. Факт вроде «{example}» поможет Hearth найти эти записи, когда вы спросите о брате.</translation>
+    </message>
+    <message>
+        <source>brother</source>
+        <translation>брат</translation>
+    </message>
+    <message>
+        <source>{name} is my </source>
+        <translation>{name} — </translation>
     </message>
     <message>
         <source>Edit</source>

@@ -1,0 +1,163 @@
+"""Who is Витя? Names the diary uses often without saying who they are (``app.core.recall.introductions``):
+found in real diaries, not confused with places, brands, days or patronymics, and no longer asked about once
+the entries or a fact say who they are. The store reads the newest entries; ``hearth facts who`` lists
+them."""
+
+from __future__ import annotations
+
+import json
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.cli import main
+from app.core.recall.finder import Recall
+from app.core.recall.introductions import MIN_ENTRIES, introductions, names_person, people_to_introduce
+from app.store import Diary
+
+HELDOUT = Path(__file__).parent / "data" / "heldout"
+
+
+def owner_entries(name: str) -> list[str]:
+    data = json.loads((HELDOUT / name).read_text(encoding="utf-8"))
+    owner = data["speaker_a"]
+    return [
+        turn["text"]
+        for key, turns in data.items()
+        if key.startswith("session_") and isinstance(turns, list)
+        for turn in turns
+        if turn["speaker"] == owner
+    ]
+
+
+def names(entries: list[str], facts: tuple[str, ...] = (), **kwargs: Any) -> list[str]:
+    return [i.name for i in people_to_introduce(entries, facts, **kwargs)]
+
+
+def test_a_diary_that_never_says_who_vitya_is_asks_about_him_first() -> None:
+    entries = owner_entries("ru_tune_3.json")
+    found = people_to_introduce(entries, ())
+    assert found[0].name == "Витя" and found[0].entries >= MIN_ENTRIES
+    assert "Витя" not in names(entries, ("Муж — Витя",))  # a fact says who he is
+    assert "Витя" not in names(entries, ("Замужем за Виктором",))  # in another form of his name
+    assert "Витя" not in names(entries, skip=("Витя",))  # "Not now"
+
+
+def test_an_english_diary_asks_about_people_not_places_or_days() -> None:
+    entries = owner_entries("en_tune_1.json")
+    found = names(entries, limit=6)
+    assert found[:2] == ["Tom", "Nora"]
+    assert not {"Christmas", "Glasgow", "Bristol", "Friday", "Mrs"} & set(found)
+
+
+def test_places_brands_days_and_patronymics_are_no_one() -> None:
+    entries = [
+        "Вчера ездили в Казань, потом в Казани гуляли, и Вика звонила, и Нина.",
+        "Опять в Казани. Потом Вика прислала фото из «Ригла», там Ригла скидки.",
+        "Заходила Нина Аркадьевна. Потом Вика с Ниной Аркадьевной пили чай. На Пасху пекли.",
+        "Снова Казань, снова Вика. И Нина Аркадьевна тоже. А на Пасху — кулич.",
+        "Потом Вика и Нина Аркадьевна. Работаю в Казани, бываю на Пасху дома. Там Ригла закрыта.",
+    ]
+    assert names(entries) == ["Вика", "Нина"]
+
+
+def test_a_name_the_entries_tie_to_a_relation_is_not_asked_about() -> None:
+    entries = [f"Сегодня Дима опять задержался, день {i}." for i in range(6)]
+    assert names(entries) == ["Дима"]
+    assert names([*entries, "Мой парень Дима подарил цветы."]) == []
+    assert names([f"Then Nora called, day {i}." for i in range(6)] + ["My sister Nora is coming."]) == []
+
+
+def test_a_name_is_shown_as_written_in_the_nominative() -> None:
+    entries = [f"Ходили с Витей в кино {i}. Потом Вите звонили." for i in range(5)] + ["И Витя пришёл."]
+    assert names(entries) == ["Витя"]
+    entries = [f"Забрала Егора из сада {i}." for i in range(4)] + ["Потом Егор уснул."]
+    assert names(entries) == ["Егор"]
+    entries = [f"Позвонила Андрея маме, день {i}." for i in range(4)]
+    assert names(entries) == ["Андрей"]  # a genitive the name table knows
+
+
+def test_common_words_and_rare_names_are_not_asked_about() -> None:
+    entries = [f"Вечером Солнце село, а солнце встало {i}." for i in range(6)]
+    assert names(entries) == []
+    assert names([f"Потом Гриша пришёл {i}." for i in range(MIN_ENTRIES - 1)]) == []
+    assert names([f"Потом Гриша пришёл {i}." for i in range(MIN_ENTRIES)]) == ["Гриша"]
+
+
+def test_a_possessive_of_a_name_is_not_another_person() -> None:
+    entries = [f"Потом Даша пришла, и Дашин кот тоже {i}." for i in range(5)]
+    assert names(entries) == ["Даша"]
+
+
+def test_names_person_reads_any_form_of_the_name() -> None:
+    assert names_person("Витя — мой муж", "Витя")
+    assert names_person("Муж: Виктор", "Витя")
+    assert names_person("Tom's my husband", "Tom")
+    assert not names_person("Has a sister named Anna", "Tom")
+
+
+@pytest.fixture
+def diary(data_dir: Path) -> Any:
+    opened = Diary.open(data_dir)
+    yield opened
+    opened.close()
+
+
+def _entry(diary: Diary, day: date, text: str, role: str = "user") -> int:
+    conversation = diary.conversation_for_day(day)
+    assert conversation.id is not None
+    written = datetime(day.year, day.month, day.day, 9)
+    message = diary.add_message(conversation.id, role, text, created_at=written)
+    assert message.id is not None
+    return message.id
+
+
+def test_the_store_reads_the_newest_entries_of_the_person(diary: Diary) -> None:
+    for day in range(1, 6):
+        _entry(diary, date(2026, 1, day), f"entry {day}")
+        _entry(diary, date(2026, 1, day), f"reply {day}", role="assistant")
+    assert diary.newest_texts(limit=3, role="user") == ["entry 5", "entry 4", "entry 3"]
+    assert diary.newest_texts(limit=0, role="user") == []
+
+
+def test_an_answer_saved_as_a_fact_lets_recall_find_him_and_ends_the_question(
+    diary: Diary, tiny_engine: Any
+) -> None:
+    """The whole path: asked about, answered with a fact, then a question about "муж" finds the entry that
+    only says "Витя"; the name is not asked about again."""
+    for day in range(1, 6):
+        _entry(diary, date(2026, 1, day), f"Вечером Витя чинил кран, день {day}.")
+    fixed = _entry(diary, date(2026, 2, 1), "Витя уволился из депо и с апреля работает в автосервисе у кума.")
+    _entry(diary, date(2026, 2, 2), "У соседки муж опять на рыбалке, третий раз за месяц.")
+    assert [i.name for i in introductions(diary)] == ["Витя"]
+    today = diary.conversation_for_day(date(2026, 3, 1)).id
+
+    def recalled() -> list[int]:
+        found = Recall(diary, tiny_engine).find(
+            "Где теперь трудится муж?", 2000, conversation_id=today, exclude_message_ids=set(),
+            today=date(2026, 3, 1))
+        return [entry.message_id for entry in found]
+
+    assert fixed not in recalled()
+    diary.add_fact("Витя — мой муж", kind="person")
+    assert introductions(diary) == []
+    assert fixed in recalled()
+
+
+def test_hearth_facts_who_lists_the_names_and_how_to_answer(
+    data_dir: Path, diary: Diary, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for day in range(1, 6):
+        _entry(diary, date(2026, 1, day), f"Later Nora called again, day {day}.")
+    diary.close()
+    assert main(["--data-dir", str(data_dir), "facts", "who"]) == 0
+    out = capsys.readouterr().out
+    assert "Nora  (5 entries)" in out and 'hearth facts add "Nora is my brother" --kind person' in out
+    assert main(["--data-dir", str(data_dir), "facts", "who", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == [{"name": "Nora", "entries": 5}]
+    assert main(["--data-dir", str(data_dir), "facts", "add", "Nora is my sister"]) == 0
+    capsys.readouterr()
+    assert main(["--data-dir", str(data_dir), "facts", "who"]) == 0
+    assert "Hearth knows who" in capsys.readouterr().err
