@@ -161,3 +161,79 @@ def test_hearth_facts_who_lists_the_names_and_how_to_answer(
     capsys.readouterr()
     assert main(["--data-dir", str(data_dir), "facts", "who"]) == 0
     assert "Hearth knows who" in capsys.readouterr().err
+
+
+def test_not_now_is_kept_in_the_diary_until_an_entry_is_deleted_or_edited(diary: Diary) -> None:
+    first = _entry(diary, date(2026, 1, 1), "Then Nora called, and Ben too.")
+    for day in range(2, 7):
+        _entry(diary, date(2026, 1, day), f"Later Nora called, and Ben came by, day {day}.")
+    assert [i.name for i in introductions(diary)] == ["Ben", "Nora"]
+    diary.add_not_now_name("Nora")
+    diary.add_not_now_name("  ")  # nothing
+    assert diary.not_now_names() == ["Nora"]
+    assert [i.name for i in introductions(diary)] == ["Ben"]
+    assert [i.name for i in introductions(diary, ask_again=True)] == ["Ben", "Nora"]
+    diary.update_message(first, text="Then Nora called.")
+    assert diary.not_now_names() == []  # an edit may have removed the only mention: asked again
+    diary.add_not_now_name("Nora")
+    diary.delete_message(first)
+    assert diary.not_now_names() == []
+    diary.add_not_now_name("Nora")
+    diary.forget_everything()
+    assert diary.not_now_names() == []
+
+
+def test_hearth_facts_who_all_lists_the_names_said_not_now_to(
+    data_dir: Path, diary: Diary, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for day in range(1, 6):
+        _entry(diary, date(2026, 1, day), f"Later Nora called again, day {day}.")
+    diary.add_not_now_name("Nora")
+    diary.close()
+    assert main(["--data-dir", str(data_dir), "facts", "who", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+    assert main(["--data-dir", str(data_dir), "facts", "who", "--all", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == [{"name": "Nora", "entries": 5}]
+
+
+def test_a_reply_written_after_not_now_keeps_the_list(diary: Diary) -> None:
+    """A reply is stored as a placeholder and then updated: only the person's own entries empty the list."""
+    _entry(diary, date(2026, 1, 1), "Then Nora called.")
+    diary.add_not_now_name("Nora")
+    reply = _entry(diary, date(2026, 1, 1), "…", role="assistant")
+    diary.update_message(reply, text="How did that feel?")
+    diary.delete_message(reply)
+    assert diary.not_now_names() == ["Nora"]
+    mine = _entry(diary, date(2026, 1, 2), "Then Ben called.")
+    diary.update_message(mine, text="Then Ben called.")  # the same words: nothing changed
+    assert diary.not_now_names() == ["Nora"]
+
+
+def test_one_person_in_every_form_is_asked_about_once_and_answered_once() -> None:
+    entries = [f"Пришёл Андрей, день {i}. Ждали Андрея. Гуляли с Андреем." for i in range(5)]
+    assert names(entries) == ["Андрей"]
+    assert names(entries, ("Андрей — мой брат",)) == []
+    assert names(entries, skip=("Андрей",)) == []
+    entries = [f"Потом Сергей позвонил, день {i}. А вечером Серёжа пришёл." for i in range(5)]
+    [(name, entries_with_him)] = [(i.name, i.entries) for i in people_to_introduce(entries, ())]
+    assert name in {"Сергей", "Серёжа"} and entries_with_him == 5
+
+
+def test_a_fact_names_someone_only_by_a_capitalized_word() -> None:
+    entries = [f"Потом Люба звонила, и Лена тоже, день {i}." for i in range(5)]
+    assert names(entries, ("Любит кофе по утрам", "Борется с ленью")) == ["Лена", "Люба"]
+    assert names(entries, ("Люба — подруга",)) == ["Лена"]
+    assert names([f"Later Rose called, and Mark too, day {i}." for i in range(5)],
+                 ("Loves rose tea", "Got a top mark")) == ["Mark", "Rose"]
+
+
+def test_things_and_words_around_names_are_not_people() -> None:
+    entries = [
+        f"Watched it on Netflix, then prayed to God. Dinner: Pasta. Гуляли по Москве, слава Богу. "
+        f"Tomorrow it's Sarah's birthday, and O'Neil is coming, and Анна-Мария тоже, day {i}."
+        for i in range(5)
+    ]
+    assert sorted(names(entries, limit=6)) == ["O'Neil", "Sarah", "Анна-Мария"]
+    assert names([f"Потом Женя пришла, день {i}." for i in range(5)]) == ["Женя"]  # its stem is "жена"'s
+    entries = [f"Потом Евгения Петровна пришла, день {i}." for i in range(5)]
+    assert names(entries) == ["Евгения"]  # a name of its own, not a genitive of "Евгений"

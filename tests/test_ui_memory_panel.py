@@ -434,11 +434,13 @@ def test_columns_hidden_in_a_narrow_dock_fit_their_header_when_shown_after_a_lan
         remove_translators(qapp)
 
 
-def _name_often(diary: Diary, name: str, times: int = 5) -> None:
+def _name_often(diary: Diary, name: str, times: int = 5) -> list[int]:
     """Entries that name ``name`` inside a sentence and never say who they are."""
+    ids = []
     for day in range(1, times + 1):
         conversation = diary.conversation_for_day(date(2026, 1, day))
-        diary.add_message(conversation.id, "user", f"Then {name} phoned again, on day {day}.")
+        ids.append(diary.add_message(conversation.id, "user", f"Then {name} phoned again, on day {day}.").id)
+    return ids
 
 
 def test_the_panel_asks_who_a_name_is_and_a_saved_answer_ends_the_question(
@@ -479,3 +481,37 @@ def test_not_now_asks_about_someone_else_and_not_again(
     runner.wait_idle(30)
     qtbot.waitUntil(lambda: not panel.who_row.isVisible(), timeout=20000)
     assert panel.who is None
+
+
+def test_not_now_is_remembered_by_the_diary(qtbot, bridge: CompanionBridge, runner: TaskRunner, diary) -> None:
+    _name_often(diary, "Nora", times=6)
+    panel = MemoryPanel(bridge, runner)
+    qtbot.addWidget(panel)
+    panel.show()
+    qtbot.waitUntil(lambda: panel.who is not None, timeout=20000)
+    qtbot.mouseClick(panel.who_later, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: diary.not_now_names() == ["Nora"], timeout=20000)
+    runner.wait_idle(30)
+    again = MemoryPanel(bridge, runner)  # the next start's panel
+    qtbot.addWidget(again)
+    again.show()
+    runner.wait_idle(30)
+    assert again.who is None and not again.who_row.isVisible()
+
+
+def test_say_who_keeps_typed_words_and_a_name_deleted_away_is_not_asked_about(
+    qtbot, bridge: CompanionBridge, runner: TaskRunner, companion, diary
+) -> None:
+    ids = _name_often(diary, "Nora", times=4)  # just enough entries to ask
+    panel = MemoryPanel(bridge, runner)
+    qtbot.addWidget(panel)
+    panel.show()
+    qtbot.waitUntil(lambda: panel.who is not None, timeout=20000)
+    panel.add_edit.setText("Likes green tea")
+    qtbot.mouseClick(panel.who_answer, Qt.MouseButton.LeftButton)
+    assert panel.add_edit.text() == "Likes green tea"  # the person's words stay
+    panel.add_edit.clear()
+    qtbot.mouseClick(panel.who_answer, Qt.MouseButton.LeftButton)
+    assert panel.add_edit.text() == "Nora is my "
+    companion.delete_message(ids[0])  # three entries left: too few to ask about
+    qtbot.waitUntil(lambda: panel.who is None and not panel.who_row.isVisible(), timeout=20000)

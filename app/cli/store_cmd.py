@@ -168,6 +168,8 @@ def _register_facts(sub: argparse._SubParsersAction) -> None:  # type: ignore[ty
     who = actions.add_parser("who", help=translate(
         "Cli", "names your entries use often without saying who they are"))
     who.add_argument("--json", action="store_true")
+    who.add_argument("--all", action="store_true", help=translate(
+        "Cli", 'also the names you said "Not now" to in the window'))
     who.set_defaults(func=guarded(_facts_who))
 
 
@@ -297,7 +299,7 @@ def _facts_who(args: argparse.Namespace, data_dir: Path) -> int:
     """The names worth a fact ("Витя — мой муж"): with one, recall finds Витя's entries when the person asks
     about "my husband" (``app.core.recall.introductions``)."""
     with open_diary(data_dir) as diary:
-        found = introductions(diary, limit=INTRODUCTIONS_LISTED)
+        found = introductions(diary, limit=INTRODUCTIONS_LISTED, ask_again=args.all)
     if args.json:
         _print_json([{"name": i.name, "entries": i.entries} for i in found])
         return 0

@@ -404,6 +404,11 @@ class Companion:
         recall find them when the person asks about "my husband" (``app.core.recall.introductions``)."""
         return introductions(self.diary, skip=skip)
 
+    def not_now_person(self, name: str) -> None:
+        """The person would rather not say who ``name`` is: not asked again (until an entry is deleted or
+        edited, which empties the list: ``app.store.not_now``)."""
+        self.diary.add_not_now_name(name)
+
     def delete_fact(self, fact_id: int) -> None:
         self.memory.delete(fact_id)
 

@@ -32,6 +32,7 @@ from app.store import (
     history,
     kept,
     lost_writes,
+    not_now,
     notes,
     ritual,
     turn_notes,
@@ -555,6 +556,13 @@ class Diary:
     def save_draft(self, text: str, conversation_id: int | None) -> None:
         """Keep the message box's unsent ``text`` (typed on ``conversation_id``'s day); blank clears it."""
         self._write(lambda s: drafts.save_draft(s, text, conversation_id))
+
+    def not_now_names(self) -> list[str]:
+        """Names the person said "Not now" to when asked who they are (``app.store.not_now``)."""
+        return self._read(not_now.not_now_names)
+
+    def add_not_now_name(self, name: str) -> None:
+        self._write(lambda s: not_now.add_not_now(s, name))
 
     def draft(self) -> Draft | None:
         """The unsent words kept from the message box, if any."""

@@ -641,6 +641,7 @@ def erase_all(db: Database) -> None:
             conn.execute(text(f"DELETE FROM {derived}"))
         conn.execute(text("DELETE FROM opening_prompt"))  # derived too (questions drawn from the diary)
         conn.execute(text("DELETE FROM draft"))  # the message box's unsent words (not exported)
+        conn.execute(text("DELETE FROM not_now_name"))  # names not to ask about (not exported)
         conn.execute(text("INSERT INTO message_fts(message_fts) VALUES ('rebuild')"))
         conn.execute(text("DELETE FROM sqlite_sequence"))
 

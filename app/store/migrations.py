@@ -334,6 +334,29 @@ M012_DRAFT = Migration(
     ),
 )
 
+# Names the person said "Not now" to when the memory panel asked who they are (``app.core.recall.
+# introductions``), so it does not ask again at the next start. A name is diary text: deleting or editing one
+# of the person's entries empties the list (the triggers), since the name may have been only in what was
+# deleted; the panel may then ask again, which loses nothing. The companion's replies (written as a
+# placeholder, then updated) leave it alone: names are only ever taken from the person's entries. Not
+# exported (a preference about questions, not an entry).
+M013_NOT_NOW_NAMES = Migration(
+    "m013_not_now_names",
+    (
+        """CREATE TABLE not_now_name (
+            name TEXT PRIMARY KEY,
+            said_at DATETIME NOT NULL
+        ) WITHOUT ROWID""",
+        """CREATE TRIGGER not_now_name_message_ad AFTER DELETE ON message WHEN old.role = 'user' BEGIN
+            DELETE FROM not_now_name;
+        END""",
+        """CREATE TRIGGER not_now_name_message_au AFTER UPDATE OF text ON message
+        WHEN old.role = 'user' AND old.text IS NOT new.text BEGIN
+            DELETE FROM not_now_name;
+        END""",
+    ),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     M001_INITIAL,
     M002_MESSAGE_FTS,
@@ -347,6 +370,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     M010_ATTACHMENTS,
     M011_TURN_CONTEXT_KEYS,
     M012_DRAFT,
+    M013_NOT_NOW_NAMES,
 )
 
 LATEST = MIGRATIONS[-1].name

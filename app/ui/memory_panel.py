@@ -92,8 +92,9 @@ class MemoryPanel(QWidget):
         self._fills = 0  # lists fetched so far: a fill in steps stops when a newer one comes
         self.last_report: BudgetReport | None = None  # the newest one drawn
         self.who: Introduction | None = None  # the name the panel asks about ("Who is Витя?")
-        self._not_now: set[str] = set()  # names the person said "Not now" to, while this window lives
+        self._not_now: set[str] = set()  # names said "Not now" to here (the diary keeps them too)
         self._who_wanted = True  # ask (again) when next shown: a new companion, or a question answered
+        self._who_filled = ""  # the start of a fact "Say who…" last put in the new-fact field
         self.model = FactsTableModel(self)
         self.proxy = FactsFilterModel(self)
         self.proxy.setSourceModel(self.model)
@@ -300,6 +301,7 @@ class MemoryPanel(QWidget):
         self.model.dataChanged.connect(self._update_status)
         self.bridge.fact_saved.connect(self._on_fact_saved)
         self.bridge.fact_removed.connect(self._on_fact_removed)
+        self.bridge.message_removed.connect(self._on_message_removed)
         self.bridge.companion_changed.connect(self._on_companion_changed)
         self.bridge.budget.connect(self.show_budget)
         shortcuts = (
@@ -417,6 +419,8 @@ class MemoryPanel(QWidget):
 
     def _on_companion_changed(self, _companion: Companion | None) -> None:
         self.model.set_in_prompt(())
+        self._not_now.clear()
+        self._show_who(None)
         self.reload()
 
     def set_filter(self, text: str) -> None:
@@ -431,12 +435,22 @@ class MemoryPanel(QWidget):
         if companion is None:
             return
         skip = tuple(self._not_now)
-        self.runner.run(lambda: companion.people_to_introduce(skip), on_done=self._on_who,
+        self.runner.run(lambda: companion.people_to_introduce(skip),
+                        on_done=lambda found: self._on_who(companion, found),
                         on_error=lambda _exc: self._show_who(None), token_key=self._key + "-who",
                         background=True)
 
-    def _on_who(self, found: list[Introduction]) -> None:
+    def _on_who(self, asked: Companion, found: list[Introduction]) -> None:
+        if asked is not self.companion:
+            return  # another diary's (a lock, a restore, a switch while it ran)
         self._show_who(next((i for i in found if i.name not in self._not_now), None))
+
+    def _on_message_removed(self, _event: object) -> None:
+        """An entry was deleted: the name asked about may have gone with it. (The diary's "Not now" list is
+        emptied too, ``app.store.not_now``; the names said "Not now" to in this window stay skipped.)"""
+        self._who_wanted = True
+        if self.isVisible():
+            self.ask_who()
 
     def _show_who(self, who: Introduction | None) -> None:
         self.who = who
@@ -460,21 +474,29 @@ class MemoryPanel(QWidget):
 
     def answer_who(self) -> None:
         """"Say who…": the new-fact field starts the fact ("Витя is my "), of kind Person, for the person to
-        finish; saving it answers the question (``_on_fact_saved``)."""
+        finish; saving it answers the question (``_on_fact_saved``). Words the person typed there stay (the
+        field only gets focus); only a start this panel put there is replaced."""
         if self.who is None:
             return
-        self.add_edit.setText(self._who_template(self.who.name))
-        self.add_kind.setCurrentIndex(self.add_kind.findData("person"))
+        typed = self.add_edit.text()
+        if not typed.strip() or typed == self._who_filled:
+            self._who_filled = self._who_template(self.who.name)
+            self.add_edit.setText(self._who_filled)
+            self.add_kind.setCurrentIndex(self.add_kind.findData("person"))
         self.add_edit.setFocus()
         self.add_edit.end(False)
 
     def not_now_who(self) -> None:
-        """Ask about someone else; this name is not asked about again while the window is open."""
-        if self.who is None:
+        """Ask about someone else; this name is not asked about again (kept in the diary), and at once, while
+        the diary notes it."""
+        companion = self.companion
+        if self.who is None or companion is None:
             return
-        self._not_now.add(self.who.name)
+        name = self.who.name
+        self._not_now.add(name)
         self._show_who(None)
-        self.ask_who()
+        self.runner.run(lambda: companion.not_now_person(name), on_done=lambda _none: self.ask_who(),
+                        on_error=self._on_error, small=True)
 
     # -- writing ------------------------------------------------------------------------------------
     def add_from_field(self) -> None:

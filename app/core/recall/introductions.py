@@ -11,9 +11,12 @@ saved as a fact ("Витя — муж") that recall reads from the next question
 A name here is a capitalized word that stands inside a sentence (not first), is written in lower case seldom
 if ever, and is not a stopword, a month, a weekday, a nationality, a relation word or a patronymic
 ("Аркадьевна" goes with "Нина", which is asked about instead). A word that mostly follows a place's
-preposition ("в Казани", "in Leeds") is a place; one in quotes or after one (a shop, a boat, a brand:
-«Ригла», "the Admiral") is not asked about either. A name must be in ``MIN_ENTRIES`` entries or more, and is
-left out once the entries or a fact tie it to a relation, or a fact names it at all.
+preposition ("в Казани", "on Netflix") is a place or a thing; one in quotes or after one (a shop, a boat, a
+brand: «Ригла») is not asked about either. The forms of one person count together: "Андрей", "Андрея",
+"Андреем" (two Snowball stems) and "Серёжа" beside "Сергей" (``people.name_forms``). A name must be in
+``MIN_ENTRIES`` entries or more, and is left out once the entries tie it to a relation or a fact names it
+(a capitalized word of the fact; a fact's first word only in a form the entries use: "Любит кофе" names no
+Люба).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from app.core.ports import DiaryPort
-from app.core.recall.people import FAMILIES, fact_plausible, name_forms, names_in, stem_key
+from app.core.recall.people import FAMILIES, fact_plausible, is_listed_name, name_forms, names_in, stem_key
 from app.core.text import fold, has_cyrillic
 
 ENTRIES_READ = 2000  # the person's newest entries read for names (0.3-0.6 s here, off the UI thread)
@@ -33,24 +36,26 @@ MIN_ENTRIES = 4  # entries a name must be in before Hearth asks who it is
 INTRODUCTIONS = 3  # names offered at most, most often written first
 PLACE_SHARE = 0.25  # a word after a place's preposition (or "the") this often or more is a place or a thing
 
-_SENTENCE_END = re.compile(r"(?:[.!?…]+|\n)\s*")
-_WORD = re.compile(r"[^\W\d_][^\W\d_'’-]*")
-_POSSESSIVE = re.compile(r"['’]s?$")
+_SENTENCE_END = re.compile(r"(?:[.!?…:;]+|\n)\s*")
+_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’-](?=[^\W\d_]))*")  # "O'Neil", "Анна-Мария", "Tom's"
+_POSSESSIVE = re.compile(r"['’](?:s|m|d|ve|ll|re|t)$", re.IGNORECASE)  # "Tom's" is Tom; "I'm" is "I"
 _PLACE_PREPOSITIONS = frozenset(
-    "в во из на под до через над in into near across around outside via to from at the".split()  # noqa: SIM905
+    "в во из на под до через над по in into near across around outside via to from at on by the".split()  # noqa: SIM905
 )
-_QUOTES = "«“\"'„‘"
+_QUOTES_BEFORE = "«“\"„"  # a word right after one of these is a title or a brand («Ригла», "Admiral")
+_OPENING_QUOTES = "«“„"  # a word after a word that opened one of these is in it too («Джон Дир»)
 _PATRONYMIC = re.compile(r"(?:ович|евич|овн|евн|ичн)", re.IGNORECASE)
 _POSSESSIVE_OF = re.compile(r"(?P<base>[А-ЯЁ][а-яё]+?)(?:ин|ын)(?:а|о|ы|у|ого|ой|ому|ым|ых|ом|ыми)?")
 _FAMILY_PLURAL = re.compile(r"(?:ов|ев|ин|ын)ых$", re.IGNORECASE)  # "у Глебовых": a family, by its surname
-# Days that are capitalized but are no one ("before Christmas", "на Пасху").
-_HOLIDAYS = frozenset(
-    "christmas xmas easter halloween hogmanay thanksgiving diwali hanukkah ramadan eid пасха рождество "  # noqa: SIM905
-    "масленица".split()
+# Capitalized, and no one to ask about: days ("before Christmas", "на Пасху") and God ("Слава Богу").
+_NO_ONE = frozenset(
+    "christmas xmas easter halloween hogmanay thanksgiving diwali hanukkah ramadan eid пасх рождеств "  # noqa: SIM905
+    "масленниц масленица god jesus lord бог господ".split()
 )
 # Endings that mark a Russian name's oblique cases ("Витей", "Ксюшу", "Глебом"): the form shown is a
 # nominative when the diary has one.
 _OBLIQUE_ENDINGS = ("ей", "ой", "ом", "ем", "ём", "у", "ю", "е", "и", "ы")
+_INFLECTION_MAX = 2  # letters one stem of a name may have beyond another ("андр" and "андре": Андрей, Андрея)
 
 
 @dataclass(frozen=True)
@@ -63,25 +68,50 @@ class Introduction:
 
 @dataclass
 class _Seen:
-    """How a word (by its stem) is used across the entries read."""
+    """How a word (by its stem), or one person's forms together, is used across the entries read."""
 
-    entries: int = 0  # entries it is capitalized in, inside a sentence
+    entries: set[int] = field(default_factory=set)  # the entries it is capitalized in, inside a sentence
     capitalized: int = 0  # uses capitalized, not a sentence's first word
     lower: int = 0  # uses in lower case: a common word, not a name
     placed: int = 0  # after a place's preposition or "the"
     quoted: int = 0  # in quotes, or right after a quoted word
     joined: int = 0  # beside another capitalized word ("Royal Infirmary", "Calder Street"), not a patronymic
-    forms: Counter[str] = field(default_factory=Counter)
+    forms: Counter[str] = field(default_factory=Counter)  # as written inside sentences
+    first_forms: Counter[str] = field(default_factory=Counter)  # as written first in a sentence
+
+    def add(self, other: _Seen) -> None:
+        self.entries |= other.entries
+        self.capitalized += other.capitalized
+        self.lower += other.lower
+        self.placed += other.placed
+        self.quoted += other.quoted
+        self.joined += other.joined
+        self.forms.update(other.forms)
+        self.first_forms.update(other.first_forms)
+
+
+@dataclass(frozen=True)
+class _FactNames:
+    """What the facts name: the stems of their capitalized words inside a sentence (and of those words' other
+    forms), and the folded words that open a sentence (a name there only in a form the entries use)."""
+
+    keys: frozenset[str]
+    first_words: frozenset[str]
+
+    def name(self, keys: Iterable[str], forms: Iterable[str]) -> bool:
+        return bool(self.keys.intersection(keys)) or any(fold(f) in self.first_words for f in forms)
 
 
 def introductions(
-    diary: DiaryPort, *, skip: Iterable[str] = (), limit: int = INTRODUCTIONS
+    diary: DiaryPort, *, skip: Iterable[str] = (), limit: int = INTRODUCTIONS, ask_again: bool = False
 ) -> list[Introduction]:
-    """The names worth asking about in ``diary`` (see the module doc), without those in ``skip`` (names the
-    person said "not now" to). Reads the newest entries and every live fact: off the UI thread."""
+    """The names worth asking about in ``diary`` (see the module doc), without those in ``skip`` and those the
+    person said "Not now" to (``DiaryPort.not_now_names``; all the same with ``ask_again``). Reads the newest
+    entries and every live fact: off the UI thread."""
     texts = diary.newest_texts(limit=ENTRIES_READ, role="user")
     facts = [fact.text for fact in diary.list_facts()]
-    return people_to_introduce(texts, facts, skip=skip, limit=limit)
+    not_now = () if ask_again else diary.not_now_names()
+    return people_to_introduce(texts, facts, skip=[*skip, *not_now], limit=limit)
 
 
 def people_to_introduce(
@@ -89,53 +119,88 @@ def people_to_introduce(
 ) -> list[Introduction]:
     """The names ``entries`` use most that neither they nor ``facts`` say who they are."""
     seen = _names_seen(entries)
-    explained = {stem_key(name) for name in names_in(entries, FAMILIES)}
-    explained |= _named_in(facts)
-    explained |= {stem_key(name) for name in skip}
+    explained = _with_other_forms(names_in(entries, FAMILIES)) | _with_other_forms(skip)
+    from_facts = _fact_names(facts)
     found: list[Introduction] = []
-    for key, s in sorted(seen.items(), key=lambda kv: (-kv[1].entries, kv[0])):
-        if s.entries < MIN_ENTRIES or key in explained or not _a_person(s) or _possessive(s, seen):
+    for keys, person in _people(seen):
+        if len(person.entries) < MIN_ENTRIES or explained & keys or not _a_person(person):
             continue
-        found.append(Introduction(_shown_form(s.forms), s.entries))
+        if from_facts.name(keys, person.forms):
+            continue
+        found.append(Introduction(_shown_form(person), len(person.entries)))
         if len(found) >= limit:
             break
     return found
 
 
 def names_person(fact: str, name: str) -> bool:
-    """Does ``fact`` name ``name`` in any of its forms ("Витя — мой муж", "Married to Viktor")? Such a fact
+    """Does ``fact`` name ``name`` in any of its forms ("Витя — мой муж", "Замужем за Виктором")? Such a fact
     answers "Who is Витя?"."""
-    return stem_key(name) in _named_in([fact])
+    return _fact_names([fact]).name(_with_other_forms([name]), [name])
+
+
+def _with_other_forms(names: Iterable[str]) -> set[str]:
+    return {stem_key(form) for name in names for form in (name, *name_forms(name))}
 
 
 def _names_seen(entries: Iterable[str]) -> dict[str, _Seen]:
     """Every word's uses, by its stem: capitalized inside a sentence, in lower case, after a place's
     preposition, in quotes; and the entries it is in."""
     seen: dict[str, _Seen] = {}
-    for text in entries:
-        in_entry: set[str] = set()
+    for number, text in enumerate(entries):
         for sentence in _SENTENCE_END.split(text):
-            words = [_POSSESSIVE.sub("", m.group(0)) for m in _WORD.finditer(sentence)]
-            starts = [m.start() for m in _WORD.finditer(sentence)]
+            found = list(_WORD.finditer(sentence))
+            words = [_POSSESSIVE.sub("", m.group(0)) for m in found]
             for index, word in enumerate(words):
                 if len(word) < 2:
                     continue
-                key = _key(word)
-                s = seen.setdefault(key, _Seen())
+                s = seen.setdefault(_key(word), _Seen())
                 if not word[0].isupper():
                     s.lower += 1
-                    continue
-                if index == 0:
-                    continue
-                s.capitalized += 1
-                s.placed += fold(words[index - 1]) in _PLACE_PREPOSITIONS
-                s.quoted += _quoted(sentence, starts[index])
-                s.joined += _joined(words, index)
-                s.forms[word] += 1
-                in_entry.add(key)
-        for key in in_entry:
-            seen[key].entries += 1
+                elif index == 0:
+                    s.first_forms[word] += 1
+                else:
+                    s.capitalized += 1
+                    s.placed += fold(words[index - 1]) in _PLACE_PREPOSITIONS
+                    s.quoted += _quoted(sentence, found[index].start())
+                    s.joined += _joined(words, index)
+                    s.forms[word] += 1
+                    s.entries.add(number)
     return seen
+
+
+def _people(seen: dict[str, _Seen]) -> list[tuple[frozenset[str], _Seen]]:
+    """The capitalized stems grouped by person (one name's forms, its other names), most entries first."""
+    names = {key for key, s in seen.items() if s.capitalized and not _another_word(s, seen)}
+    parent = {key: key for key in names}
+
+    def root(key: str) -> str:
+        while parent[key] != key:
+            key = parent[key]
+        return key
+
+    def join(a: str, b: str) -> None:
+        parent[root(a)] = root(b)
+
+    for key in names:
+        for form in seen[key].forms:
+            for other in (stem_key(f) for f in name_forms(form)):
+                if other in names:
+                    join(key, other)
+        for cut in range(1, _INFLECTION_MAX + 1):  # "андре" with "андр": Андрея with Андрей
+            shorter = key[:-cut]
+            if len(shorter) >= 3 and shorter in names and has_cyrillic(key):
+                join(key, shorter)
+    groups: dict[str, list[str]] = {}
+    for key in names:
+        groups.setdefault(root(key), []).append(key)
+    people: list[tuple[frozenset[str], _Seen]] = []
+    for keys in groups.values():
+        person = _Seen()
+        for key in keys:
+            person.add(seen[key])
+        people.append((frozenset(keys), person))
+    return sorted(people, key=lambda kp: (-len(kp[1].entries), min(kp[0])))
 
 
 @lru_cache(maxsize=20_000)
@@ -144,15 +209,22 @@ def _key(word: str) -> str:
     return stem_key(word)
 
 
-def _possessive(s: _Seen, seen: dict[str, _Seen]) -> bool:
-    """Is it a Russian possessive of a name the diary has ("Дашин", "Надины" beside "Даша", "Надя")?"""
-    for form in s.forms:
-        match = _POSSESSIVE_OF.fullmatch(form)
-        if not match:
-            continue
-        for key in (stem_key(match["base"] + v) for v in ("а", "я")):
-            if key in seen and seen[key].capitalized > seen[key].lower:
-                return True
+def _another_word(s: _Seen, seen: dict[str, _Seen]) -> bool:
+    """A word made from a name, not a name: a patronymic ("Аркадьевна"), a family by its surname ("у
+    Глебовых"), a possessive ("Дашин" beside "Даша"). Kept apart, so it joins no one's forms."""
+    return any(
+        _PATRONYMIC.search(form) or _FAMILY_PLURAL.search(form) or _possessive(form, seen) for form in s.forms
+    )
+
+
+def _possessive(form: str, seen: dict[str, _Seen]) -> bool:
+    """Is ``form`` a Russian possessive of a name the diary has ("Дашин", "Надины" beside "Даша", "Надя")?"""
+    match = _POSSESSIVE_OF.fullmatch(form)
+    if not match:
+        return False
+    for key in (stem_key(match["base"] + v) for v in ("а", "я")):
+        if key in seen and seen[key].capitalized > seen[key].lower:
+            return True
     return False
 
 
@@ -166,54 +238,63 @@ def _joined(words: Sequence[str], index: int) -> bool:
 
 
 def _quoted(sentence: str, start: int) -> bool:
-    """Is the word at ``start`` in quotes or right after a quoted word («Джон Дир», "the «Admiral»")?"""
-    opening = sentence.rfind(" ", 0, max(0, start - 1))
-    right_after = start > 0 and sentence[start - 1] in _QUOTES
-    return right_after or any(q in sentence[opening + 1 : start] for q in _QUOTES)
+    """Is the word at ``start`` in quotes or right after a quoted word («Джон Дир»)? An apostrophe is no quote
+    ("it's Sarah's birthday")."""
+    if start > 0 and sentence[start - 1] in _QUOTES_BEFORE:
+        return True
+    previous = sentence[: start].rstrip().rsplit(maxsplit=1)
+    return bool(previous) and previous[-1][:1] in _OPENING_QUOTES and not any(
+        q in previous[-1] for q in "»”")
 
 
 def _a_person(s: _Seen) -> bool:
-    """Written as a name (capitalized nearly always), not a place, a brand or a patronymic."""
-    forms = s.forms
-    shown = _shown_form(forms)
+    """Written as a name (capitalized nearly always), not a place, a brand, a holiday or God."""
+    shown = _shown_form(s)
     return (
         s.capitalized > 0
         and s.lower <= 0.1 * s.capitalized
         and s.placed < PLACE_SHARE * s.capitalized
         and s.quoted < PLACE_SHARE * s.capitalized
         and s.joined < 0.5 * s.capitalized
-        and fold(shown) not in _HOLIDAYS
-        and fact_plausible(shown)
-        and not any(_PATRONYMIC.search(form) or _FAMILY_PLURAL.search(form) for form in forms)
+        and stem_key(shown) not in _NO_ONE
+        and fold(shown) not in _NO_ONE
+        and (fact_plausible(shown) or is_listed_name(shown))  # "Женя" shares "жена"'s stem
     )
 
 
-def _named_in(facts: Iterable[str]) -> set[str]:
-    """The stems of every word in the facts, and of every other form of a name they hold ("Серёжа" for
-    "Сергей"): a fact that names someone at all is taken to say who they are."""
+def _fact_names(facts: Iterable[str]) -> _FactNames:
+    """See ``_FactNames``: a fact that names someone at all is taken to say who they are."""
     keys: set[str] = set()
+    first_words: set[str] = set()
     for fact in facts:
-        for match in _WORD.finditer(fact):
-            word = _POSSESSIVE.sub("", match.group(0))
-            keys.add(stem_key(word))
-            if word[:1].isupper():
-                keys.update(stem_key(form) for form in name_forms(word))
-    return keys
+        for sentence in _SENTENCE_END.split(fact):
+            for index, match in enumerate(_WORD.finditer(sentence)):
+                word = _POSSESSIVE.sub("", match.group(0))
+                if len(word) < 2 or not word[:1].isupper():
+                    continue
+                if index > 0 or is_listed_name(word) or name_forms(word):
+                    keys |= _with_other_forms([word])
+                else:
+                    first_words.add(fold(word))
+    return _FactNames(frozenset(keys), frozenset(first_words))
 
 
-def _shown_form(forms: Counter[str]) -> str:
-    """The form to ask about: the commonest that is not a Russian oblique case ("Витя", not "Витей")."""
-    if not forms:
+def _shown_form(s: _Seen) -> str:
+    """The form to ask about: the commonest that is not a Russian oblique case ("Витя", not "Витей"); a
+    shorter form the diary has ("Максим" for "Максима", even if only first in a sentence); a genitive the name
+    table knows in its nominative ("Андрея" → "Андрей", but "Евгения" is a name of its own)."""
+    ranked = [form for form, _ in s.forms.most_common()] or [form for form, _ in s.first_forms.most_common()]
+    if not ranked:
         return ""
-    ranked = [form for form, _ in forms.most_common()]
     nominative = [f for f in ranked if not (has_cyrillic(f) and fold(f).endswith(_OBLIQUE_ENDINGS))]
     shown = (nominative or ranked)[0]
-    shorter = [f for f in ranked if len(f) < len(shown) and shown.startswith(f)]  # "Егор" for "Егора"
+    every = [*ranked, *(f for f, _ in s.first_forms.most_common())]
+    shorter = [f for f in every if len(f) < len(shown) and shown.startswith(f)]  # "Егор" for "Егора"
     if shorter:
         return shorter[0]
-    if has_cyrillic(shown) and fold(shown).endswith(("а", "я")):  # a genitive, if the name table knows it
+    if has_cyrillic(shown) and fold(shown).endswith(("а", "я")) and not is_listed_name(shown):
         base = [f for f in name_forms(shown) if len(f) == len(shown) and f[:-1] == shown[:-1]]
-        return base[0] if base else shown  # "Андрея" → "Андрей", "Геннадия" → "Геннадий"
+        return base[0] if base else shown
     return shown
 
 

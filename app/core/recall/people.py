@@ -676,6 +676,11 @@ def stem_key(word: str) -> str:
     return _stem_key(word)
 
 
+def is_listed_name(name: str) -> bool:
+    """Is ``name``, as written, in the table of names and their forms ("Женя", "Евгения", "Robert")?"""
+    return name in _NAME_FORMS.get(_stem_key(name), frozenset())
+
+
 def fact_plausible(name: str) -> bool:
     """Could ``name`` be someone's name (not a stopword, a relation, a month, a weekday, a nationality)?"""
     return _fact_plausible(name)

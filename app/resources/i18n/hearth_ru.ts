@@ -537,6 +537,10 @@ How was your day?</source>
         <translation>имена, которые часто встречаются в записях, но не сказано, кто это</translation>
     </message>
     <message>
+        <source>also the names you said &quot;Not now&quot; to in the window</source>
+        <translation>и те имена, на которые в окне вы ответили «Не сейчас»</translation>
+    </message>
+    <message>
         <source>No matches.</source>
         <translation>Ничего не найдено.</translation>
     </message>
