@@ -237,3 +237,9 @@ def test_things_and_words_around_names_are_not_people() -> None:
     assert names([f"Потом Женя пришла, день {i}." for i in range(5)]) == ["Женя"]  # its stem is "жена"'s
     entries = [f"Потом Евгения Петровна пришла, день {i}." for i in range(5)]
     assert names(entries) == ["Евгения"]  # a name of its own, not a genitive of "Евгений"
+
+
+def test_a_fact_after_a_colon_names_the_pet_and_an_oblique_name_is_shown_in_the_nominative() -> None:
+    entries = [f"Гуляли с Бароном, и с Ниной тоже, день {i}." for i in range(5)]
+    assert names(entries) == ["Барон", "Нина"]
+    assert names(entries, ("Собака: Барон, бордер-колли",)) == ["Нина"]

@@ -483,7 +483,9 @@ def test_not_now_asks_about_someone_else_and_not_again(
     assert panel.who is None
 
 
-def test_not_now_is_remembered_by_the_diary(qtbot, bridge: CompanionBridge, runner: TaskRunner, diary) -> None:
+def test_not_now_is_remembered_by_the_diary(
+    qtbot, bridge: CompanionBridge, runner: TaskRunner, diary
+) -> None:
     _name_often(diary, "Nora", times=6)
     panel = MemoryPanel(bridge, runner)
     qtbot.addWidget(panel)

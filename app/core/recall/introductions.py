@@ -36,7 +36,8 @@ MIN_ENTRIES = 4  # entries a name must be in before Hearth asks who it is
 INTRODUCTIONS = 3  # names offered at most, most often written first
 PLACE_SHARE = 0.25  # a word after a place's preposition (or "the") this often or more is a place or a thing
 
-_SENTENCE_END = re.compile(r"(?:[.!?…:;]+|\n)\s*")
+_SENTENCE_END = re.compile(r"(?:[.!?…:;]+|\n)\s*")  # in entries ("Dinner: Pasta": Pasta is no one)
+_FACT_SENTENCE_END = re.compile(r"(?:[.!?…;]+|\n)\s*")  # in facts ("Собака: Барон", "Муж: Витя")
 _WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’-](?=[^\W\d_]))*")  # "O'Neil", "Анна-Мария", "Tom's"
 _POSSESSIVE = re.compile(r"['’](?:s|m|d|ve|ll|re|t)$", re.IGNORECASE)  # "Tom's" is Tom; "I'm" is "I"
 _PLACE_PREPOSITIONS = frozenset(
@@ -267,7 +268,7 @@ def _fact_names(facts: Iterable[str]) -> _FactNames:
     keys: set[str] = set()
     first_words: set[str] = set()
     for fact in facts:
-        for sentence in _SENTENCE_END.split(fact):
+        for sentence in _FACT_SENTENCE_END.split(fact):
             for index, match in enumerate(_WORD.finditer(sentence)):
                 word = _POSSESSIVE.sub("", match.group(0))
                 if len(word) < 2 or not word[:1].isupper():
@@ -295,6 +296,11 @@ def _shown_form(s: _Seen) -> str:
     if has_cyrillic(shown) and fold(shown).endswith(("а", "я")) and not is_listed_name(shown):
         base = [f for f in name_forms(shown) if len(f) == len(shown) and f[:-1] == shown[:-1]]
         return base[0] if base else shown
+    if not nominative and has_cyrillic(shown) and len(shown) > 4:  # only oblique forms: a guess
+        if shown.endswith("ом"):
+            return shown[:-2]  # "Бароном" → "Барон"
+        if shown.endswith("ой"):
+            return shown[:-2] + "а"  # "Ниной" → "Нина"
     return shown
 
 
