@@ -154,7 +154,7 @@ def test_hearth_facts_who_lists_the_names_and_how_to_answer(
     diary.close()
     assert main(["--data-dir", str(data_dir), "facts", "who"]) == 0
     out = capsys.readouterr().out
-    assert "Nora  (5 entries)" in out and 'hearth facts add "Nora is my brother" --kind person' in out
+    assert "Nora  (5 entries)" in out and 'hearth facts add "Nora is my friend" --kind person' in out
     assert main(["--data-dir", str(data_dir), "facts", "who", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == [{"name": "Nora", "entries": 5}]
     assert main(["--data-dir", str(data_dir), "facts", "add", "Nora is my sister"]) == 0

@@ -310,7 +310,7 @@ def _facts_who(args: argparse.Namespace, data_dir: Path) -> int:
     plurals = CliPlurals()
     for person in found:
         print(f"  {printable(person.name)}  ({plurals.entries(person.entries)})")
-    example = translate("Cli", "{name} is my brother").format(name=found[0].name)
+    example = translate("Cli", "{name} is my friend").format(name=found[0].name)
     print(translate("Cli", "Say who with a fact, for example: {command}").format(
         command=f'hearth facts add "{printable(example)}" --kind person'))
     return 0

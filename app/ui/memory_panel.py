@@ -465,8 +465,8 @@ class MemoryPanel(QWidget):
         self.who_label.setText(self.tr("Who is {name}? ({entries})").format(name=who.name, entries=entries))
         self.who_label.setToolTip(self.tr(
             "Your entries name {name} but never say who they are. A fact such as “{example}” lets Hearth "
-            "find them when you ask about your brother.").format(
-                name=who.name, example=self._who_template(who.name) + self.tr("brother")))
+            "find them when you ask about your friend.").format(
+                name=who.name, example=self._who_template(who.name) + self.tr("friend")))
         self.who_label.setAccessibleName(self.who_label.text())
 
     def _who_template(self, name: str) -> str:

@@ -589,12 +589,8 @@ How was your day?</source>
         <translation>Эти имена часто встречаются в записях, но нигде не сказано, кто это:</translation>
     </message>
     <message>
-        <source>{name} is my brother</source>
-        <translation>{name} — мой брат</translation>
-    </message>
-    <message>
         <source>Say who with a fact, for example: {command}</source>
-        <translation>Скажите кто, фактом, например: {command}</translation>
+        <translation>Добавьте факт о том, кто это, например: {command}</translation>
     </message>
     <message>
         <source>Changed fact #{id}.</source>
@@ -675,6 +671,10 @@ How was your day?</source>
     <message>
         <source>Run `{command}` to do it.</source>
         <translation>Чтобы удалить, выполните `{command}`.</translation>
+    </message>
+    <message>
+        <source>{name} is my friend</source>
+        <translation>{name} — мой друг</translation>
     </message>
     <message>
         <source>Give the path of a backup file.</source>
@@ -4188,6 +4188,14 @@ How was your day?</source>
         <translation>Начать факт о том, кто это, в поле ниже</translation>
     </message>
     <message>
+        <source>Your entries name {name} but never say who they are. A fact such as “{example}” lets Hearth find them when you ask about your friend.</source>
+        <translation>В записях есть {name}, но нигде не сказано, кто это. Факт вроде «{example}» поможет Hearth найти эти записи, когда вы спросите о друге.</translation>
+    </message>
+    <message>
+        <source>friend</source>
+        <translation>друг</translation>
+    </message>
+    <message>
         <source>Facts</source>
         <translation>Факты</translation>
     </message>
@@ -4222,14 +4230,6 @@ How was your day?</source>
     <message>
         <source>Who is {name}? ({entries})</source>
         <translation>Кто это — {name}? ({entries})</translation>
-    </message>
-    <message>
-        <source>Your entries name {name} but never say who they are. A fact such as “{example}” lets Hearth find them when you ask about your brother.</source>
-        <translation>В записях есть {name}, но нигде не сказано, кто это. Факт вроде «{example}» поможет Hearth найти эти записи, когда вы спросите о брате.</translation>
-    </message>
-    <message>
-        <source>brother</source>
-        <translation>брат</translation>
     </message>
     <message>
         <source>{name} is my </source>
