@@ -25,7 +25,6 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from app.core.ports import DiaryPort
 from app.core.recall.people import FAMILIES, fact_plausible, is_listed_name, name_forms, names_in, stem_key
@@ -124,11 +123,12 @@ def people_to_introduce(
     from_facts = _fact_names(facts)
     found: list[Introduction] = []
     for keys, person in _people(seen):
-        if len(person.entries) < MIN_ENTRIES or explained & keys or not _a_person(person):
+        if len(person.entries) < MIN_ENTRIES or explained & keys or from_facts.name(keys, person.forms):
             continue
-        if from_facts.name(keys, person.forms):
+        shown = _shown_form(person)
+        if not _a_person(person, shown):
             continue
-        found.append(Introduction(_shown_form(person), len(person.entries)))
+        found.append(Introduction(shown, len(person.entries)))
         if len(found) >= limit:
             break
     return found
@@ -155,7 +155,7 @@ def _names_seen(entries: Iterable[str]) -> dict[str, _Seen]:
             for index, word in enumerate(words):
                 if len(word) < 2:
                     continue
-                s = seen.setdefault(_key(word), _Seen())
+                s = seen.setdefault(stem_key(word), _Seen())
                 if not word[0].isupper():
                     s.lower += 1
                 elif index == 0:
@@ -204,12 +204,6 @@ def _people(seen: dict[str, _Seen]) -> list[tuple[frozenset[str], _Seen]]:
     return sorted(people, key=lambda kp: (-len(kp[1].entries), min(kp[0])))
 
 
-@lru_cache(maxsize=20_000)
-def _key(word: str) -> str:
-    """``stem_key``, remembered: a diary's 2,000 entries hold a few thousand words, each used many times."""
-    return stem_key(word)
-
-
 def _another_word(s: _Seen, seen: dict[str, _Seen]) -> bool:
     """A word made from a name, not a name: a patronymic ("Аркадьевна"), a family by its surname ("у
     Глебовых"), a possessive ("Дашин" beside "Даша"). Kept apart, so it joins no one's forms."""
@@ -248,9 +242,9 @@ def _quoted(sentence: str, start: int) -> bool:
         q in previous[-1] for q in "»”")
 
 
-def _a_person(s: _Seen) -> bool:
-    """Written as a name (capitalized nearly always), not a place, a brand, a holiday or God."""
-    shown = _shown_form(s)
+def _a_person(s: _Seen, shown: str) -> bool:
+    """Written as a name (capitalized nearly always), not a place, a brand, a holiday or God; ``shown`` is the
+    form it would be asked about by (``_shown_form``)."""
     return (
         s.capitalized > 0
         and s.lower <= 0.1 * s.capitalized
