@@ -194,6 +194,12 @@ def test_hearth_facts_who_all_lists_the_names_said_not_now_to(
     assert json.loads(capsys.readouterr().out) == []
     assert main(["--data-dir", str(data_dir), "facts", "who", "--all", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == [{"name": "Nora", "entries": 5}]
+    with Diary.open(data_dir) as reopened:
+        assert reopened.not_now_names() == ["Nora"]  # --all only lists them
+    assert main(["--data-dir", str(data_dir), "facts", "who", "--ask-again", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == [{"name": "Nora", "entries": 5}]
+    with Diary.open(data_dir) as reopened:
+        assert reopened.not_now_names() == []  # the window asks about Nora again
 
 
 def test_a_reply_written_after_not_now_keeps_the_list(diary: Diary) -> None:

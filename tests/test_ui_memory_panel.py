@@ -465,7 +465,7 @@ def test_the_panel_asks_who_a_name_is_and_a_saved_answer_ends_the_question(
     assert panel.who is None  # asked again: no one is left to ask about
 
 
-def test_not_now_asks_about_someone_else_and_not_again(
+def test_not_now_asks_about_someone_else_and_ask_again_takes_it_back(
     qtbot, bridge: CompanionBridge, runner: TaskRunner, diary
 ) -> None:
     _name_often(diary, "Nora", times=6)
@@ -479,8 +479,12 @@ def test_not_now_asks_about_someone_else_and_not_again(
     qtbot.waitUntil(lambda: panel.who is not None and panel.who.name == "Ben", timeout=20000)
     qtbot.mouseClick(panel.who_later, Qt.MouseButton.LeftButton)
     runner.wait_idle(30)
-    qtbot.waitUntil(lambda: not panel.who_row.isVisible(), timeout=20000)
-    assert panel.who is None
+    qtbot.waitUntil(lambda: panel.who_again.isVisible(), timeout=20000)  # no one left to ask about
+    assert panel.who is None and panel.who_label.text() == "Put off for now: Nora, Ben"
+    assert not panel.who_answer.isVisible() and not panel.who_later.isVisible()
+    qtbot.mouseClick(panel.who_again, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.who is not None and panel.who.name == "Nora", timeout=20000)
+    assert diary.not_now_names() == [] and not panel.who_again.isVisible() and panel.who_later.isVisible()
 
 
 def test_not_now_is_remembered_by_the_diary(
@@ -498,7 +502,8 @@ def test_not_now_is_remembered_by_the_diary(
     qtbot.addWidget(again)
     again.show()
     runner.wait_idle(30)
-    assert again.who is None and not again.who_row.isVisible()
+    qtbot.waitUntil(lambda: again.who_row.isVisible(), timeout=20000)
+    assert again.who is None and again.who_label.text() == "Put off for now: Nora"
 
 
 def test_say_who_keeps_typed_words_and_a_name_deleted_away_is_not_asked_about(
@@ -517,3 +522,12 @@ def test_say_who_keeps_typed_words_and_a_name_deleted_away_is_not_asked_about(
     assert panel.add_edit.text() == "Nora is my "
     companion.delete_message(ids[0])  # three entries left: too few to ask about
     qtbot.waitUntil(lambda: panel.who is None and not panel.who_row.isVisible(), timeout=20000)
+
+
+def test_many_names_put_off_are_listed_by_their_first_few(qtbot, bridge: CompanionBridge, runner) -> None:
+    panel = MemoryPanel(bridge, runner)
+    qtbot.addWidget(panel)
+    panel._show_who(None, ["Ann", "Ben", "Cleo", "Dan", "Eve"])  # noqa: SLF001 - what ask_who's answer shows
+    assert panel.who_label.text() == "Put off for now: Ann, Ben, Cleo, Dan…"
+    panel._show_who(None, [])  # noqa: SLF001
+    assert not panel.who_row.isVisibleTo(panel)

@@ -170,6 +170,8 @@ def _register_facts(sub: argparse._SubParsersAction) -> None:  # type: ignore[ty
     who.add_argument("--json", action="store_true")
     who.add_argument("--all", action="store_true", help=translate(
         "Cli", 'also the names you said "Not now" to in the window'))
+    who.add_argument("--ask-again", action="store_true", help=translate(
+        "Cli", 'let the window ask again about the names you said "Not now" to'))
     who.set_defaults(func=guarded(_facts_who))
 
 
@@ -297,7 +299,10 @@ def _facts_add(args: argparse.Namespace, data_dir: Path) -> int:
 
 def _facts_who(args: argparse.Namespace, data_dir: Path) -> int:
     """The names worth a fact ("Витя — мой муж"): with one, recall finds Витя's entries when the person asks
-    about "my husband" (``app.core.recall.introductions``)."""
+    about "my husband" (``app.core.recall.introductions``). ``--ask-again`` empties the "Not now" list first."""
+    if args.ask_again:
+        with DiaryLock(data_dir), open_diary(data_dir) as diary:
+            diary.clear_not_now_names()
     with open_diary(data_dir) as diary:
         found = introductions(diary, limit=INTRODUCTIONS_LISTED, ask_again=args.all)
     if args.json:

@@ -409,6 +409,14 @@ class Companion:
         edited, which empties the list: ``app.store.not_now``)."""
         self.diary.add_not_now_name(name)
 
+    def people_put_off(self) -> list[str]:
+        """The names the person said "Not now" to, oldest first (the panel offers to ask about them again)."""
+        return self.diary.not_now_names()
+
+    def ask_again_about_people(self) -> None:
+        """Every name said "Not now" to may be asked about again."""
+        self.diary.clear_not_now_names()
+
     def delete_fact(self, fact_id: int) -> None:
         self.memory.delete(fact_id)
 

@@ -564,6 +564,9 @@ class Diary:
     def add_not_now_name(self, name: str) -> None:
         self._write(lambda s: not_now.add_not_now(s, name))
 
+    def clear_not_now_names(self) -> None:
+        self._write(not_now.clear_not_now)
+
     def draft(self) -> Draft | None:
         """The unsent words kept from the message box, if any."""
         return self._read(drafts.draft)

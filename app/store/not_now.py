@@ -21,6 +21,11 @@ def not_now_names(session: Session) -> list[str]:
     return [str(row[0]) for row in rows]
 
 
+def clear_not_now(session: Session) -> None:
+    """Forget every name: the person wants to be asked about them again."""
+    session.connection().execute(text("DELETE FROM not_now_name"))
+
+
 def add_not_now(session: Session, name: str) -> None:
     """Remember ``name`` (again: its time is renewed); a blank name is ignored."""
     name = clean(name).strip()[:MAX_NAME_CHARS]

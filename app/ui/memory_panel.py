@@ -11,7 +11,7 @@ prompt it sends one ``BudgetReport``, from which the panel only draws which fact
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -69,6 +69,7 @@ CELL_SLACK = 6  # px beside a short column's widest text and its margins (no tex
 FILL_STEP = 30  # facts added to a hidden, empty table per event-loop turn (``_fill_in_steps``)
 VERY_NARROW_WIDTH = 560  # px; below this "From", "In prompt" and "Kind" go too (the fact's tooltip has them)
 TIGHT_WIDTH = 320  # px; below this "Importance" goes too: the fact's text keeps room to wrap in
+PUT_OFF_SHOWN = 4  # names the panel lists as put off ("Put off for now: …"); more end in "…"
 MIN_WIDTH = 200  # px: docked beside the sidebar and a 360 px chat column in an 800 px window
 DELETE_TITLE = QT_TRANSLATE_NOOP("MemoryPanel", "Delete this fact?")
 DELETE_WARNING = QT_TRANSLATE_NOOP("MemoryPanel", "It will be gone for good: Hearth removes it and every "
@@ -93,6 +94,7 @@ class MemoryPanel(QWidget):
         self.last_report: BudgetReport | None = None  # the newest one drawn
         self.who: Introduction | None = None  # the name the panel asks about ("Who is Витя?")
         self._not_now: set[str] = set()  # names said "Not now" to here (the diary keeps them too)
+        self._put_off: list[str] = []  # the names said "Not now" to, shown when no one is asked about
         self._who_wanted = True  # ask (again) when next shown: a new companion, or a question answered
         self._who_filled = ""  # the start of a fact "Say who…" last put in the new-fact field
         self.model = FactsTableModel(self)
@@ -137,6 +139,8 @@ class MemoryPanel(QWidget):
         self.who_answer.setToolTip(self.tr("Start a fact about who this is in the field below"))
         self.who_later.setText(self.tr("Not now"))
         self.who_later.setToolTip(self.tr("Ask about someone else"))
+        self.who_again.setText(self.tr("Ask again"))
+        self.who_again.setToolTip(self.tr("Ask who they are again"))
         self._show_who_text()
         refresh_model_texts(self.model)
         self._fit_columns()
@@ -270,7 +274,8 @@ class MemoryPanel(QWidget):
 
     def _build_who_row(self) -> QWidget:
         """"Who is Витя? (14 entries)" with "Say who…" and "Not now": hidden until there is a name to ask
-        about (``app.core.recall.introductions``)."""
+        about (``app.core.recall.introductions``). With no one to ask about, the names said "Not now" to, with
+        "Ask again"."""
         self.who_row = QWidget()
         self.who_row.setObjectName("whoRow")
         column = QVBoxLayout(self.who_row)
@@ -281,8 +286,10 @@ class MemoryPanel(QWidget):
         row = FlowRow(right=True)
         self.who_answer = self._button(self.answer_who)
         self.who_later = self._button(self.not_now_who)
+        self.who_again = self._button(self.ask_again_who)
         row.addWidget(self.who_answer)
         row.addWidget(self.who_later)
+        row.addWidget(self.who_again)
         column.addWidget(self.who_label)
         column.addLayout(row)
         self.who_row.hide()
@@ -435,15 +442,18 @@ class MemoryPanel(QWidget):
         if companion is None:
             return
         skip = tuple(self._not_now)
-        self.runner.run(lambda: companion.people_to_introduce(skip),
-                        on_done=lambda found: self._on_who(companion, found),
+        self.runner.run(lambda: (companion.people_to_introduce(skip), companion.people_put_off()),
+                        on_done=lambda found: self._on_who(companion, *found),
                         on_error=lambda _exc: self._show_who(None), token_key=self._key + "-who",
                         background=True)
 
-    def _on_who(self, asked: Companion, found: list[Introduction]) -> None:
+    def _on_who(self, asked: Companion, found: list[Introduction], put_off: list[str]) -> None:
         if asked is not self.companion:
             return  # another diary's (a lock, a restore, a switch while it ran)
-        self._show_who(next((i for i in found if i.name not in self._not_now), None))
+        # The names said "Not now" to in this window stay skipped here even once a deleted entry emptied the
+        # diary's list (``_on_message_removed``): they are put off too.
+        put_off = [*put_off, *sorted(self._not_now - set(put_off))]
+        self._show_who(next((i for i in found if i.name not in self._not_now), None), put_off)
 
     def _on_message_removed(self, _event: object) -> None:
         """An entry was deleted: the name asked about may have gone with it. (The diary's "Not now" list is
@@ -452,14 +462,19 @@ class MemoryPanel(QWidget):
         if self.isVisible():
             self.ask_who()
 
-    def _show_who(self, who: Introduction | None) -> None:
+    def _show_who(self, who: Introduction | None, put_off: Sequence[str] = ()) -> None:
         self.who = who
+        self._put_off = [] if who is not None else list(put_off)
         self._show_who_text()
-        self.who_row.setVisible(who is not None)
+        self.who_answer.setVisible(who is not None)
+        self.who_later.setVisible(who is not None)
+        self.who_again.setVisible(bool(self._put_off))
+        self.who_row.setVisible(who is not None or bool(self._put_off))
 
     def _show_who_text(self) -> None:
         who = self.who
         if who is None:
+            self._show_put_off_text()
             return
         entries = Plurals().entries(who.entries)
         self.who_label.setText(self.tr("Who is {name}? ({entries})").format(name=who.name, entries=entries))
@@ -467,6 +482,16 @@ class MemoryPanel(QWidget):
             "Your entries name {name} but never say who they are. A fact such as “{example}” lets Hearth "
             "find them when you ask about your friend.").format(
                 name=who.name, example=self._who_template(who.name) + self.tr("friend")))
+        self.who_label.setAccessibleName(self.who_label.text())
+
+    def _show_put_off_text(self) -> None:
+        """"Put off for now: Rosa, Wales": the first few names said "Not now" to, oldest first."""
+        if not self._put_off:
+            return
+        names = ", ".join(self._put_off[:PUT_OFF_SHOWN]) + ("…" if len(self._put_off) > PUT_OFF_SHOWN else "")
+        self.who_label.setText(self.tr("Put off for now: {names}").format(names=names))
+        self.who_label.setToolTip(self.tr(
+            "You said “Not now” when asked who they are. Hearth will not ask again until you say so."))
         self.who_label.setAccessibleName(self.who_label.text())
 
     def _who_template(self, name: str) -> str:
@@ -496,6 +521,16 @@ class MemoryPanel(QWidget):
         self._not_now.add(name)
         self._show_who(None)
         self.runner.run(lambda: companion.not_now_person(name), on_done=lambda _none: self.ask_who(),
+                        on_error=self._on_error, small=True)
+
+    def ask_again_who(self) -> None:
+        """"Ask again": every name said "Not now" to may be asked about once more (the diary forgets them)."""
+        companion = self.companion
+        if companion is None:
+            return
+        self._not_now.clear()
+        self._show_who(None)
+        self.runner.run(companion.ask_again_about_people, on_done=lambda _none: self.ask_who(),
                         on_error=self._on_error, small=True)
 
     # -- writing ------------------------------------------------------------------------------------

@@ -541,6 +541,10 @@ How was your day?</source>
         <translation>и те имена, на которые в окне вы ответили «Не сейчас»</translation>
     </message>
     <message>
+        <source>let the window ask again about the names you said &quot;Not now&quot; to</source>
+        <translation>чтобы окно снова спросило об именах, на которые вы ответили «Не сейчас»</translation>
+    </message>
+    <message>
         <source>No matches.</source>
         <translation>Ничего не найдено.</translation>
     </message>
@@ -4188,6 +4192,14 @@ How was your day?</source>
         <translation>Начать факт о том, кто это, в поле ниже</translation>
     </message>
     <message>
+        <source>Ask again</source>
+        <translation>Спросить снова</translation>
+    </message>
+    <message>
+        <source>Ask who they are again</source>
+        <translation>Снова спросить, кто это</translation>
+    </message>
+    <message>
         <source>Your entries name {name} but never say who they are. A fact such as “{example}” lets Hearth find them when you ask about your friend.</source>
         <translation>В записях есть {name}, но нигде не сказано, кто это. Факт вроде «{example}» поможет Hearth найти эти записи, когда вы спросите о друге.</translation>
     </message>
@@ -4230,6 +4242,14 @@ How was your day?</source>
     <message>
         <source>Who is {name}? ({entries})</source>
         <translation>Кто это — {name}? ({entries})</translation>
+    </message>
+    <message>
+        <source>Put off for now: {names}</source>
+        <translation>Отложено: {names}</translation>
+    </message>
+    <message>
+        <source>You said “Not now” when asked who they are. Hearth will not ask again until you say so.</source>
+        <translation>Вы ответили «Не сейчас» на вопрос, кто это. Hearth не спросит снова, пока вы не попросите.</translation>
     </message>
     <message>
         <source>{name} is my </source>
