@@ -299,7 +299,8 @@ def _facts_add(args: argparse.Namespace, data_dir: Path) -> int:
 
 def _facts_who(args: argparse.Namespace, data_dir: Path) -> int:
     """The names worth a fact ("Витя — мой муж"): with one, recall finds Витя's entries when the person asks
-    about "my husband" (``app.core.recall.introductions``). ``--ask-again`` empties the "Not now" list first."""
+    about "my husband" (``app.core.recall.introductions``). ``--ask-again`` first empties the "Not now"
+    list."""
     if args.ask_again:
         with DiaryLock(data_dir), open_diary(data_dir) as diary:
             diary.clear_not_now_names()

@@ -25,9 +25,10 @@ Why this shape:
   search run on a thread of their own while FTS5 ranks the words here; a turn's new token counts are stored
   in one commit, and the indexer's worker counts entries ahead (``Recall.count_ahead``), so a turn seldom
   tokenizes. While the meaning lookup runs, the turn reads what its ranking will ask for next (the turns
-  around the best word hits, their stored counts: ``Recall._read_ahead``). A typed message was usually recalled for already, by the budget gauge at the last pause in
-  typing: its vector is kept (``SemanticMemory.query_vector``) and the turn skips the embedding, the longest
-  stage. Stage by stage: ``python -m tests.bench.store --recall``.
+  around the best word hits, their stored counts: ``Recall._read_ahead``). A typed message was usually
+  recalled for already, by the budget gauge at the last pause in typing: its vector is kept
+  (``SemanticMemory.query_vector``) and the turn skips the embedding, the longest stage. Stage by stage:
+  ``python -m tests.bench.store --recall``.
 """
 
 from __future__ import annotations
