@@ -4,7 +4,6 @@ indexes what is written, shows what it remembered, and forgets what is deleted."
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from datetime import date, datetime
 from pathlib import Path
@@ -19,7 +18,6 @@ from app.core.events import Event, IndexProgress, Remembered
 from app.core.recall import semantic, vectors
 from app.core.recall.concepts import kinds_asked
 from app.core.recall.finder import Recall, _leaning_to_kinds
-from app.core.recall.rank import Candidate
 from app.core.recall.semantic import CONTEXT_CHARS, KEY_FORM, SHORT_TURN, SemanticMemory, passage_text
 from app.core.recall.vectors import VectorIndex, decode, encode
 from app.llm.embedding import Embedder, make_embedder
@@ -114,7 +112,6 @@ def test_the_index_keeps_the_mean_of_what_it_holds() -> None:
     index.upsert((i, encode(v)) for i, v in enumerate(data))
     index.upsert([(5, encode(-data[5]))])  # an edit
     index.remove([9, 10, 404])
-
     def stored(v: np.ndarray) -> np.ndarray:  # what the index holds for ``v``: its codes times its scale
         codes, scale = decode(encode(v), 16)
         return codes * scale
@@ -466,16 +463,10 @@ def test_a_deleted_entry_is_never_recalled_by_meaning_again(rig: Rig) -> None:
 @pytest.mark.parametrize(
     ("filler", "concrete", "question"),
     [
-        (
-            FILLER_EN,
-            "Writing from Oaxaca! We flew in two days ago and the hotel is right on the square.",
-            "What trips away have I made?",
-        ),
-        (
-            FILLER_RU,
-            "Ночью в вагоне сдох котёл: шлак забил колосники, к трём часам было плюс двенадцать.",
-            "Какие неисправности случались на работе?",
-        ),
+        (FILLER_EN, "Writing from Oaxaca! We flew in two days ago and the hotel is right on the square.",
+         "What trips away have I made?"),
+        (FILLER_RU, "Ночью в вагоне сдох котёл: шлак забил колосники, к трём часам было плюс двенадцать.",
+         "Какие неисправности случались на работе?"),
     ],
 )
 def test_a_question_about_a_kind_of_event_leans_toward_entries_that_tell_one(
@@ -519,58 +510,3 @@ def test_the_kinds_vectors_are_made_with_the_index_and_a_turn_embeds_only_its_qu
         "What trips away have I made?", 200, conversation_id=today, exclude_message_ids=set()
     )
     assert asked == ["What trips away have I made?"]
-
-
-class _GatedEmbedder(ClosableEmbedder):
-    """A real embedder whose question waits until ``gate`` opens: a meaning lookup that outlasts the lexical
-    half, as e5 does on a large diary (no sleep: the test opens the gate when the turn has read ahead)."""
-
-    def __init__(self, inner: Embedder) -> None:
-        super().__init__(inner)
-        self.gate = threading.Event()
-
-    def query(self, text: str) -> np.ndarray:
-        assert self.gate.wait(timeout=30), "the turn never read ahead"
-        return super().query(text)
-
-
-def test_reading_ahead_while_the_meaning_is_looked_up_changes_nothing_recalled(
-    diary: Diary, embedder: Embedder, tiny_engine: object, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """While the turn waits for its meaning lookup it reads the turns around its best word hits and their
-    stored token counts: the entries recalled are the very same, and no turn is read from the store twice."""
-    for day in range(1, 9):
-        _write(diary, day, [*FILLER_EN[day % 3 :], "Walked the dog by the river, my knee hurt again."])
-    gated = _GatedEmbedder(embedder)
-    gated.gate.set()  # indexing embeds the kinds' words as questions
-    memory = _indexed(diary, gated)
-    today = diary.conversation_for_day(date(2026, 3, 20)).id
-    question = "How is my knee after walking the dog?"
-
-    def recalled() -> list[tuple[int, int, float]]:
-        found = Recall(diary, tiny_engine, memory).find(  # type: ignore[arg-type]
-            question, 300, conversation_id=today, exclude_message_ids=set()
-        )
-        return [(e.message_id, e.tokens, e.score) for e in found]
-
-    read: list[list[int]] = []
-    fetch = diary.messages_by_id
-    monkeypatch.setattr(diary, "messages_by_id", lambda ids: read.append(list(ids)) or fetch(read[-1]))
-    ahead = Recall._read_ahead  # noqa: SLF001
-
-    def reading_ahead(self: Recall, hits: list[Candidate]) -> dict[int, Candidate | None]:
-        turns = ahead(self, hits)
-        gated.gate.set()  # read ahead while the lookup waited: now it may answer
-        return turns
-
-    monkeypatch.setattr(Recall, "_read_ahead", lambda self, hits: {})
-    memory.forget_messages([])  # no kept query vector: every turn embeds its question
-    without = recalled()
-    monkeypatch.setattr(Recall, "_read_ahead", reading_ahead)
-    gated.gate.clear()
-    memory.forget_messages([])
-    read.clear()
-    with_reading_ahead = recalled()
-    assert with_reading_ahead == without and without
-    first, *later = read  # the read-ahead, then what the meaning's hits and their neighbours still needed
-    assert first and not set(first) & {i for ids in later for i in ids}

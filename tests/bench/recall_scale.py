@@ -180,7 +180,6 @@ def instrumented(
             (recall, "find", "find"),
             (recall, "_affordable", "term_counts"),
             (recall, "_candidates", "fts"),
-            (recall, "_read_ahead", "read_ahead"),
             (recall, "_with_meaning", "meaning"),
             (recall, "_pack", "pack"),
             (diary, "ranked_messages", "ranked_messages"),

@@ -24,11 +24,9 @@ Why this shape:
 * **A turn's budget on 100,000 messages** (p95 <= 60 ms on an idle machine). The embedding and the vector
   search run on a thread of their own while FTS5 ranks the words here; a turn's new token counts are stored
   in one commit, and the indexer's worker counts entries ahead (``Recall.count_ahead``), so a turn seldom
-  tokenizes. While the meaning lookup runs, the turn reads what its ranking will ask for next (the turns
-  around the best word hits, their stored counts: ``Recall._read_ahead``). A typed message was usually
-  recalled for already, by the budget gauge at the last pause in typing: its vector is kept
-  (``SemanticMemory.query_vector``) and the turn skips the embedding, the longest stage. Stage by stage:
-  ``python -m tests.bench.store --recall``.
+  tokenizes. A typed message was usually recalled for already, by the budget gauge at the last pause in
+  typing: its vector is kept (``SemanticMemory.query_vector``) and the turn skips the embedding, the longest
+  stage. Stage by stage: ``python -m tests.bench.store --recall``.
 """
 
 from __future__ import annotations
@@ -62,8 +60,6 @@ from app.core.recall.people import (
 from app.core.recall.rank import (
     DATE_AFTERMATH_DAYS,
     LENGTH_PRIOR_WINDOW,
-    NEIGHBOUR_RADIUS,
-    NEIGHBOUR_SOURCES,
     Candidate,
     rank_candidates,
     with_length_prior,
@@ -235,18 +231,6 @@ class _TokenCounter:
                 self._remember((cand.message_id, digest), n)
         return found
 
-    def preload(self, candidates: Sequence[Candidate]) -> None:
-        """Bring the stored counts of ``candidates`` into memory, counting nothing: a read made while the
-        turn waits for its meaning lookup, so that ``bodies`` later finds them here."""
-        wanted = [c for c in candidates if (c.message_id, _digest(c.text)) not in self._memory]
-        if not wanted:
-            return
-        stored = self._diary.token_counts([c.message_id for c in wanted], self.store_key)
-        for cand in wanted:
-            n = stored.get(cand.message_id)
-            if n is not None:
-                self._remember((cand.message_id, _digest(cand.text)), n)
-
     def save(self) -> None:
         """Store the counts made since the last save, in one transaction: one durable commit a turn
         instead of one per entry (which cost ~0.4 s on a cold 100k diary). They are a cache: a store
@@ -323,24 +307,6 @@ def _nearness(
         }
 
     return shares
-
-
-def _reading_first(
-    read: dict[int, Candidate | None], fetch: Callable[[Iterable[int]], dict[int, Candidate]]
-) -> Callable[[Iterable[int]], dict[int, Candidate]]:
-    """``fetch``, answering first from the turns already ``read`` (None: read, and no such message)."""
-    if not read:
-        return fetch
-
-    def fetched(ids: Iterable[int]) -> dict[int, Candidate]:
-        wanted = list(ids)
-        found = {i: turn for i in wanted if (turn := read.get(i)) is not None}
-        rest = [i for i in wanted if i not in read]
-        if rest:
-            found.update(fetch(rest))
-        return found
-
-    return fetched
 
 
 def _settled(
@@ -447,14 +413,12 @@ class Recall:
         if not terms and not spans and semantic is None:
             return []
         hits = self._candidates(terms, spans, conversation_id)
-        read_ahead = self._read_ahead(hits) if meaning is not None and not meaning.done() else {}
-        fetch = _reading_first(read_ahead, self._diary.messages_by_id)
         found_by_meaning = _settled(meaning) if meaning is not None else None
         similarity: dict[int, float] | None = None
         floor = 0.0
         if semantic is not None and found_by_meaning is not None:
             query, nearest = found_by_meaning
-            hits, similarity = self._with_meaning(semantic, query, nearest, hits, conversation_id, fetch)
+            hits, similarity = self._with_meaning(semantic, query, nearest, hits, conversation_id)
             floor = semantic.floor
         candidates = [h for h in hits if h.message_id not in exclude_message_ids]
         nearness = None
@@ -462,7 +426,7 @@ class Recall:
             nearness = _nearness(semantic, found_by_meaning[0], similarity, floor)
         ranked = with_neighbours(
             rank_candidates(text, terms, candidates, spans, similarity, floor),
-            fetch,
+            self._diary.messages_by_id,
             lambda cand: (
                 cand.message_id not in exclude_message_ids and cand.conversation_id != conversation_id
             ),
@@ -472,22 +436,6 @@ class Recall:
             head = [cand for cand, _ in ranked[:LENGTH_PRIOR_WINDOW]]
             ranked = with_length_prior(ranked, self._counter.bodies(head))
         return self._pack(ranked, budget_tokens)
-
-    def _read_ahead(self, hits: list[Candidate]) -> dict[int, Candidate | None]:
-        """While the message's meaning is looked up (the longest stage, on its own thread), read what the
-        ranking after it will most likely ask for: the turns around the best word hits (``rank.with_
-        neighbours`` lends them a score) and the stored token counts of those hits and turns (the length
-        prior and the packing weigh them). Only reads, nothing counted or ranked: the entries recalled are
-        the same either way, the turn's path after the lookup is shorter (~3-5 ms on a 100k diary).
-
-        Returns the turns read by id, None for an id with no message (so it is not asked for again)."""
-        by_words = sorted(hits, key=lambda c: (c.bm25, -c.message_id))
-        steps = [s for s in range(-NEIGHBOUR_RADIUS, NEIGHBOUR_RADIUS + 1) if s]
-        around = {c.message_id + s for c in by_words[:NEIGHBOUR_SOURCES] for s in steps}
-        ids = sorted(around - {h.message_id for h in hits})
-        read = self._diary.messages_by_id(ids) if ids else {}
-        self._counter.preload(by_words[:LENGTH_PRIOR_WINDOW] + list(read.values()))
-        return {i: read.get(i) for i in ids}
 
     def _named_people(self, text: str) -> NamedPeople:
         """The names the person's own entries give the relations ``text`` asks about ("my sister" → Nora),
@@ -534,13 +482,11 @@ class Recall:
         nearest: list[SemanticHit],
         hits: list[Candidate],
         conversation_id: int | None,
-        fetch: Callable[[Iterable[int]], dict[int, Candidate]],
     ) -> tuple[list[Candidate], dict[int, float]]:
-        """The lexical hits plus the nearest entries by meaning (read with ``fetch``), and every candidate's
-        similarity."""
+        """The lexical hits plus the nearest entries by meaning, and every candidate's similarity."""
         similarity = {hit.message_id: hit.similarity for hit in nearest}
         known = {h.message_id for h in hits}
-        fetched = fetch([i for i in similarity if i not in known])
+        fetched = self._diary.messages_by_id([i for i in similarity if i not in known])
         found = hits + [c for c in fetched.values() if c.conversation_id != conversation_id]
         unscored = [h.message_id for h in found if h.message_id not in similarity]
         similarity.update(semantic.similarity(query, unscored))
