@@ -129,6 +129,11 @@ SEMANTIC_CANDIDATES = 120
 KIND_WEIGHT = 0.5
 # One thread embeds the messages recall is asked about (see ``Recall.find``); the embedder's own lock
 # keeps it from running beside the indexer's batches anyway.
+# Measured and not kept (session 33): while the turn waits for that thread, reading ahead what the ranking
+# after it asks for (the turns around the best 60 word hits, the stored token counts of the best 256) halved
+# the neighbours' read after the wait (2.1 -> 1.1 ms), but the whole query did not gain: 100k diary, warm, 11
+# alternating runs each, p50 median 41.3 ms without and 41.9 with, p95 alike. The read-ahead is Python that
+# holds the GIL while the embedding thread's search needs it, on two cores.
 _EMBEDDING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recall-embedding")
 # How long a turn waits for its meaning lookup: a query takes 20-60 ms here, and a meaning model's process
 # started anew loads in a few seconds. Past this the model is stalled (its process stopped, or swapping):
