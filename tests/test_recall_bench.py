@@ -146,3 +146,38 @@ def test_facts_from_observations_are_indexed_and_counted_in_the_output(
     assert result["fact_vectors"] == 3  # the app's indexer embedded them
     assert main(["--budget", "3284", "--facts", "observation", str(RUSSIAN_SAMPLE)]) == 0
     assert json.loads(capsys.readouterr().out)["facts"] == 0  # no observations: run without facts
+
+
+def test_who_answers_play_the_panels_questions_one_after_another(tmp_path: Path) -> None:
+    """``--facts who``: the app's own detector asks, the diarist's answer becomes a fact of kind person in the
+    words "Say who…" starts, a None is "Not now", and the next question follows."""
+    from datetime import date
+
+    from app.store import Diary
+    from tests.bench.recall_facts import answer_who
+
+    diary = Diary.open(tmp_path)
+    try:
+        for day in range(1, 7):
+            conversation = diary.conversation_for_day(date(2026, 1, day)).id or 0
+            text = f"Потом Дима звонил, и Палыч зашёл, и Светка писала, день {day}."
+            diary.add_message(conversation, "user", text if day > 1 else text + " Дима пришёл поздно.")
+        counts = answer_who(diary, {"Дима": "муж", "Палыч": None}, asked=3)
+        saved = [(f.text, f.kind, f.source) for f in diary.list_facts()]
+        assert saved == [("Дима — муж", "person", "manual")]
+        assert diary.not_now_names() == ["Палыч", "Светка"]  # an unknown name is "Not now" too
+        assert (counts.asked, counts.answered, counts.not_now, counts.unknown) == (3, 1, 2, 1)  # Светка
+    finally:
+        diary.close()
+
+
+def test_who_answers_are_counted_in_the_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    answers = tmp_path / "answers.json"
+    answers.write_text(json.dumps({RUSSIAN_SAMPLE.name: {}}), encoding="utf-8")
+    args = ["--budget", "3284", "--facts", "who", "--who-answers", str(answers), str(RUSSIAN_SAMPLE)]
+    assert main(args) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["facts_from"] == "who:answers.json" and result["overall"] >= 0.8
+    assert set(result["who"]) == {"asked", "answered", "not_now", "unknown"}
+    answers.write_text("{}", encoding="utf-8")
+    assert main(args) == 2  # no answers for a file: said, not run without them

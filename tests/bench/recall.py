@@ -20,6 +20,13 @@ and vaguer ones than GPT, so the figure with them is an **upper bound** of this 
 (``tests.bench.recall_facts``: whose facts, the app's limit of live facts, odd entries). A file without
 observations (the held-out sets) runs without facts: ``"facts": 0`` in the output says how many were used.
 
+``--facts who`` plays the memory panel's "Who is Витя?" instead: the app's own detector asks about the names
+the entries use most, and the diarist answers the first three as ``--who-answers`` says (``tests/data/
+who_answers.json``, written for the tune half by a reader of its diaries, not of their questions) with a fact
+of kind person ("Tom is my fiancé", "Дима — парень"), or "Not now". It measures what answering gives recall:
+the facts name the relations questions ask about, and they take their place in the prompt. ``who`` in the
+output counts the questions asked, answered, said "Not now" to, and asked about names the answers lack.
+
 Reported: ``overall`` (mean fraction of evidence present), ``all_evidence`` (fraction of questions with
 all their evidence present), ``by_category``, ``by_file``, ``facts``, ``questions`` and recall timings.
 """
@@ -58,8 +65,18 @@ from tests.bench.recall_context import (
     core_assembler,
     load_counting_model,
 )
-from tests.bench.recall_facts import SPEAKERS, FactCounts, FactOptions, save_facts
+from tests.bench.recall_facts import (
+    SPEAKERS,
+    FactCounts,
+    FactOptions,
+    WhoAnswers,
+    WhoCounts,
+    answer_who,
+    save_facts,
+)
 
+# What the diarists of the tune half would answer to the memory panel's "Who is …?" (``--facts who``).
+WHO_ANSWERS = Path(__file__).resolve().parents[1] / "data" / "who_answers.json"
 _CLOCK = re.compile(r"\b(?P<h>\d{1,2}):(?P<m>\d{2})\s*(?P<ampm>[ap]\.?m\.?)?", re.IGNORECASE)
 
 
@@ -165,6 +182,7 @@ class Scores:
     recall_ms: list[float] = field(default_factory=list)
     skipped: int = 0
     facts: FactCounts = field(default_factory=FactCounts)
+    who: WhoCounts = field(default_factory=WhoCounts)
 
     def summary(self) -> dict[str, Any]:
         rows = self.questions
@@ -187,6 +205,7 @@ class Scores:
             "facts": self.facts.live,
             "facts_saved": self.facts.saved,
             "facts_skipped": self.facts.skipped,
+            "who": vars(self.who).copy(),  # --facts who: the panel's questions and the person's answers
             "recall_find_ms_median": _round(statistics.median(self.recall_ms) if self.recall_ms else None),
             "recall_find_ms_p95": _round(_p95(self.recall_ms) if self.recall_ms else None),
             "assembly_ms_median": _round(statistics.median(self.assembly_ms) if self.assembly_ms else None),
@@ -213,9 +232,10 @@ def run_file(
     make_assembler: Callable[[Diary], Assembler],
     scores: Scores,
     facts: FactOptions | None = None,
+    who: WhoAnswers | None = None,
 ) -> None:
     for sample in samples_of(json.loads(path.read_text(encoding="utf-8"))):
-        run_sample(path, sample, budget, make_assembler, scores, facts)
+        run_sample(path, sample, budget, make_assembler, scores, facts, who)
 
 
 def run_sample(
@@ -225,6 +245,7 @@ def run_sample(
     make_assembler: Callable[[Diary], Assembler],
     scores: Scores,
     facts: FactOptions | None = None,
+    who: WhoAnswers | None = None,
 ) -> None:
     with tempfile.TemporaryDirectory(prefix="hearth-bench-") as tmp:
         diary = Diary.open(Path(tmp))
@@ -235,6 +256,12 @@ def run_sample(
                 scores.facts.saved += saved.saved
                 scores.facts.live += saved.live
                 scores.facts.skipped += saved.skipped
+            if who is not None:
+                if path.name not in who.by_file:
+                    raise ValueError(f"no answers to who is who for {path.name}")
+                played = answer_who(diary, who.by_file[path.name], who.asked)
+                for name in ("asked", "answered", "not_now", "unknown"):
+                    setattr(scores.who, name, getattr(scores.who, name) + getattr(played, name))
             assembler = make_assembler(diary)
             for qa in sample.get("qa", []):
                 category = qa.get("category")
@@ -320,30 +347,52 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true", help="print the full result as JSON")
     parser.add_argument(
-        "--retriever", choices=("hybrid", "lexical"), default="hybrid",
+        "--retriever",
+        choices=("hybrid", "lexical"),
+        default="hybrid",
         help="hybrid: words and meaning (the app's default); lexical: words only (the baseline)",
     )
     parser.add_argument(
         "--embedder", choices=sorted(EMBEDDERS), default=DEFAULT_EMBEDDER, help="the meaning model"
     )
     parser.add_argument(
-        "--tokenizer", choices=TOKENIZERS, default=DEFAULT_TOKENIZER,
+        "--tokenizer",
+        choices=TOKENIZERS,
+        default=DEFAULT_TOKENIZER,
         help="whose tokens the budget counts: the bundled tiny model's, or a recommended 3B model's",
     )
     parser.add_argument(
-        "--facts", choices=("none", "observation"), default="none",
-        help="observation: save LoCoMo's observations as the diary's facts (see above)",
+        "--facts",
+        choices=("none", "observation", "who"),
+        default="none",
+        help="observation: save LoCoMo's observations as the diary's facts; who: answer the memory panel's "
+        "first questions of who is who with --who-answers (see above)",
     )
     parser.add_argument(
-        "--fact-speakers", choices=SPEAKERS, default="a",
+        "--who-answers",
+        type=Path,
+        default=WHO_ANSWERS,
+        help="with --facts who: what the diarist answers, by file and name (JSON)",
+    )
+    parser.add_argument(
+        "--fact-speakers",
+        choices=SPEAKERS,
+        default="a",
         help="whose observations: speaker_a's (the person's, as the app extracts), speaker_b's, or both",
     )
     parser.add_argument(
-        "--facts-cap", type=int, default=FactOptions().cap,
+        "--facts-cap",
+        type=int,
+        default=FactOptions().cap,
         help="live facts kept, oldest retired first, as automatic memory does (0: all)",
     )
     args = parser.parse_args(argv)
     facts = FactOptions(args.fact_speakers, args.facts_cap) if args.facts == "observation" else None
+    try:
+        who = WhoAnswers(json.loads(args.who_answers.read_text("utf-8"))) if args.facts == "who" else None
+    except (OSError, ValueError) as exc:
+        print(f"{args.who_answers}: cannot read the answers: {exc}", file=sys.stderr)
+        return 2
     model = load_counting_model(args.tokenizer)
     indexer = Indexer(args.embedder) if args.retriever == "hybrid" else None
     make_assembler = core_assembler(model, indexer.index if indexer else lambda _diary: None)
@@ -352,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
     for path in args.files:
         scores = Scores()
         try:
-            run_file(path, args.budget, make_assembler, scores, facts)
+            run_file(path, args.budget, make_assembler, scores, facts, who)
         except (OSError, ValueError, KeyError) as exc:
             print(f"{path}: cannot benchmark this file: {exc}", file=sys.stderr)
             return 2
@@ -364,11 +413,19 @@ def main(argv: list[str] | None = None) -> int:
         total.facts.saved += scores.facts.saved
         total.facts.live += scores.facts.live
         total.facts.skipped += scores.facts.skipped
+        for name in ("asked", "answered", "not_now", "unknown"):
+            setattr(total.who, name, getattr(total.who, name) + getattr(scores.who, name))
     result = {
         "budget": args.budget,
         "assembler": "core",
         "retriever": args.retriever,
-        "facts_from": f"observation:{args.fact_speakers}:cap{args.facts_cap}" if facts else None,
+        "facts_from": (
+            f"observation:{args.fact_speakers}:cap{args.facts_cap}"
+            if facts
+            else f"who:{args.who_answers.name}"
+            if who
+            else None
+        ),
         "tokenizer": getattr(model, "tokenizer_id", type(model).__name__),
         **(indexer.report() if indexer else {"embedder": None}),
         **total.summary(),

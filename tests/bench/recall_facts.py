@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.memory.facts import MAX_AUTOMATIC_FACTS
+from app.core.recall.introductions import introductions
 from app.store import Diary, StoreError
 from tests.bench.locomo_ids import evidence_ids
 
@@ -104,3 +105,56 @@ def save_facts(
             diary.retire_fact(live.pop(0))
     counts.live = len(live)
     return counts
+
+
+# -- "Who is Витя?": the person's answers to the memory panel's questions ----------------------------------
+WHO_ASKED = 3  # questions the person is taken to answer, one after another, as the panel asks them
+
+
+@dataclass(frozen=True)
+class WhoAnswers:
+    """What the diarist would answer to "Who is {name}?", by file name, then by name: the relation as they
+    would finish the panel's "{name} is my " / "{name} — " (None: "Not now", not a person, or unclear).
+    Written for the tune half by a reader of the diaries (never of their questions): see
+    ``tests/data/who_answers.json``."""
+
+    by_file: Mapping[str, Mapping[str, str | None]]
+    asked: int = WHO_ASKED
+
+
+@dataclass
+class WhoCounts:
+    asked: int = 0  # questions the panel asked
+    answered: int = 0  # facts saved ("Tom is my husband")
+    not_now: int = 0  # "Not now": the answer is None
+    unknown: int = 0  # a name the answers do not list (the detector asked about someone unforeseen)
+
+
+def answer_who(diary: Diary, answers: Mapping[str, str | None], asked: int = WHO_ASKED) -> WhoCounts:
+    """Play the panel's questions and the person's answers: ask (``introductions``, the app's own detector,
+    which skips names a fact or "Not now" settled), answer with a fact of kind person in the words "Say who…"
+    starts, or say "Not now"; then the next question, up to ``asked``."""
+    counts = WhoCounts()
+    while counts.asked < asked:
+        found = introductions(diary, limit=1)
+        if not found:
+            break
+        name = found[0].name
+        counts.asked += 1
+        if name not in answers:
+            counts.unknown += 1
+        relation = answers.get(name)
+        if relation:
+            diary.add_fact(who_fact(name, relation), kind="person", source="manual")
+            counts.answered += 1
+        else:
+            diary.add_not_now_name(name)
+            counts.not_now += 1
+    return counts
+
+
+def who_fact(name: str, relation: str) -> str:
+    """The fact as the panel's "Say who…" starts it and the person finishes it."""
+    if re.search("[а-яё]", name, re.IGNORECASE):
+        return f"{name} — {relation}"
+    return f"{name} is my {relation}"
