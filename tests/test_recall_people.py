@@ -35,6 +35,8 @@ from app.store import Diary
         ("Что случилось с отцом?", ("father",)),
         ("Where does my grandson study now?", ("grandchild",)),
         ("Сколько у меня внуков?", ("grandchild",)),
+        ("Какие неприятности приключались с моей лайкой?", ("dog",)),
+        ("Where did I adopt my lurcher from?", ("dog",)),
         ("What shade is our hatchback?", ()),
         ("Walked to the river after work.", ()),
     ],
