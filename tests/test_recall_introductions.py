@@ -14,7 +14,13 @@ import pytest
 
 from app.cli import main
 from app.core.recall.finder import Recall
-from app.core.recall.introductions import MIN_ENTRIES, introductions, names_person, people_to_introduce
+from app.core.recall.introductions import (
+    MIN_ENTRIES,
+    introductions,
+    names_person,
+    names_put_off,
+    people_to_introduce,
+)
 from app.store import Diary
 
 HELDOUT = Path(__file__).parent / "data" / "heldout"
@@ -249,3 +255,15 @@ def test_a_fact_after_a_colon_names_the_pet_and_an_oblique_name_is_shown_in_the_
     entries = [f"Гуляли с Бароном, и с Ниной тоже, день {i}." for i in range(5)]
     assert names(entries) == ["Барон", "Нина"]
     assert names(entries, ("Собака: Барон, бордер-колли",)) == ["Нина"]
+
+
+def test_a_name_put_off_is_listed_only_while_it_would_still_be_asked_about(diary: Diary) -> None:
+    """The panel's "Put off for now: …": a name a fact has answered since, or never asked about, is not."""
+    for day in range(1, 6):
+        _entry(diary, date(2026, 1, day), f"Later Nora called, and Ben came by, day {day}.")
+    assert names_put_off(diary) == []
+    diary.add_not_now_name("Nora")
+    diary.add_not_now_name("Ben")
+    assert names_put_off(diary) == ["Nora", "Ben"]  # oldest first
+    diary.add_fact("Nora is my sister", kind="person")
+    assert names_put_off(diary, also=["Cleo"]) == ["Ben"]  # Nora is answered; Cleo was never asked about

@@ -55,7 +55,7 @@ from app.core.ports import DiaryPort
 from app.core.prompt.context import ConversationContext
 from app.core.prompt.next_prompt import NextPrompt
 from app.core.recall.finder import COUNT_AHEAD_BATCH
-from app.core.recall.introductions import Introduction, introductions
+from app.core.recall.introductions import Introduction, introductions, names_put_off
 from app.core.recall.remembered import remembered_for
 from app.core.recall.semantic import SemanticMemory
 from app.core.ritual.opening import DayQuestion
@@ -409,9 +409,10 @@ class Companion:
         edited, which empties the list: ``app.store.not_now``)."""
         self.diary.add_not_now_name(name)
 
-    def people_put_off(self) -> list[str]:
-        """The names the person said "Not now" to, oldest first (the panel offers to ask about them again)."""
-        return self.diary.not_now_names()
+    def people_put_off(self, also: Iterable[str] = ()) -> list[str]:
+        """The names the person said "Not now" to (and ``also``: those the window skips) that would still be
+        asked about, oldest first: the panel offers to ask about them again."""
+        return names_put_off(self.diary, also)
 
     def ask_again_about_people(self) -> None:
         """Every name said "Not now" to may be asked about again."""

@@ -442,7 +442,7 @@ class MemoryPanel(QWidget):
         if companion is None:
             return
         skip = tuple(self._not_now)
-        self.runner.run(lambda: (companion.people_to_introduce(skip), companion.people_put_off()),
+        self.runner.run(lambda: (companion.people_to_introduce(skip), companion.people_put_off(skip)),
                         on_done=lambda found: self._on_who(companion, *found),
                         on_error=lambda _exc: self._show_who(None), token_key=self._key + "-who",
                         background=True)
@@ -450,9 +450,6 @@ class MemoryPanel(QWidget):
     def _on_who(self, asked: Companion, found: list[Introduction], put_off: list[str]) -> None:
         if asked is not self.companion:
             return  # another diary's (a lock, a restore, a switch while it ran)
-        # The names said "Not now" to in this window stay skipped here even once a deleted entry emptied the
-        # diary's list (``_on_message_removed``): they are put off too.
-        put_off = [*put_off, *sorted(self._not_now - set(put_off))]
         self._show_who(next((i for i in found if i.name not in self._not_now), None), put_off)
 
     def _on_message_removed(self, _event: object) -> None:

@@ -33,6 +33,7 @@ from app.core.text import fold, has_cyrillic
 ENTRIES_READ = 2000  # the person's newest entries read for names (0.3-0.6 s here, off the UI thread)
 MIN_ENTRIES = 4  # entries a name must be in before Hearth asks who it is
 INTRODUCTIONS = 3  # names offered at most, most often written first
+PUT_OFF_SCAN = 50  # names looked through for those said "Not now" to that would still be asked about
 PLACE_SHARE = 0.25  # a word after a place's preposition (or "the") this often or more is a place or a thing
 
 _SENTENCE_END = re.compile(r"(?:[.!?…:;]+|\n)\s*")  # in entries ("Dinner: Pasta": Pasta is no one)
@@ -112,6 +113,17 @@ def introductions(
     facts = [fact.text for fact in diary.list_facts()]
     not_now = () if ask_again else diary.not_now_names()
     return people_to_introduce(texts, facts, skip=[*skip, *not_now], limit=limit)
+
+
+def names_put_off(diary: DiaryPort, also: Iterable[str] = ()) -> list[str]:
+    """The names the person said "Not now" to (the diary's, oldest first, then ``also``) that would still be
+    asked about: one a fact has answered since, or whose entries are gone, is not listed as put off."""
+    said = diary.not_now_names()
+    said += sorted(set(also) - set(said))
+    if not said:
+        return []
+    still = {i.name for i in introductions(diary, limit=PUT_OFF_SCAN, ask_again=True)}
+    return [name for name in said if name in still]
 
 
 def people_to_introduce(
