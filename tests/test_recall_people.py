@@ -18,6 +18,7 @@ from app.core.recall.people import (
     names_in,
     names_in_facts,
     other_name_forms,
+    relation_terms,
     relations_asked,
 )
 from app.store import Diary
@@ -43,6 +44,15 @@ from app.store import Diary
 )
 def test_a_question_names_the_relations_it_asks_about(question: str, families: tuple[str, ...]) -> None:
     assert relations_asked(question).families == families
+
+
+def test_a_breed_asks_about_the_dog_and_names_it_but_is_not_searched_for() -> None:
+    """"Моя лайка" asks about the writer's dog, and "с нашей лайкой Севером" names it; a question about "my
+    dog" still searches "dog", "puppy", "собака" … but not every husky and spaniel in the diary."""
+    assert names_in(["Вечером гуляли с нашей лайкой Севером у залива."], ("dog",)) == Counter({"Севером": 1})
+    assert names_in(["Our lurcher Bramble ate my sandwich."], ("dog",)) == Counter({"Bramble": 1})
+    stems = {term.stem for term in relation_terms(("dog",))}
+    assert {"dog", "собак"} <= stems and not stems & {"лайк", "husky", "lurcher"}
 
 
 def test_names_follow_or_precede_the_writers_own_relations() -> None:
