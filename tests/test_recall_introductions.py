@@ -18,8 +18,8 @@ from app.core.recall.introductions import (
     MIN_ENTRIES,
     introductions,
     names_person,
-    names_put_off,
     people_to_introduce,
+    who_to_ask,
 )
 from app.store import Diary
 
@@ -261,9 +261,11 @@ def test_a_name_put_off_is_listed_only_while_it_would_still_be_asked_about(diary
     """The panel's "Put off for now: …": a name a fact has answered since, or never asked about, is not."""
     for day in range(1, 6):
         _entry(diary, date(2026, 1, day), f"Later Nora called, and Ben came by, day {day}.")
-    assert names_put_off(diary) == []
+    assert who_to_ask(diary).put_off == []
+    assert who_to_ask(diary).asked == introductions(diary)  # the same names, from one pass
     diary.add_not_now_name("Nora")
     diary.add_not_now_name("Ben")
-    assert names_put_off(diary) == ["Nora", "Ben"]  # oldest first
+    assert who_to_ask(diary).put_off == ["Nora", "Ben"]  # oldest first
+    assert who_to_ask(diary).asked == []  # both held back from asking
     diary.add_fact("Nora is my sister", kind="person")
-    assert names_put_off(diary, also=["Cleo"]) == ["Ben"]  # Nora is answered; Cleo was never asked about
+    assert who_to_ask(diary, skip=["Cleo"]).put_off == ["Ben"]  # Nora is answered; Cleo was never asked about

@@ -12,6 +12,7 @@ import os
 import re
 import sys
 from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -301,10 +302,9 @@ def _facts_who(args: argparse.Namespace, data_dir: Path) -> int:
     """The names worth a fact ("Витя — мой муж"): with one, recall finds Витя's entries when the person asks
     about "my husband" (``app.core.recall.introductions``). ``--ask-again`` first empties the "Not now"
     list."""
-    if args.ask_again:
-        with DiaryLock(data_dir), open_diary(data_dir) as diary:
+    with DiaryLock(data_dir) if args.ask_again else nullcontext(), open_diary(data_dir) as diary:
+        if args.ask_again:  # one opening: an encrypted diary asks for its passphrase once
             diary.clear_not_now_names()
-    with open_diary(data_dir) as diary:
         found = introductions(diary, limit=INTRODUCTIONS_LISTED, ask_again=args.all)
     if args.json:
         _print_json([{"name": i.name, "entries": i.entries} for i in found])

@@ -55,7 +55,7 @@ from app.core.ports import DiaryPort
 from app.core.prompt.context import ConversationContext
 from app.core.prompt.next_prompt import NextPrompt
 from app.core.recall.finder import COUNT_AHEAD_BATCH
-from app.core.recall.introductions import Introduction, introductions, names_put_off
+from app.core.recall.introductions import WhoToAsk, who_to_ask
 from app.core.recall.remembered import remembered_for
 from app.core.recall.semantic import SemanticMemory
 from app.core.ritual.opening import DayQuestion
@@ -399,20 +399,17 @@ class Companion:
     def pin_fact(self, fact_id: int, pinned: bool = True) -> Fact:
         return self.memory.edit(fact_id, pinned=pinned)
 
-    def people_to_introduce(self, skip: Iterable[str] = ()) -> list[Introduction]:
+    def people_to_introduce(self, skip: Iterable[str] = ()) -> WhoToAsk:
         """Names the diary uses often and never says who they are ("Who is Витя?"): a fact saying so lets
-        recall find them when the person asks about "my husband" (``app.core.recall.introductions``)."""
-        return introductions(self.diary, skip=skip)
+        recall find them when the person asks about "my husband" (``app.core.recall.introductions``). With
+        them, the names put off (said "Not now" to, and ``skip``, those the window skips) that would still be
+        asked about: the panel offers to ask about them again."""
+        return who_to_ask(self.diary, skip=skip)
 
     def not_now_person(self, name: str) -> None:
         """The person would rather not say who ``name`` is: not asked again (until an entry is deleted or
         edited, which empties the list: ``app.store.not_now``)."""
         self.diary.add_not_now_name(name)
-
-    def people_put_off(self, also: Iterable[str] = ()) -> list[str]:
-        """The names the person said "Not now" to (and ``also``: those the window skips) that would still be
-        asked about, oldest first: the panel offers to ask about them again."""
-        return names_put_off(self.diary, also)
 
     def ask_again_about_people(self) -> None:
         """Every name said "Not now" to may be asked about again."""

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.events import BudgetReport, FactRemoved, FactSaved
-from app.core.recall.introductions import Introduction, names_person
+from app.core.recall.introductions import Introduction, WhoToAsk, names_person
 from app.store import Fact, FactChanges
 from app.ui.bridge import CompanionBridge
 from app.ui.errors import show_exception
@@ -442,15 +442,15 @@ class MemoryPanel(QWidget):
         if companion is None:
             return
         skip = tuple(self._not_now)
-        self.runner.run(lambda: (companion.people_to_introduce(skip), companion.people_put_off(skip)),
-                        on_done=lambda found: self._on_who(companion, *found),
+        self.runner.run(lambda: companion.people_to_introduce(skip),
+                        on_done=lambda found: self._on_who(companion, found),
                         on_error=lambda _exc: self._show_who(None), token_key=self._key + "-who",
                         background=True)
 
-    def _on_who(self, asked: Companion, found: list[Introduction], put_off: list[str]) -> None:
+    def _on_who(self, asked: Companion, found: WhoToAsk) -> None:
         if asked is not self.companion:
             return  # another diary's (a lock, a restore, a switch while it ran)
-        self._show_who(next((i for i in found if i.name not in self._not_now), None), put_off)
+        self._show_who(next((i for i in found.asked if i.name not in self._not_now), None), found.put_off)
 
     def _on_message_removed(self, _event: object) -> None:
         """An entry was deleted: the name asked about may have gone with it. (The diary's "Not now" list is

@@ -259,9 +259,7 @@ def run_sample(
             if who is not None:
                 if path.name not in who.by_file:
                     raise ValueError(f"no answers to who is who for {path.name}")
-                played = answer_who(diary, who.by_file[path.name], who.asked)
-                for name in ("asked", "answered", "not_now", "unknown"):
-                    setattr(scores.who, name, getattr(scores.who, name) + getattr(played, name))
+                scores.who.add(answer_who(diary, who.by_file[path.name], who.asked))
             assembler = make_assembler(diary)
             for qa in sample.get("qa", []):
                 category = qa.get("category")
@@ -347,43 +345,31 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true", help="print the full result as JSON")
     parser.add_argument(
-        "--retriever",
-        choices=("hybrid", "lexical"),
-        default="hybrid",
+        "--retriever", choices=("hybrid", "lexical"), default="hybrid",
         help="hybrid: words and meaning (the app's default); lexical: words only (the baseline)",
     )
     parser.add_argument(
         "--embedder", choices=sorted(EMBEDDERS), default=DEFAULT_EMBEDDER, help="the meaning model"
     )
     parser.add_argument(
-        "--tokenizer",
-        choices=TOKENIZERS,
-        default=DEFAULT_TOKENIZER,
+        "--tokenizer", choices=TOKENIZERS, default=DEFAULT_TOKENIZER,
         help="whose tokens the budget counts: the bundled tiny model's, or a recommended 3B model's",
     )
     parser.add_argument(
-        "--facts",
-        choices=("none", "observation", "who"),
-        default="none",
+        "--facts", choices=("none", "observation", "who"), default="none",
         help="observation: save LoCoMo's observations as the diary's facts; who: answer the memory panel's "
         "first questions of who is who with --who-answers (see above)",
     )
     parser.add_argument(
-        "--who-answers",
-        type=Path,
-        default=WHO_ANSWERS,
+        "--who-answers", type=Path, default=WHO_ANSWERS,
         help="with --facts who: what the diarist answers, by file and name (JSON)",
     )
     parser.add_argument(
-        "--fact-speakers",
-        choices=SPEAKERS,
-        default="a",
+        "--fact-speakers", choices=SPEAKERS, default="a",
         help="whose observations: speaker_a's (the person's, as the app extracts), speaker_b's, or both",
     )
     parser.add_argument(
-        "--facts-cap",
-        type=int,
-        default=FactOptions().cap,
+        "--facts-cap", type=int, default=FactOptions().cap,
         help="live facts kept, oldest retired first, as automatic memory does (0: all)",
     )
     args = parser.parse_args(argv)
@@ -413,18 +399,14 @@ def main(argv: list[str] | None = None) -> int:
         total.facts.saved += scores.facts.saved
         total.facts.live += scores.facts.live
         total.facts.skipped += scores.facts.skipped
-        for name in ("asked", "answered", "not_now", "unknown"):
-            setattr(total.who, name, getattr(total.who, name) + getattr(scores.who, name))
+        total.who.add(scores.who)
     result = {
         "budget": args.budget,
         "assembler": "core",
         "retriever": args.retriever,
         "facts_from": (
-            f"observation:{args.fact_speakers}:cap{args.facts_cap}"
-            if facts
-            else f"who:{args.who_answers.name}"
-            if who
-            else None
+            f"observation:{args.fact_speakers}:cap{args.facts_cap}" if facts
+            else f"who:{args.who_answers.name}" if who else None
         ),
         "tokenizer": getattr(model, "tokenizer_id", type(model).__name__),
         **(indexer.report() if indexer else {"embedder": None}),

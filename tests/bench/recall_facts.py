@@ -32,6 +32,7 @@ from typing import Any
 
 from app.core.memory.facts import MAX_AUTOMATIC_FACTS
 from app.core.recall.introductions import introductions
+from app.core.text import has_cyrillic
 from app.store import Diary, StoreError
 from tests.bench.locomo_ids import evidence_ids
 
@@ -129,6 +130,11 @@ class WhoCounts:
     not_now: int = 0  # "Not now": the answer is None
     unknown: int = 0  # a name the answers do not list (the detector asked about someone unforeseen)
 
+    def add(self, other: WhoCounts) -> None:
+        """Count ``other``'s (a diary's, into a file's or the run's) with these."""
+        for name, value in vars(other).items():
+            setattr(self, name, getattr(self, name) + value)
+
 
 def answer_who(diary: Diary, answers: Mapping[str, str | None], asked: int = WHO_ASKED) -> WhoCounts:
     """Play the panel's questions and the person's answers: ask (``introductions``, the app's own detector,
@@ -155,6 +161,6 @@ def answer_who(diary: Diary, answers: Mapping[str, str | None], asked: int = WHO
 
 def who_fact(name: str, relation: str) -> str:
     """The fact as the panel's "Say who…" starts it and the person finishes it."""
-    if re.search("[а-яё]", name, re.IGNORECASE):
+    if has_cyrillic(name):
         return f"{name} — {relation}"
     return f"{name} is my {relation}"

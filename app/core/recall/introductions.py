@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 
 from app.core.ports import DiaryPort
 from app.core.recall.people import FAMILIES, fact_plausible, is_listed_name, name_forms, names_in, stem_key
@@ -33,7 +34,6 @@ from app.core.text import fold, has_cyrillic
 ENTRIES_READ = 2000  # the person's newest entries read for names (0.3-0.6 s here, off the UI thread)
 MIN_ENTRIES = 4  # entries a name must be in before Hearth asks who it is
 INTRODUCTIONS = 3  # names offered at most, most often written first
-PUT_OFF_SCAN = 50  # names looked through for those said "Not now" to that would still be asked about
 PLACE_SHARE = 0.25  # a word after a place's preposition (or "the") this often or more is a place or a thing
 
 _SENTENCE_END = re.compile(r"(?:[.!?…:;]+|\n)\s*")  # in entries ("Dinner: Pasta": Pasta is no one)
@@ -115,35 +115,61 @@ def introductions(
     return people_to_introduce(texts, facts, skip=[*skip, *not_now], limit=limit)
 
 
-def names_put_off(diary: DiaryPort, also: Iterable[str] = ()) -> list[str]:
-    """The names the person said "Not now" to (the diary's, oldest first, then ``also``) that would still be
-    asked about: one a fact has answered since, or whose entries are gone, is not listed as put off."""
+@dataclass(frozen=True)
+class WhoToAsk:
+    """What the memory panel shows: the names to ask about, most written first, and the names put off (said
+    "Not now" to) that would otherwise be asked about, oldest first. A put-off name a fact has answered since,
+    or whose entries are gone, is in neither."""
+
+    asked: list[Introduction]
+    put_off: list[str]
+
+
+def who_to_ask(diary: DiaryPort, *, skip: Iterable[str] = (), limit: int = INTRODUCTIONS) -> WhoToAsk:
+    """``introductions`` and the names put off, from one read of the entries and one pass over their names:
+    the diary's "Not now" names, then ``skip`` (those the window skips), are held back from asking and listed
+    as put off while they would be asked about. Off the UI thread."""
+    texts = diary.newest_texts(limit=ENTRIES_READ, role="user")
+    facts = [fact.text for fact in diary.list_facts()]
     said = diary.not_now_names()
-    said += sorted(set(also) - set(said))
-    if not said:
-        return []
-    still = {i.name for i in introductions(diary, limit=PUT_OFF_SCAN, ask_again=True)}
-    return [name for name in said if name in still]
+    said += sorted(set(skip) - set(said))
+    held_back = {name: _with_other_forms([name]) for name in said}
+    any_held = set().union(*held_back.values())
+    asked: list[Introduction] = []
+    put_off_keys: set[str] = set()
+    for keys, person in _unexplained(texts, facts):
+        if any_held & keys:
+            put_off_keys |= keys
+        elif len(asked) < limit:
+            asked.append(person)
+        elif not said:
+            break
+    return WhoToAsk(asked, [name for name, forms in held_back.items() if forms & put_off_keys])
 
 
 def people_to_introduce(
     entries: Sequence[str], facts: Iterable[str], *, skip: Iterable[str] = (), limit: int = INTRODUCTIONS
 ) -> list[Introduction]:
-    """The names ``entries`` use most that neither they nor ``facts`` say who they are."""
+    """The names ``entries`` use most that neither they nor ``facts`` say who they are (nor ``skip``)."""
+    skipped = _with_other_forms(skip)
+    found = (person for keys, person in _unexplained(entries, facts) if not skipped & keys)
+    return list(islice(found, limit))
+
+
+def _unexplained(entries: Sequence[str], facts: Iterable[str]) -> Iterator[tuple[set[str], Introduction]]:
+    """The people ``entries`` name in at least ``MIN_ENTRIES`` of them that neither they nor ``facts`` say
+    who they are, most written first, each with the stem keys of its forms."""
     seen = _names_seen(entries)
-    explained = _with_other_forms(names_in(entries, FAMILIES)) | _with_other_forms(skip)
+    explained = _with_other_forms(names_in(entries, FAMILIES))
     from_facts = _fact_names(facts)
-    found: list[Introduction] = []
     for keys, person in _people(seen):
-        if len(person.entries) < MIN_ENTRIES or explained & keys or from_facts.name(keys, person.forms):
+        if len(person.entries) < MIN_ENTRIES:
+            return  # the people come most written first: no one after is in enough entries
+        if explained & keys or from_facts.name(keys, person.forms):
             continue
         shown = _shown_form(person)
-        if not _a_person(person, shown):
-            continue
-        found.append(Introduction(shown, len(person.entries)))
-        if len(found) >= limit:
-            break
-    return found
+        if _a_person(person, shown):
+            yield set(keys), Introduction(shown, len(person.entries))
 
 
 def names_person(fact: str, name: str) -> bool:
