@@ -372,7 +372,16 @@ _RELATION_STEMS: dict[str, str] = {s: family for family, stems in _FAMILY_STEMS.
 
 
 # Words for any pet: they search the names of the writer's cats and dogs, not every cat and dog.
-_PET_WORDS = frozenset("pet pets animal animals питомец питомца питомцы животное зверь".split())  # noqa: SIM905
+_PET_WORDS = frozenset(
+    "pet pets animal animals питомец питомца питомцу питомцем питомце питомцы питомцев животное зверь".split()  # noqa: SIM905
+)
+# "Четвероногий друг", "наш четвероногий", "a four-legged friend": how people say "pet" when they paraphrase
+# (four questions of the tune half, three of session 34's fresh diaries); the friend in "четвероногий друг" is
+# the pet. Tune half (10 EN / 19 RU) RU 0.9392 -> 0.9403 ("Что сгрызла четвероногая любимица …?" 0 -> 1), EN
+# unchanged; session 34's fresh diaries (validation) RU 0.8650 -> 0.8683 ("Во что обошлись машина, жильё и
+# четвероногий друг?" 0.33 -> 0.67), EN unchanged. "Как я окрестил нового четвероногого?" stays lost: that
+# diary never writes the dog's name beside a word for a dog; a fact that says who he is would.
+_PET_PREFIXES = ("четвероног",)
 # Families whose words all mean the same relation ("батя", "папа", "отец"): any of them searches the rest.
 _SYNONYM_FAMILIES = frozenset(
     {"sister", "brother", "mother", "father", "son", "daughter", "friend", "cat", "dog"}
@@ -398,21 +407,26 @@ class AskedRelations:
 
 
 def relations_asked(text: str) -> AskedRelations:
-    """What ``text`` asks about people (and pets), in one pass over its words."""
+    """What ``text`` asks about people (and pets), in one pass over its words. A pet called a friend
+    ("четвероногий друг", "four-legged friend") asks about the pet, not about friends."""
     families: list[str] = []
     broad: list[str] = []
+    previous = ""
+    pet_before = False  # the word before said "four-legged": a "friend" after it is the pet
     for token in _TOKEN.findall(text):
         word = fold(token)
         named = _HYPERNYMS.get(word) or _HYPERNYMS.get(word.replace("ё", "е"))
         searched: tuple[str, ...] = named or ()
-        if named is None and word in _PET_WORDS:
+        four_legged = word.startswith(_PET_PREFIXES) or (word == "legged" and previous == "four")
+        if named is None and (word in _PET_WORDS or four_legged):
             named = ("cat", "dog")
-        elif named is None:
+        elif named is None and not pet_before:
             family = _RELATION_STEMS.get(_stem_key(word))
             named = (family,) if family else ()
             searched = named if family in _SYNONYM_FAMILIES else ()
-        families += [f for f in named if f not in families]
+        families += [f for f in named or () if f not in families]
         broad += [f for f in searched if f not in broad]
+        previous, pet_before = word, four_legged
     return AskedRelations(tuple(families), tuple(broad))
 
 
