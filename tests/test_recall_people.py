@@ -172,6 +172,14 @@ def test_a_fact_may_name_several_and_say_the_name_in_other_words() -> None:
     assert names_in_facts(facts, ("sister", "partner")) == Counter({"Anna": 1, "Kate": 1, "Tom": 2})
 
 
+def test_a_fact_may_give_one_person_two_relations() -> None:
+    """The panel's "Say who…" is often answered with two ("Витя — сосед и друг"): each is his."""
+    facts = ["Витя — сосед и друг", "Anna: cousin, friend"]
+    assert names_in_facts(facts, ("friend",)) == Counter({"Витя": 1, "Anna": 1})
+    assert names_in_facts(facts, ("neighbour",)) == Counter({"Витя": 1})
+    assert names_in_facts(["Алиса — мама двоих детей и подруга"], ("friend", "mother")) == Counter()
+
+
 def test_a_name_has_its_other_forms_whichever_of_them_is_written() -> None:
     assert name_forms("Сергей") == ("Серёга", "Серёжа")
     assert name_forms("Серёжа") == ("Сергей", "Серёга")
