@@ -312,16 +312,23 @@ def _fact_names(facts: Iterable[str]) -> _FactNames:
     return _FactNames(frozenset(keys), frozenset(first_words))
 
 
+def _by_use(forms: Counter[str], first: Counter[str]) -> list[str]:
+    """``forms`` commonest first; between two as common, the one more often opening a sentence (a subject:
+    "Матвей" before "Матвеем"), then the shorter. A person's forms are gathered from several stems, in no set
+    order, so the order must not depend on how they were gathered."""
+    return sorted(forms, key=lambda form: (-forms[form], -first[form], len(form), form))
+
+
 def _shown_form(s: _Seen) -> str:
     """The form to ask about: the commonest that is not a Russian oblique case ("Витя", not "Витей"); a
     shorter form the diary has ("Максим" for "Максима", even if only first in a sentence); a genitive the name
     table knows in its nominative ("Андрея" → "Андрей", but "Евгения" is a name of its own)."""
-    ranked = [form for form, _ in s.forms.most_common()] or [form for form, _ in s.first_forms.most_common()]
+    ranked = _by_use(s.forms, s.first_forms) or _by_use(s.first_forms, s.first_forms)
     if not ranked:
         return ""
     nominative = [f for f in ranked if not (has_cyrillic(f) and fold(f).endswith(_OBLIQUE_ENDINGS))]
     shown = (nominative or ranked)[0]
-    every = [*ranked, *(f for f, _ in s.first_forms.most_common())]
+    every = [*ranked, *_by_use(s.first_forms, s.first_forms)]
     shorter = [f for f in every if len(f) < len(shown) and shown.startswith(f)]  # "Егор" for "Егора"
     if shorter:
         return shorter[0]
