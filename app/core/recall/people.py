@@ -431,11 +431,13 @@ def relations_asked(text: str) -> AskedRelations:
         four_legged = word.startswith(_PET_PREFIXES) or (word == "legged" and previous == "four")
         if named is None and (word in _PET_WORDS or four_legged):
             named = ("cat", "dog")
-        elif named is None and not pet_before:
+        elif named is None and pet_before:
+            named = ()  # the friend of "a four-legged friend"
+        elif named is None:
             family = _RELATION_STEMS.get(_stem_key(word))
             named = (family,) if family else ()
             searched = named if family in _SYNONYM_FAMILIES else ()
-        families += [f for f in named or () if f not in families]
+        families += [f for f in named if f not in families]
         broad += [f for f in searched if f not in broad]
         previous, pet_before = word, four_legged
     return AskedRelations(tuple(families), tuple(broad))
