@@ -92,9 +92,8 @@ def test_forms_as_common_as_each_other_show_the_one_that_opens_sentences() -> No
         f"Вчера Матвей звонил {i}." for i in range(2)
     ] + [f"Матвей пришёл {i}." for i in range(3)]
     assert names(entries) == ["Матвей"]
-    assert "Матвей" in names(owner_entries("ru_tune_13.json")) and "Матвеем" not in names(
-        owner_entries("ru_tune_13.json")
-    )
+    asked = names(owner_entries("ru_tune_13.json"))
+    assert "Матвей" in asked and "Матвеем" not in asked
 
 
 def test_common_words_and_rare_names_are_not_asked_about() -> None:

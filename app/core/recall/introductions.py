@@ -323,12 +323,13 @@ def _shown_form(s: _Seen) -> str:
     """The form to ask about: the commonest that is not a Russian oblique case ("Витя", not "Витей"); a
     shorter form the diary has ("Максим" for "Максима", even if only first in a sentence); a genitive the name
     table knows in its nominative ("Андрея" → "Андрей", but "Евгения" is a name of its own)."""
-    ranked = _by_use(s.forms, s.first_forms) or _by_use(s.first_forms, s.first_forms)
+    opening = _by_use(s.first_forms, s.first_forms)
+    ranked = _by_use(s.forms, s.first_forms) or opening
     if not ranked:
         return ""
     nominative = [f for f in ranked if not (has_cyrillic(f) and fold(f).endswith(_OBLIQUE_ENDINGS))]
     shown = (nominative or ranked)[0]
-    every = [*ranked, *_by_use(s.first_forms, s.first_forms)]
+    every = [*ranked, *opening]
     shorter = [f for f in every if len(f) < len(shown) and shown.startswith(f)]  # "Егор" for "Егора"
     if shorter:
         return shorter[0]
