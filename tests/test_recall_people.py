@@ -42,6 +42,10 @@ from app.store import Diary
         ("Сколько у меня внуков?", ("grandchild",)),
         ("Какие неприятности приключались с моей лайкой?", ("dog",)),
         ("Where did I adopt my lurcher from?", ("dog",)),
+        ("Кем трудится сестра мужа?", ("sister", "in-law", "relative", "partner")),
+        ("Где живёт мать жены?", ("mother", "in-law", "relative", "partner")),
+        ("What does my husband's sister do?", ("partner", "sister", "in-law", "relative")),
+        ("Что подарил муж?", ("partner",)),
         ("What shade is our hatchback?", ()),
         ("Walked to the river after work.", ()),
     ],
@@ -253,6 +257,19 @@ def test_russian_relation_words_search_their_family_and_the_name(diary: Diary, t
     dad = recall.find("Что нового у бати?", 400, conversation_id=today, exclude_message_ids=set())
     assert drums in {e.message_id for e in son}
     assert father in {e.message_id for e in dad}
+
+
+def test_a_relative_of_a_relative_finds_her_by_the_in_laws_word(diary: Diary, tiny_engine: Any) -> None:
+    """"Сестра мужа" is the "золовка" the diary names: the question searches her name too."""
+    _entry(diary, date(2026, 1, 5), "На праздники к нам приедет золовка Таня из Тотьмы.")
+    work = _entry(diary, date(2026, 2, 9), "Таня теперь фармацевт в аптеке на Ленина.")
+    _entry(diary, date(2026, 2, 10), "Муж опять в рейсе, звонил из Пскова.")
+    _entry(diary, date(2026, 2, 11), "В лаборатории сломалась центрифуга, весь день без анализов.")
+    today = diary.create_conversation(day=date(2026, 4, 1)).id
+    recall = Recall(diary, tiny_engine)
+    assert recall._named_people("Кем трудится сестра мужа?").names == ("Таня",)
+    found = recall.find("Кем трудится сестра мужа?", 400, conversation_id=today, exclude_message_ids=set())
+    assert work in {e.message_id for e in found}
 
 
 def test_names_are_read_from_the_newest_entries_of_the_person_only(diary: Diary) -> None:
