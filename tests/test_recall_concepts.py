@@ -21,6 +21,8 @@ from app.core.recall.concepts import every_kind, kinds_asked
         ("Какие достопримечательности я показывала сыну?", "музей"),
         ("Что из северной природы мешало мне трудиться?", "пурга"),
         ("Куда мы выбирались отдохнуть летом?", "поезд"),  # going out, in the form the table gives
+        ("What scrapes have my boys got themselves into?", "stitches"),
+        ("Какие происшествия случались с моим мальчиком?", "упал"),
     ],
 )
 def test_a_kind_of_event_is_told_with_concrete_words(question: str, told_with: str) -> None:
