@@ -41,7 +41,8 @@ Why this shape:
   "неприятности", "происшествия", "напасти", "scrapes", "accidents" lean toward the words a fall, a cut or a
   bite is told with. EN 0.9491 -> 0.9496, RU 0.9303 -> 0.9309 (three multi-evidence questions gained, none
   lost). Measured beside it and not kept: a kind for quarrels ("ссорились", "стычки", "претензии",
-  "arguments") leaning toward "поругались", "накричал", "shouted", "blamed": nothing moved.
+  "arguments") leaning toward "поругались", "накричал", "shouted", "blamed", and one for help ("выручала",
+  "облегчала", "helped") leaning toward "привезла", "посидела", "drove", "lent": nothing moved.
 * **A hand-made table, not word vectors.** Session 31 measured Russian word vectors instead (navec's news
   vectors, shipped inside the ``natasha`` wheel): each Russian question word's 3-8 nearest words above a
   cosine of 0.45-0.55 searched as well. They find the synonyms the table was made for ("приобрели" →
