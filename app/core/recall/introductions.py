@@ -322,7 +322,8 @@ def _by_use(forms: Counter[str], first: Counter[str]) -> list[str]:
 def _shown_form(s: _Seen) -> str:
     """The form to ask about: the commonest that is not a Russian oblique case ("Витя", not "Витей"); a
     shorter form the diary has ("Максим" for "Максима", even if only first in a sentence); a genitive the name
-    table knows in its nominative ("Андрея" → "Андрей", but "Евгения" is a name of its own)."""
+    table knows in its nominative ("Андрея" → "Андрей", but "Евгения" is a name of its own), or the diary
+    writes in it ("Тимофея" → "Тимофей", which ends like an oblique "Витей")."""
     opening = _by_use(s.first_forms, s.first_forms)
     ranked = _by_use(s.forms, s.first_forms) or opening
     if not ranked:
@@ -335,6 +336,7 @@ def _shown_form(s: _Seen) -> str:
         return shorter[0]
     if has_cyrillic(shown) and fold(shown).endswith(("а", "я")) and not is_listed_name(shown):
         base = [f for f in name_forms(shown) if len(f) == len(shown) and f[:-1] == shown[:-1]]
+        base += [f for f in every if shown.endswith("я") and f == shown[:-1] + "й"]  # "Тимофея" → "Тимофей"
         return base[0] if base else shown
     if not nominative and has_cyrillic(shown) and len(shown) > 4:  # only oblique forms: a guess
         if shown.endswith("ом"):
