@@ -23,8 +23,9 @@ from tests.bench.locomo_ids import evidence_ids
 from tests.bench.recall import parse_session_time, samples_of
 
 HELDOUT = Path(__file__).parent / "data" / "heldout"
-# Diaries per language and half: the tune half has thirteen in English and twenty-five in Russian (where recall
-# is weaker, a choice is made on more people); the report half has three in English and four in Russian.
+# Diaries per language and half: the tune half has thirteen in English and twenty-five in Russian (where
+# recall is weaker, a choice is made on more people); the report half has three in English and four in
+# Russian.
 PER_HALF = {
     "en": {"tune": tuple(range(1, 14)), "report": (1, 2, 3)},
     "ru": {"tune": tuple(range(1, 26)), "report": (1, 2, 3, 4)},
