@@ -455,12 +455,12 @@ def _relatives_by_marriage(words: Sequence[str]) -> set[int]:
     """Where ``words`` name a relative of a relative ("сестра мужа", "мать жены", "my husband's sister"):
     the position of the relation asked about, which then asks about in-laws and relatives too
     (``_KIN_OF_KIN``)."""
+    kin = [_RELATION_STEMS.get(_stem_key(word)) in _KIN for word in words]
     found: set[int] = set()
     for i, word in enumerate(words):
-        if i >= 1 and word in _KIN_GENITIVES and _RELATION_STEMS.get(_stem_key(words[i - 1])) in _KIN:
+        if i >= 1 and word in _KIN_GENITIVES and kin[i - 1]:
             found.add(i - 1)  # "сестра мужа": the sister is asked about
-        possessor = words[i - 2] if i >= 2 and words[i - 1] == "s" else ""
-        if _RELATION_STEMS.get(_stem_key(possessor)) in _KIN and _RELATION_STEMS.get(_stem_key(word)) in _KIN:
+        if i >= 2 and words[i - 1] == "s" and kin[i - 2] and kin[i]:
             found.add(i)  # "husband's sister": the sister is asked about
     return found
 
@@ -605,11 +605,9 @@ def _set_off_before(before: str, text: str, match: re.Match[str]) -> str | None:
     if found is None or not _plausible_name(name := found.group("name").split()[-1]):
         return None
     ends = _SET_OFF_ENDS.match(text, match.end())
-    if ends is not None and ends.group("next") is not None:
-        after = ends.group("next")
-        if after in _PRONOUNS or _stem_key(after) in _RELATION_STEMS:
-            ends = None  # "Работа, сын, собака", "Езжай, дочь, я справлюсь"
-    if ends is not None:
+    after = ends.group("next") if ends is not None else None
+    listed = after is not None and (after in _PRONOUNS or _stem_key(after) in _RELATION_STEMS)
+    if ends is not None and not listed:  # not "Работа, сын, собака", "Езжай, дочь, я справлюсь"
         return name
     opens = _OPENS_SENTENCE.search(before[: found.end("name") - len(name)]) is not None
     return None if opens or not _GOES_ON.match(text, match.end()) else name
