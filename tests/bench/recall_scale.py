@@ -153,7 +153,7 @@ REQUIRED_STAGES = (
     "find", "find/query_terms", "find/term_counts", "find/dates", "find/fts", "find/fts/ranked_messages",
     "find/fts/messages_on_days", "embed", "search", "find/meaning",
     "find/meaning/fetch", "find/meaning/similarity", "find/rank", "find/neighbours",
-    "find/neighbours/fetch", "find/pack", "find/pack/stored_counts",
+    "find/neighbours/fetch", "find/sequels", "find/pack", "find/pack/stored_counts",
 )  # fmt: skip
 
 
@@ -181,6 +181,7 @@ def instrumented(
             (recall, "_affordable", "term_counts"),
             (recall, "_candidates", "fts"),
             (recall, "_with_meaning", "meaning"),
+            (recall, "_with_sequels", "sequels"),
             (recall, "_pack", "pack"),
             (diary, "ranked_messages", "ranked_messages"),
             (diary, "messages_on_days", "messages_on_days"),
