@@ -268,9 +268,14 @@ class ProcessModel(LocalModel):
 
     # -- the child ---------------------------------------------------------------------------------
     def _running_child(self) -> _Child:
-        """The child, started (and loaded) if none runs. Called with ``_lock`` held."""
-        if self._child is not None and not self._child.ended:
-            return self._child
+        """The child, started (and loaded) if none runs. Called with ``_lock`` held.
+
+        A child whose process has exited counts as ended even before its reader has read the end of its
+        output: a job sent to it would only fail on the closed pipe ("not running") instead of starting
+        the next child, or saying that the last allowed one stopped."""
+        child = self._child
+        if child is not None and not child.ended and child.process.poll() is None:
+            return child
         if self._starts >= MAX_STARTS:
             raise ModelStopped(
                 f"The model's process stopped {self._starts} times.",
