@@ -27,8 +27,8 @@ HELDOUT = Path(__file__).parent / "data" / "heldout"
 # recall is weaker, a choice is made on more people); the report half has three in English and four in
 # Russian.
 PER_HALF = {
-    "en": {"tune": tuple(range(1, 15)), "report": (1, 2, 3)},
-    "ru": {"tune": tuple(range(1, 28)), "report": (1, 2, 3, 4)},
+    "en": {"tune": tuple(range(1, 16)), "report": (1, 2, 3)},
+    "ru": {"tune": tuple(range(1, 30)), "report": (1, 2, 3, 4)},
 }
 EXPECTED = [
     f"{lang}_{split}_{n}.json"
