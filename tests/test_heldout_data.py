@@ -23,7 +23,7 @@ from tests.bench.locomo_ids import evidence_ids
 from tests.bench.recall import parse_session_time, samples_of
 
 HELDOUT = Path(__file__).parent / "data" / "heldout"
-# Diaries per language and half: the tune half has thirteen in English and twenty-five in Russian (where
+# Diaries per language and half: the tune half has fifteen in English and twenty-nine in Russian (where
 # recall is weaker, a choice is made on more people); the report half has three in English and four in
 # Russian.
 PER_HALF = {
