@@ -14,7 +14,7 @@ from sqlalchemy import event as sa_event
 
 from app.config import Settings
 from app.core.companion import Companion
-from app.core.events import ErrorRaised, Event, ReplyFinished, ReplyStarted, TokenStreamed
+from app.core.events import ErrorRaised, Event, ReplyFinished, ReplyStarted
 from app.store import Diary, DiskFull
 
 ENTRY = "Walked my dog Rex by the river this morning."
@@ -76,8 +76,11 @@ def test_a_reply_the_full_disk_cannot_keep_is_said_and_its_bubble_ends(rig: Rig)
     entry = rig.companion.write(ENTRY)
     filled: list[bool] = []
 
-    def fill_once(event: Event) -> None:  # the disk fills up while the reply streams
-        if isinstance(event, TokenStreamed) and not filled:
+    def fill_once(event: Event) -> None:
+        # The disk fills up once the reply's bubble is written, before a word streams: filled later, on a
+        # busy machine the reply's first words could be saved between two of the filler's writes, and a
+        # reply no longer than them would then be kept, rightly, with nothing to say.
+        if isinstance(event, ReplyStarted) and not filled:
             filled.append(True)
             rig.fill_the_disk()
 
