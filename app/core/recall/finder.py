@@ -121,7 +121,8 @@ DATE_CANDIDATES = 200
 SEMANTIC_CANDIDATES = 120
 # What happened next (``Recall._with_sequels``): a question finds the entry that first told of something, and
 # the later entries that go on with it often share none of the question's words but name the same person or
-# thing ("Рыжов написал, что не сможет" after "первым оппонентом будет Рыжов", "Pryanik's back with us").
+# thing ("Рыжов написал, что не сможет" after "первым оппонентом будет Рыжов", "Biscuit came home minus two
+# molars" after "the vet booked Biscuit in for a dental").
 # The best ``SEQUEL_SOURCES`` hits' rare names — capitalized words the question lacks, in at most
 # ``SEQUEL_MAX_DOCS`` entries of the diary — are looked up, and the owner's later entries naming one of a
 # hit's borrow ``SEQUEL_WEIGHT`` of its score. Session 36, tune half (13 EN / 25 RU diaries) against EN
