@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from app.cli.i18n import set_language
+from app.store import Diary
 from tests.hub_server import HubServer
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -66,6 +67,13 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("HEARTH_DATA_DIR", str(path))
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
     return path
+
+
+@pytest.fixture
+def diary(data_dir: Path) -> Iterator[Diary]:
+    """The test's own diary, open (plain or encrypted as ``store_cipher`` says), closed after the test."""
+    with Diary.open(data_dir) as opened:
+        yield opened
 
 
 # -- an encrypted diary for the store's tests -----------------------------------------------------------

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from app.core.errors import CoreError
@@ -21,14 +18,6 @@ from app.core.memory.facts import (
 )
 from app.llm.types import Priority
 from app.store import Diary
-
-
-@pytest.fixture
-def diary(data_dir: Path) -> Iterator[Diary]:
-    d = Diary.open(data_dir)
-    yield d
-    d.close()
-
 
 MESSAGE = "My dog Rex turned five this week and my sister Anna came over for cake."
 

@@ -42,12 +42,6 @@ def write_on(diary: Diary, day: date, text: str, role: str = "user", hour: int =
 
 
 @pytest.fixture
-def diary(data_dir: Path) -> Iterator[Diary]:
-    with Diary.open(data_dir) as opened:
-        yield opened
-
-
-@pytest.fixture
 def in_zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     """Run in a time zone (``in_zone("Europe/Berlin")``), restored afterwards."""
 

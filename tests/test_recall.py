@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from datetime import date, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,13 +21,6 @@ from app.core.recall.rank import (
     with_neighbours,
 )
 from app.store import Diary
-
-
-@pytest.fixture
-def diary(data_dir: Path) -> Any:
-    opened = Diary.open(data_dir)
-    yield opened
-    opened.close()
 
 
 def _day(diary: Diary, day: date, *turns: tuple[str, str]) -> tuple[int, list[int]]:

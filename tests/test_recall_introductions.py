@@ -6,7 +6,7 @@ them."""
 from __future__ import annotations
 
 import json
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,7 @@ from app.core.recall.introductions import (
     who_to_ask,
 )
 from app.store import Diary
+from tests.diary_entries import write_entry
 
 HELDOUT = Path(__file__).parent / "data" / "heldout"
 
@@ -117,26 +118,10 @@ def test_names_person_reads_any_form_of_the_name() -> None:
     assert not names_person("Has a sister named Anna", "Tom")
 
 
-@pytest.fixture
-def diary(data_dir: Path) -> Any:
-    opened = Diary.open(data_dir)
-    yield opened
-    opened.close()
-
-
-def _entry(diary: Diary, day: date, text: str, role: str = "user") -> int:
-    conversation = diary.conversation_for_day(day)
-    assert conversation.id is not None
-    written = datetime(day.year, day.month, day.day, 9)
-    message = diary.add_message(conversation.id, role, text, created_at=written)
-    assert message.id is not None
-    return message.id
-
-
 def test_the_store_reads_the_newest_entries_of_the_person(diary: Diary) -> None:
     for day in range(1, 6):
-        _entry(diary, date(2026, 1, day), f"entry {day}")
-        _entry(diary, date(2026, 1, day), f"reply {day}", role="assistant")
+        write_entry(diary, date(2026, 1, day), f"entry {day}")
+        write_entry(diary, date(2026, 1, day), f"reply {day}", role="assistant")
     assert diary.newest_texts(limit=3, role="user") == ["entry 5", "entry 4", "entry 3"]
     assert diary.newest_texts(limit=0, role="user") == []
 
@@ -147,9 +132,11 @@ def test_an_answer_saved_as_a_fact_lets_recall_find_him_and_ends_the_question(
     """The whole path: asked about, answered with a fact, then a question about "муж" finds the entry that
     only says "Витя"; the name is not asked about again."""
     for day in range(1, 6):
-        _entry(diary, date(2026, 1, day), f"Вечером Витя чинил кран, день {day}.")
-    fixed = _entry(diary, date(2026, 2, 1), "Витя уволился из депо и с апреля работает в автосервисе у кума.")
-    _entry(diary, date(2026, 2, 2), "У соседки муж опять на рыбалке, третий раз за месяц.")
+        write_entry(diary, date(2026, 1, day), f"Вечером Витя чинил кран, день {day}.")
+    fixed = write_entry(
+        diary, date(2026, 2, 1), "Витя уволился из депо и с апреля работает в автосервисе у кума."
+    )
+    write_entry(diary, date(2026, 2, 2), "У соседки муж опять на рыбалке, третий раз за месяц.")
     assert [i.name for i in introductions(diary)] == ["Витя"]
     today = diary.conversation_for_day(date(2026, 3, 1)).id
 
@@ -169,7 +156,7 @@ def test_hearth_facts_who_lists_the_names_and_how_to_answer(
     data_dir: Path, diary: Diary, capsys: pytest.CaptureFixture[str]
 ) -> None:
     for day in range(1, 6):
-        _entry(diary, date(2026, 1, day), f"Later Nora called again, day {day}.")
+        write_entry(diary, date(2026, 1, day), f"Later Nora called again, day {day}.")
     diary.close()
     assert main(["--data-dir", str(data_dir), "facts", "who"]) == 0
     out = capsys.readouterr().out
@@ -183,9 +170,9 @@ def test_hearth_facts_who_lists_the_names_and_how_to_answer(
 
 
 def test_not_now_is_kept_in_the_diary_until_an_entry_is_deleted_or_edited(diary: Diary) -> None:
-    first = _entry(diary, date(2026, 1, 1), "Then Nora called, and Ben too.")
+    first = write_entry(diary, date(2026, 1, 1), "Then Nora called, and Ben too.")
     for day in range(2, 7):
-        _entry(diary, date(2026, 1, day), f"Later Nora called, and Ben came by, day {day}.")
+        write_entry(diary, date(2026, 1, day), f"Later Nora called, and Ben came by, day {day}.")
     assert [i.name for i in introductions(diary)] == ["Ben", "Nora"]
     diary.add_not_now_name("Nora")
     diary.add_not_now_name("  ")  # nothing
@@ -206,7 +193,7 @@ def test_hearth_facts_who_all_lists_the_names_said_not_now_to(
     data_dir: Path, diary: Diary, capsys: pytest.CaptureFixture[str]
 ) -> None:
     for day in range(1, 6):
-        _entry(diary, date(2026, 1, day), f"Later Nora called again, day {day}.")
+        write_entry(diary, date(2026, 1, day), f"Later Nora called again, day {day}.")
     diary.add_not_now_name("Nora")
     diary.close()
     assert main(["--data-dir", str(data_dir), "facts", "who", "--json"]) == 0
@@ -223,13 +210,13 @@ def test_hearth_facts_who_all_lists_the_names_said_not_now_to(
 
 def test_a_reply_written_after_not_now_keeps_the_list(diary: Diary) -> None:
     """A reply is stored as a placeholder and then updated: only the person's own entries empty the list."""
-    _entry(diary, date(2026, 1, 1), "Then Nora called.")
+    write_entry(diary, date(2026, 1, 1), "Then Nora called.")
     diary.add_not_now_name("Nora")
-    reply = _entry(diary, date(2026, 1, 1), "…", role="assistant")
+    reply = write_entry(diary, date(2026, 1, 1), "…", role="assistant")
     diary.update_message(reply, text="How did that feel?")
     diary.delete_message(reply)
     assert diary.not_now_names() == ["Nora"]
-    mine = _entry(diary, date(2026, 1, 2), "Then Ben called.")
+    mine = write_entry(diary, date(2026, 1, 2), "Then Ben called.")
     diary.update_message(mine, text="Then Ben called.")  # the same words: nothing changed
     assert diary.not_now_names() == ["Nora"]
 
@@ -273,7 +260,7 @@ def test_a_fact_after_a_colon_names_the_pet_and_an_oblique_name_is_shown_in_the_
 def test_a_name_put_off_is_listed_only_while_it_would_still_be_asked_about(diary: Diary) -> None:
     """The panel's "Put off for now: …": a name a fact has answered since, or never asked about, is not."""
     for day in range(1, 6):
-        _entry(diary, date(2026, 1, day), f"Later Nora called, and Ben came by, day {day}.")
+        write_entry(diary, date(2026, 1, day), f"Later Nora called, and Ben came by, day {day}.")
     assert who_to_ask(diary).put_off == []
     assert who_to_ask(diary).asked == introductions(diary)  # the same names, from one pass
     diary.add_not_now_name("Nora")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from datetime import date, datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -239,13 +238,6 @@ def test_a_relations_names_and_a_questions_names_are_searched_in_every_form() ->
     asked = {p for t in other_name_forms("Что мне подарил Серёжа? Will Tom come.") for p in t.prefixes}
     assert {"серг", "серег"} <= asked
     assert "william" not in asked and "thoma" in asked  # the first word of a sentence is no name
-
-
-@pytest.fixture
-def diary(data_dir: Path) -> Any:
-    opened = Diary.open(data_dir)
-    yield opened
-    opened.close()
 
 
 def _entry(diary: Diary, day: date, text: str) -> int:

@@ -13,10 +13,8 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Iterator
 from concurrent.futures import wait
 from datetime import date
-from pathlib import Path
 
 import pytest
 
@@ -30,12 +28,6 @@ from app.store import Diary
 from tests.embedding_worker_driver import StandIn, child_command
 
 WAIT_S = 60.0
-
-
-@pytest.fixture
-def diary(data_dir: Path) -> Iterator[Diary]:
-    with Diary.open(data_dir) as opened:
-        yield opened
 
 
 def test_a_meaning_model_killed_mid_batch_stops_the_index_only_until_the_next_entry(

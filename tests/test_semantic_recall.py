@@ -48,12 +48,6 @@ def embedder() -> Embedder:
     return make_embedder()  # the app's default (the e5 + USE pair)
 
 
-@pytest.fixture
-def diary(data_dir: Path) -> Iterator[Diary]:
-    with Diary.open(data_dir) as opened:
-        yield opened
-
-
 def _write(diary: Diary, day: int, texts: list[str]) -> list[int]:
     cid = diary.conversation_for_day(date(2026, 3, day)).id
     return [

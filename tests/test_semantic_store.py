@@ -4,7 +4,6 @@ leave no bytes behind; a vector is never saved for text that changed while it wa
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
@@ -14,12 +13,6 @@ from app.store import Diary, DiaryKey, PendingText
 from tests.cipher_pages import readable_bytes
 
 EMBEDDER = "test-embedder:1"
-
-
-@pytest.fixture
-def diary(data_dir: Path) -> Iterator[Diary]:
-    with Diary.open(data_dir) as opened:
-        yield opened
 
 
 def _blob() -> bytes:
