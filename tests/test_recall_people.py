@@ -232,6 +232,41 @@ def test_a_short_name_is_searched_by_its_case_forms_a_long_one_by_its_stem() -> 
     assert not long.exact and long.prefixes[0] == "серг"
 
 
+def test_a_name_read_in_an_oblique_case_is_searched_in_the_forms_of_its_nominative() -> None:
+    """"Внучке Варе" names Варя: her entries say "Варю", "Варя", "Вари" — never "вареу"."""
+    (varya,) = name_terms(["Варе"])
+    assert {"варя", "варю", "вари", "варей", "варе"} <= set(varya.prefixes)
+    (nora,) = name_terms(["Норой"])
+    assert {"нора", "нору", "норы", "норой"} <= set(nora.prefixes)
+    (tyoma,) = name_terms(["Тёма"])
+    assert "тём" not in tyoma.prefixes and "тем" not in tyoma.prefixes  # "тем" is a word, not a form of his
+
+
+def test_a_question_about_my_wife_reads_no_name_after_another_womans_husband() -> None:
+    texts = ["Дочка Катя с мужем Денисом приезжала в субботу.", "Жена Валя напекла пирогов."]
+    wife = relations_asked("Что мне подарила жена?")
+    husband = relations_asked("Кем работает муж?")
+    assert names_in(texts, wife.families, wife.others) == Counter({"Валя": 1})
+    assert names_in(texts, husband.families, husband.others) == Counter({"Денисом": 1})
+    either = relations_asked("Where did my partner grow up?")
+    assert either.others == frozenset()
+    texts = ["My wife Jo came.", "My husband Sam came."]
+    assert names_in(texts, either.families, either.others) == Counter({"Jo": 1, "Sam": 1})
+
+
+def test_my_other_half_is_the_partner_in_the_diary_and_in_a_question() -> None:
+    texts = [
+        "Me and my other half, Owen, have been there four years.",
+        "Declan, my other half, is a plasterer.",
+        "The other half of my job now is complaints.",
+        "Her other half, Tim, drove.",
+    ]
+    assert names_in(texts, ("partner",)) == Counter({"Owen": 1, "Declan": 1})
+    asked = relations_asked("When did my other half begin trading under his own name?")
+    assert asked.families == ("partner",) and asked.broad == ()
+    assert "half" not in {term.stem for term in relation_terms(("partner",))}  # the phrase is never searched
+
+
 def test_a_relations_names_and_a_questions_names_are_searched_in_every_form() -> None:
     prefixes = {p for t in NamedPeople(("partner",), ("Сергей",)).terms() for p in t.prefixes}
     assert {"серг", "серег", "сереж"} <= prefixes
@@ -286,6 +321,29 @@ def test_a_relative_of_a_relative_finds_her_by_the_in_laws_word(diary: Diary, ti
     assert recall._named_people("Кем трудится сестра мужа?").names == ("Таня",)
     found = recall.find("Кем трудится сестра мужа?", 400, conversation_id=today, exclude_message_ids=set())
     assert work in {e.message_id for e in found}
+
+
+def test_a_grandchild_named_in_the_dative_is_found_in_the_accusative(diary: Diary, tiny_engine: Any) -> None:
+    dance = _entry(diary, date(2026, 1, 5), "Варю записали на хореографию в ДК, по средам и субботам.")
+    _entry(diary, date(2026, 2, 9), "Купил внучке Варе куклу на день рождения.")  # after: no sequel of it
+    _entry(diary, date(2026, 2, 10), "Снег всю ночь, чистил дорожку до обеда.")
+    today = diary.create_conversation(day=date(2026, 4, 1)).id
+    found = Recall(diary, tiny_engine).find(
+        "Чем увлекается внучка?", 400, conversation_id=today, exclude_message_ids=set()
+    )
+    assert dance in {e.message_id for e in found}
+
+
+def test_a_partner_called_my_other_half_is_found_by_name(diary: Diary, tiny_engine: Any) -> None:
+    _entry(diary, date(2026, 1, 5), "Me and my other half, Owen, rent the flat above the launderette.")
+    notice = _entry(diary, date(2026, 2, 9), "Owen handed in his notice on Friday: he's going it alone.")
+    _entry(diary, date(2026, 2, 10), "Twelve-hour shift on the ward, three babies before lunch.")
+    today = diary.create_conversation(day=date(2026, 4, 1)).id
+    recall = Recall(diary, tiny_engine)
+    question = "Is my partner still employed by Hopkins Heating?"
+    assert recall._named_people(question).names == ("Owen",)
+    found = recall.find(question, 400, conversation_id=today, exclude_message_ids=set())
+    assert notice in {e.message_id for e in found}
 
 
 def test_names_are_read_from_the_newest_entries_of_the_person_only(diary: Diary) -> None:

@@ -27,8 +27,8 @@ Why this shape:
   Measured on the tune half beside them and not kept: work
   ("Кем работает муж?" — questions about work are mostly about something else at work; EN +0.003, RU -0.004),
   celebrations, food, purchases, hobbies (no change), and home (where I live, moved: tune EN +0.007, but the
-  report half's EN -0.006 — one question's noise either way, so the common words "live", "home", "дом" stay
-  out).
+  report half's EN -0.006 — one question's noise either way, so the common words "live", "home", "дом" stayed
+  out; session 37 took "live" back, below).
 * **More words for the same kinds** (session 30, on the tune half grown to seven diaries in English and eleven
   in Russian): gifts ("presents", "презенты", "сувениры"), repairs ("чинить", "ремонтировали"), competitions
   ("tournament", "состязание", "турнир"): RU 0.948 -> 0.950, EN unchanged at 0.952, LoCoMo unchanged at
@@ -43,6 +43,15 @@ Why this shape:
   lost). Measured beside it and not kept: a kind for quarrels ("ссорились", "стычки", "претензии",
   "arguments") leaning toward "поругались", "накричал", "shouted", "blamed", and one for help ("выручала",
   "облегчала", "helped") leaning toward "привезла", "посидела", "drove", "lent": nothing moved.
+* **Home** (session 37, on the tune half grown to fifteen diaries in English and twenty-nine in Russian): "Где
+  я живу?", "Where do I live now?", "What's my current address?" lean toward the words a move is told with
+  ("переехали", "въехали", "грузчики", "moved", "keys"): the entry that tells of the new home ("Мы в
+  Гатчине! Перебрались в прошлую субботу") never says "live". EN 0.9554 -> 0.9568 (two questions gained),
+  RU 0.9333 -> 0.9349 (six gained, one lost), LoCoMo unchanged; three fresh diaries held apart unchanged.
+  Only the forms of "live" that ask where: with "living", "What does my best mate do for a living?" lost
+  its evidence. Measured beside it and not kept: a kind for what someone does for a living ("профессия",
+  "должность", "трудится" leaning toward "устроился", "уволился", "перевели", "hired", "quit"): RU 0.9349 ->
+  0.9339 (three questions gained, three lost), EN unchanged.
 * **A hand-made table, not word vectors.** Session 31 measured Russian word vectors instead (navec's news
   vectors, shipped inside the ``natasha`` wheel): each Russian question word's 3-8 nearest words above a
   cosine of 0.45-0.55 searched as well. They find the synonyms the table was made for ("приобрели" →
@@ -101,6 +110,10 @@ outing: outing outings sightseeing достопримечательности р
 elements: природа природы непогода непогоды
     | snow storm blizzard rain frost wind heat flood midges
     снег пурга метель мороз дождь ветер жара наводнение гнус мошка
+home: =live =lives =lived reside resides residing address проживаю проживаем проживает обитаю
+    адрес =живу =живём =живем =живёт =живет =живут
+    | moved movers boxes keys unpacked removal van new flat house
+    переехали перебрались въехали новоселье грузчики коробки ключи квартира
 mishap: mishap mishaps scrape scrapes incident incidents accident accidents misadventure misadventures
     неприятность неприятности напасть напасти злоключения происшествие происшествия беда беды передряга
     передряги казус казусы

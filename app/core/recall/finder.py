@@ -519,7 +519,7 @@ class Recall:
         if not asked.families:
             return NamedPeople((), ())
         found = self._diary.newest_matching(relation_query(asked.families), limit=SCAN_LIMIT, role="user")
-        counts = names_in((c.text for c in found), asked.families)
+        counts = names_in((c.text for c in found), asked.families, asked.others)
         from_facts = names_in_facts((fact.text for fact in self._diary.list_facts()), asked.families)
         counts.update({name: FACT_NAME_WEIGHT * n for name, n in from_facts.items()})
         return NamedPeople(asked.families, best_names(counts), asked.broad)
