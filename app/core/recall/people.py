@@ -375,6 +375,10 @@ def _stem_key(word: str) -> str:
 # "Declan, my other half, is a plasterer". A question that says "my other half" asks about the partner too
 # (``relations_asked``). Tune half (15 EN / 29 RU): EN 0.9568 -> 0.9577 (two questions about a partner whose
 # diary names him only so gained, none lost), RU unchanged.
+# Measured beside it and not kept (tune half grown to 16 EN / 31 RU, 0.9604 / 0.9359): the words a question
+# calls the partner by instead ("мой избранник", "моему мужчине", "мой молодой человек", "my fella", "my
+# better half"), asking about the partner's names: EN unchanged, RU 0.9356 (one question lost, none gained —
+# fifteen questions say so, and their diaries seldom name the partner beside "муж" or "парень").
 _PHRASES = {"partner": ("other half",)}
 
 
