@@ -47,9 +47,9 @@ Why this shape:
   я живу?", "Where do I live now?", "What's my current address?" lean toward the words a move is told with
   ("переехали", "въехали", "грузчики", "moved", "keys"): the entry that tells of the new home ("Мы в
   Гатчине! Перебрались в прошлую субботу") never says "live". EN 0.9554 -> 0.9568 (two questions gained),
-  RU 0.9333 -> 0.9349 (six gained, one lost), LoCoMo unchanged; three fresh diaries held apart unchanged.
-  Only the forms of "live" that ask where: with "living", "What does my best mate do for a living?" lost
-  its evidence. Measured beside it and not kept: a kind for what someone does for a living ("профессия",
+  RU 0.9333 -> 0.9349 (six gained, one lost), LoCoMo 0.8703 -> 0.8705; three fresh diaries held apart
+  unchanged. Only the forms of "live" that ask where: with "living", "What does my best mate do for a
+  living?" lost its evidence. Measured beside it and not kept: a kind for what someone does for a living ("профессия",
   "должность", "трудится" leaning toward "устроился", "уволился", "перевели", "hired", "quit"): RU 0.9349 ->
   0.9339 (three questions gained, three lost), EN unchanged; a kind for fishing ("улов", "рыбачил" leaning
   toward "поймал", "щука", "судак", "caught", "pike"): RU 0.9358 -> 0.9363, the two questions that suggested
