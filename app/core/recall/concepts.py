@@ -49,11 +49,11 @@ Why this shape:
   Гатчине! Перебрались в прошлую субботу") never says "live". EN 0.9554 -> 0.9568 (two questions gained),
   RU 0.9333 -> 0.9349 (six gained, one lost), LoCoMo 0.8703 -> 0.8705; three fresh diaries held apart
   unchanged. Only the forms of "live" that ask where: with "living", "What does my best mate do for a
-  living?" lost its evidence. Measured beside it and not kept: a kind for what someone does for a living ("профессия",
-  "должность", "трудится" leaning toward "устроился", "уволился", "перевели", "hired", "quit"): RU 0.9349 ->
-  0.9339 (three questions gained, three lost), EN unchanged; a kind for fishing ("улов", "рыбачил" leaning
-  toward "поймал", "щука", "судак", "caught", "pike"): RU 0.9358 -> 0.9363, the two questions that suggested
-  it and none of the three fresh diaries' (one of which fishes every summer).
+  living?" lost its evidence. Measured beside it and not kept: a kind for what someone does for a living
+  ("профессия", "должность", "трудится" leaning toward "устроился", "уволился", "перевели", "hired", "quit"):
+  RU 0.9349 -> 0.9339 (three questions gained, three lost), EN unchanged; a kind for fishing ("улов",
+  "рыбачил" leaning toward "поймал", "щука", "судак", "caught", "pike"): RU 0.9358 -> 0.9363, the two
+  questions that suggested it and none of the three fresh diaries' (one of which fishes every summer).
 * **A hand-made table, not word vectors.** Session 31 measured Russian word vectors instead (navec's news
   vectors, shipped inside the ``natasha`` wheel): each Russian question word's 3-8 nearest words above a
   cosine of 0.45-0.55 searched as well. They find the synonyms the table was made for ("приобрели" →
