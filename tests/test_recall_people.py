@@ -284,6 +284,12 @@ def _entry(diary: Diary, day: date, text: str) -> int:
     return message.id
 
 
+def _recalled(recall: Recall, today: int | None, question: str) -> set[int]:
+    """The ids of what ``recall`` finds for ``question`` asked in conversation ``today`` (400 tokens)."""
+    found = recall.find(question, 400, conversation_id=today, exclude_message_ids=set())
+    return {entry.message_id for entry in found}
+
+
 def test_a_question_about_my_sibling_finds_the_entry_that_only_names_her(
     diary: Diary, tiny_engine: Any
 ) -> None:
@@ -291,10 +297,8 @@ def test_a_question_about_my_sibling_finds_the_entry_that_only_names_her(
     moved = _entry(diary, date(2026, 3, 2), "Nora finally moved to Lisbon!")
     _entry(diary, date(2026, 3, 3), "Three meetings in a row at work, and a long commute home.")
     today = diary.create_conversation(day=date(2026, 4, 1)).id
-    found = Recall(diary, tiny_engine).find(
-        "In which town is my sibling based these days?", 400, conversation_id=today, exclude_message_ids=set()
-    )
-    assert moved in {e.message_id for e in found}
+    question = "In which town is my sibling based these days?"
+    assert moved in _recalled(Recall(diary, tiny_engine), today, question)
 
 
 def test_russian_relation_words_search_their_family_and_the_name(diary: Diary, tiny_engine: Any) -> None:
@@ -304,10 +308,8 @@ def test_russian_relation_words_search_their_family_and_the_name(diary: Diary, t
     _entry(diary, date(2026, 2, 11), "На подстанции опять ремонт, весь день без света.")
     today = diary.create_conversation(day=date(2026, 4, 1)).id
     recall = Recall(diary, tiny_engine)
-    son = recall.find("Чем сейчас увлекается сын?", 400, conversation_id=today, exclude_message_ids=set())
-    dad = recall.find("Что нового у бати?", 400, conversation_id=today, exclude_message_ids=set())
-    assert drums in {e.message_id for e in son}
-    assert father in {e.message_id for e in dad}
+    assert drums in _recalled(recall, today, "Чем сейчас увлекается сын?")
+    assert father in _recalled(recall, today, "Что нового у бати?")
 
 
 def test_a_relative_of_a_relative_finds_her_by_the_in_laws_word(diary: Diary, tiny_engine: Any) -> None:
@@ -319,8 +321,7 @@ def test_a_relative_of_a_relative_finds_her_by_the_in_laws_word(diary: Diary, ti
     today = diary.create_conversation(day=date(2026, 4, 1)).id
     recall = Recall(diary, tiny_engine)
     assert recall._named_people("Кем трудится сестра мужа?").names == ("Таня",)
-    found = recall.find("Кем трудится сестра мужа?", 400, conversation_id=today, exclude_message_ids=set())
-    assert work in {e.message_id for e in found}
+    assert work in _recalled(recall, today, "Кем трудится сестра мужа?")
 
 
 def test_a_grandchild_named_in_the_dative_is_found_in_the_accusative(diary: Diary, tiny_engine: Any) -> None:
@@ -328,10 +329,7 @@ def test_a_grandchild_named_in_the_dative_is_found_in_the_accusative(diary: Diar
     _entry(diary, date(2026, 2, 9), "Купил внучке Варе куклу на день рождения.")  # after: no sequel of it
     _entry(diary, date(2026, 2, 10), "Снег всю ночь, чистил дорожку до обеда.")
     today = diary.create_conversation(day=date(2026, 4, 1)).id
-    found = Recall(diary, tiny_engine).find(
-        "Чем увлекается внучка?", 400, conversation_id=today, exclude_message_ids=set()
-    )
-    assert dance in {e.message_id for e in found}
+    assert dance in _recalled(Recall(diary, tiny_engine), today, "Чем увлекается внучка?")
 
 
 def test_a_partner_called_my_other_half_is_found_by_name(diary: Diary, tiny_engine: Any) -> None:
@@ -342,8 +340,7 @@ def test_a_partner_called_my_other_half_is_found_by_name(diary: Diary, tiny_engi
     recall = Recall(diary, tiny_engine)
     question = "Is my partner still employed by Hopkins Heating?"
     assert recall._named_people(question).names == ("Owen",)
-    found = recall.find(question, 400, conversation_id=today, exclude_message_ids=set())
-    assert notice in {e.message_id for e in found}
+    assert notice in _recalled(recall, today, question)
 
 
 def test_names_are_read_from_the_newest_entries_of_the_person_only(diary: Diary) -> None:
