@@ -254,6 +254,13 @@ def test_a_question_about_my_wife_reads_no_name_after_another_womans_husband() -
     assert names_in(texts, either.families, either.others) == Counter({"Jo": 1, "Sam": 1})
 
 
+def test_a_name_in_the_genitive_after_a_relation_is_whose_the_relation_is() -> None:
+    """"Муж Ани — Олег": Anya's husband is Oleg, and neither is the writer's husband."""
+    texts = ["Муж Ани — Олег.", "Сын Нади — Тимур, ему семь.", "Жена Валя — Валентина, если по паспорту."]
+    assert names_in(texts, ("partner", "son")) == Counter({"Валя": 1})
+    assert names_in(["Моя сестра Лена — Катина крёстная."], ("sister",)) == Counter({"Лена": 1})
+
+
 def test_my_other_half_is_the_partner_in_the_diary_and_in_a_question() -> None:
     texts = [
         "Me and my other half, Owen, have been there four years.",
