@@ -6,7 +6,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from app.core.recall.dates import DateSpan, date_spans
+from app.core.recall.dates import DateSpan, date_spans, without_whole_period
 
 ANCHOR = date(2023, 10, 20)  # a Friday
 
@@ -412,3 +412,29 @@ def test_holidays_whose_day_is_not_known_are_left_out(text: str) -> None:
 def test_holidays_need_a_year_or_the_day_they_are_written_on() -> None:
     assert date_spans("What did we do at Christmas?") == []
     assert date_spans("What did we do at Christmas 2022?") == [week(date(2022, 12, 24), date(2022, 12, 26))]
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("Какие травмы я получил за этот год?", "Какие травмы я получил?"),
+        ("Какой улов мне доставался за год?", "Какой улов мне доставался?"),
+        ("Чем хворала дочь в этом году?", "Чем хворала дочь?"),
+        ("Как изменился за эти месяцы мой подопечный?", "Как изменился мой подопечный?"),
+        ("What injuries have I picked up this year?", "What injuries have I picked up?"),
+        ("How heavy has our pet been over the months?", "How heavy has our pet been?"),
+        ("Where have I gone away on holiday this past year?", "Where have I gone away on holiday?"),
+    ],
+)
+def test_the_whole_time_a_diary_spans_is_no_part_of_the_question(question: str, topic: str) -> None:
+    assert without_whole_period(question) == topic
+    assert date_spans(question, date(2025, 9, 7)) == []
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Что я делал в прошлом году?", "What did I do last year?", "Чем болела дочка за учебный год?",
+     "Когда я стала на год старше?", "What's our monthly home loan repayment?"],
+)
+def test_a_span_or_a_year_that_is_the_topic_stays(question: str) -> None:
+    assert without_whole_period(question) == question

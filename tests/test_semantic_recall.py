@@ -504,3 +504,30 @@ def test_the_kinds_vectors_are_made_with_the_index_and_a_turn_embeds_only_its_qu
         "What trips away have I made?", 200, conversation_id=today, exclude_message_ids=set()
     )
     assert asked == ["What trips away have I made?"]
+
+
+@pytest.mark.parametrize(
+    ("filler", "summing_up", "told", "question"),
+    [
+        (FILLER_RU, "Закрыли год: план по санитарным рубкам — сто три процента, премию дали всем.",
+         "В субботу были с Витей на Унже. Вытащил щуку на шесть двести!",
+         "Какой улов мне доставался за год?"),
+        (FILLER_EN, "What a year it's been at the depot: a record year for deliveries, and a bonus for all.",
+         "Sunday on the canal with Dad: he landed a four-pound carp, I got two perch.",
+         "What have I caught this past year?"),
+    ],
+    ids=["ru", "en"],
+)
+def test_the_words_that_frame_a_question_in_the_whole_year_find_nothing_themselves(
+    diary: Diary, embedder: Embedder, tiny_engine: object, filler: list[str], summing_up: str, told: str,
+    question: str,
+) -> None:
+    """"За год", "this past year" ask about all of a year-long diary: the entry that sums the year up, whose
+    words they share, does not come before the one the question is about."""
+    _write(diary, 1, filler)
+    [year, fish] = _write(diary, 2, [summing_up, told])
+    today = diary.conversation_for_day(date(2026, 3, 20)).id
+    recall = Recall(diary, tiny_engine, _indexed(diary, embedder))  # type: ignore[arg-type]
+    found = recall.find(question, 400, conversation_id=today, exclude_message_ids=set())
+    ids = [entry.message_id for entry in found]
+    assert fish in ids and (year not in ids or ids.index(fish) < ids.index(year))

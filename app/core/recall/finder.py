@@ -45,7 +45,7 @@ from numpy.typing import NDArray
 
 from app.core.ports import DiaryPort
 from app.core.recall.concepts import kinds_asked
-from app.core.recall.dates import DateSpan, date_spans
+from app.core.recall.dates import DateSpan, date_spans, without_whole_period
 from app.core.recall.people import (
     FACT_NAME_WEIGHT,
     SCAN_LIMIT,
@@ -440,9 +440,10 @@ class Recall:
         # names of the people it asks about) are looked up here: the model runs in C without the GIL, and
         # so do numpy's search and SQLite's FTS5 ranking, so on two cores the lexical half costs little on
         # top of the meaning.
-        meaning = _EMBEDDING.submit(_nearest, semantic, text) if semantic is not None else None
+        topic = without_whole_period(text)  # "за этот год", "this year": no topic, and no span either
+        meaning = _EMBEDDING.submit(_nearest, semantic, topic) if semantic is not None else None
         people = self._named_people(text)
-        asked = _merged(_merged(query_terms(text), people.terms()), other_name_forms(text))
+        asked = _merged(_merged(query_terms(topic), people.terms()), other_name_forms(text))
         terms = self._affordable(asked)
         spans = date_spans(text, today)[:MAX_DATE_SPANS]
         if not terms and not spans and semantic is None:
