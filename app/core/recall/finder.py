@@ -118,6 +118,8 @@ DATE_CANDIDATES = 200
 #   0.950-0.9515, RU 0.9488-0.9511;
 # * the question embedded without its stopwords ("Что мне нельзя есть?" → "нельзя"): EN 0.922; mixed half and
 #   half with the question as written: EN 0.9495, RU 0.9434.
+# Session 38, tune half 17 EN / 33 RU (0.9638 / 0.9360 at 120): 200 0.9614 / 0.9386 (RU thirteen questions
+# gained, four lost; EN seven gained, ten lost); Russian alone at 160 0.9356, at 250 0.9374 — no trend.
 SEMANTIC_CANDIDATES = 120
 # What happened next (``Recall._with_sequels``): a question finds the entry that first told of something, and
 # the later entries that go on with it often share none of the question's words but name the same person or
