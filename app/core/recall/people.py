@@ -660,18 +660,17 @@ def names_in(
             if not _owned(before, match.group(0)):
                 continue
             after = _name_after(text, match.end())
-            if after is not None and _whose_relation(text, match.end(), after):
+            if after is not None and _whose_relation(text, *after):
                 continue
-            name = after or _name_before(before) or _set_off_before(before, text, match)
+            name = after[0] if after else _name_before(before) or _set_off_before(before, text, match)
             if name is not None:
                 counts[name] += 1
     return counts
 
 
-def _whose_relation(text: str, end: int, name: str) -> bool:
-    """Is ``name``, read after the relation ending at ``end``, whose the relation is ("Муж Ани — Олег")? Not
-    when the dash gives another form of the same person ("Жена Валя — Валентина")."""
-    name_end = text.index(name, end) + len(name)
+def _whose_relation(text: str, name: str, name_end: int) -> bool:
+    """Is ``name``, read after a relation and ending at ``name_end``, whose the relation is ("Муж Ани —
+    Олег")? Not when the dash gives another form of the same person ("Жена Валя — Валентина")."""
     then = _WHOSE_THEN_NAME.match(text, name_end)
     if then is None:
         return False
@@ -751,10 +750,10 @@ def _fact_names(text: str, match: re.Match[str]) -> list[str]:
     end = match.end()
     after = _name_after(text, end)
     if after is not None:
-        name_end = text.index(after, end) + len(after)
+        name, name_end = after
         if _linked_name_at(text, name_end) is not None:
             return []  # "Сын Нади — Тимур", "Муж Светы — Дима": the first name is whose the relation is
-        return [after, *_more_names(text, name_end)]
+        return [name, *_more_names(text, name_end)]
     linked = _linked_name_at(text, end)
     if linked is not None:
         name, name_end = linked
@@ -839,9 +838,9 @@ def _owned(before: str, relation: str) -> bool:
     return has_cyrillic(relation) or any(w in _MINE for w in words[-_OWNER_WORDS:])
 
 
-def _name_after(text: str, end: int) -> str | None:
-    """The name after a relation word: "my sister Nora", "брат мой старший, Ильдар", "сосед снизу, дед
-    Фарит" — a few words that only say which one (``_BESIDE_NAME``) may stand between."""
+def _name_after(text: str, end: int) -> tuple[str, int] | None:
+    """The name after a relation word, and where it ends: "my sister Nora", "брат мой старший, Ильдар", "сосед
+    снизу, дед Фарит" — a few words that only say which one (``_BESIDE_NAME``) may stand between."""
     pos = end
     for _ in range(_BESIDE_NAME_WORDS + 1):
         gap = _BETWEEN.match(text, pos)
@@ -850,7 +849,7 @@ def _name_after(text: str, end: int) -> str | None:
             return None
         word = found.group(0).rstrip("-'’")
         if _plausible_name(word):
-            return word
+            return word, found.start() + len(word)
         if fold(word) not in _BESIDE_NAME:
             return None
         pos = found.end()
