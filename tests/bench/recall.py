@@ -180,6 +180,7 @@ class Scores:
     questions: list[dict[str, Any]] = field(default_factory=list)
     assembly_ms: list[float] = field(default_factory=list)
     recall_ms: list[float] = field(default_factory=list)
+    packed: list[tuple[int, int]] = field(default_factory=list)  # per recall: entries, their tokens
     skipped: int = 0
     facts: FactCounts = field(default_factory=FactCounts)
     who: WhoCounts = field(default_factory=WhoCounts)
@@ -206,10 +207,24 @@ class Scores:
             "facts_saved": self.facts.saved,
             "facts_skipped": self.facts.skipped,
             "who": vars(self.who).copy(),  # --facts who: the panel's questions and the person's answers
+            **_packed_summary(self.packed),
             "recall_find_ms_median": _round(statistics.median(self.recall_ms) if self.recall_ms else None),
             "recall_find_ms_p95": _round(_p95(self.recall_ms) if self.recall_ms else None),
             "assembly_ms_median": _round(statistics.median(self.assembly_ms) if self.assembly_ms else None),
         }
+
+
+def _packed_summary(packed: list[tuple[int, int]]) -> dict[str, float | None]:
+    """Entries recall put into a question's prompt, and their tokens, on average: the same budget holds
+    fewer Russian entries than English ones (Qwen2.5's tokens cover about 2.5 characters of Russian
+    against 4.1 of English), so each Russian slot must be won by a better ranking."""
+    entries = sum(n for n, _ in packed)
+    tokens = sum(t for _, t in packed)
+    return {
+        "recalled_entries_mean": _round(entries / len(packed)) if packed else None,
+        "recalled_tokens_mean": _round(tokens / len(packed)) if packed else None,
+        "tokens_per_recalled_entry": _round(tokens / entries) if entries else None,
+    }
 
 
 def _mean(values: Any) -> float:
@@ -284,6 +299,7 @@ def run_sample(
                     }
                 )
             scores.recall_ms += assembler.find_ms
+            scores.packed += assembler.packed
         finally:
             diary.close()
 
@@ -394,6 +410,7 @@ def main(argv: list[str] | None = None) -> int:
         by_file[path.name] = {k: v for k, v in scores.summary().items() if k != "by_category"}
         total.questions += scores.questions
         total.recall_ms += scores.recall_ms
+        total.packed += scores.packed
         total.assembly_ms += scores.assembly_ms
         total.skipped += scores.skipped
         total.facts.saved += scores.facts.saved

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from app.core.recall.finder import COUNT_AHEAD_BATCH, Recall
+from app.core.recall.finder import COUNT_AHEAD_BATCH, Recall, RecalledEntry
 from app.core.recall.semantic import SemanticMemory
 from app.store import Diary
 
@@ -17,20 +17,24 @@ CHAT_OVERHEAD = 5  # "<|im_start|>user\n … <|im_end|>\n" around each tail mess
 
 class Assembler(Protocol):
     find_ms: list[float]  # time spent in Recall.find, per call
+    packed: list[tuple[int, int]]  # what each Recall.find put into the prompt: entries, their tokens
 
     def context(self, question: str, budget: int, conversation_id: int) -> str: ...
 
 
-def _timed(recall: Recall, sink: list[float]) -> None:
-    """Record how long each ``recall.find`` takes (apart from the rest of the assembly)."""
+def _timed(recall: Recall, sink: list[float], packed: list[tuple[int, int]]) -> None:
+    """Record how long each ``recall.find`` takes (apart from the rest of the assembly), and how many
+    entries it packed for how many tokens: a language whose words cost more tokens gets fewer entries."""
     find = recall.find
 
-    def timed_find(*args: Any, **kwargs: Any) -> list[Any]:
+    def timed_find(*args: Any, **kwargs: Any) -> list[RecalledEntry]:
         started = time.perf_counter()
         try:
-            return find(*args, **kwargs)
+            found = find(*args, **kwargs)
         finally:
             sink.append((time.perf_counter() - started) * 1000)
+        packed.append((len(found), sum(entry.tokens for entry in found)))
+        return found
 
     recall.find = timed_find  # type: ignore[method-assign]
 
@@ -113,8 +117,9 @@ class CoreAssembler:
             while self._context.recall.count_ahead() >= COUNT_AHEAD_BATCH:
                 pass
         self.find_ms: list[float] = []
+        self.packed: list[tuple[int, int]] = []
         if isinstance(self._context.recall, Recall):
-            _timed(self._context.recall, self.find_ms)
+            _timed(self._context.recall, self.find_ms, self.packed)
         self._diary = diary
         self._days: dict[int, Any] = {}
 
