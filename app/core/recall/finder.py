@@ -73,6 +73,11 @@ from app.store import StoreError
 
 log = logging.getLogger(__name__)
 
+# The recall block's format is what the model reads who spoke and on what day from. A shorter one fits more
+# entries; measured in session 39 on the tune half (18 EN / 35 RU, 0.9625 / 0.9350) and not kept, since
+# nothing here can test how a 3B model reads it: the owner's lines without "me:" (2 tokens an entry) 0.9645
+# / 0.9379 (EN 71.6 -> 76.5 entries a question, RU 39.4 -> 40.7); day headers without the weekday ("[8 May
+# 2023]", 2 of 11-12 tokens) 0.9625 / 0.9361. Both languages gain alike: it is not the languages' gap.
 ROLE_LABELS = {"user": "me", "assistant": "you", "system": "note"}
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
