@@ -288,10 +288,40 @@ def test_a_turns_new_counts_are_stored_in_one_transaction(diary: Diary, tiny_eng
     assert len(found) >= 3 and writes == [len(found)]
 
 
-def test_render_recall_shows_each_day_once_and_who(diary: Diary, tiny_engine: Any) -> None:
+def test_render_recall_shows_each_year_and_day_once_and_who(diary: Diary, tiny_engine: Any) -> None:
     entry = RecalledEntry(1, 1, date(2026, 3, 2), "assistant", "Hello.", 0, 1.0)
     other = RecalledEntry(2, 1, date(2026, 3, 1), "user", "Earlier.", 0, 0.5)
-    assert render_recall([entry, other]) == "[Sun 1 Mar 2026]\nme: Earlier.\n[Mon 2 Mar 2026]\nyou: Hello.\n"
+    older = RecalledEntry(3, 1, date(2025, 12, 31), "user", "Last year.", 0, 0.4)
+    undated = RecalledEntry(4, 1, None, "user", "Whenever.", 0, 0.3)
+    assert render_recall([entry, other, older, undated]) == (
+        "[undated]\nme: Whenever.\n"
+        "2025:\n[Wed 31 Dec]\nme: Last year.\n"
+        "2026:\n[Sun 1 Mar]\nme: Earlier.\n[Mon 2 Mar]\nyou: Hello.\n"
+    )
+
+
+@pytest.mark.parametrize("tokenizer", ["tiny", "qwen2.5-3b"])
+def test_counts_stay_exact_across_years(diary: Diary, tiny_engine: Any, tokenizer: str) -> None:
+    """The year's line is paid once, by the best-ranked entry of its year, whichever day that is; exact
+    with the tiny model's tokenizer and the first recommended model's, which spends a token on each digit."""
+    from tests.bench.recall_context import VOCABS, CountingModel
+
+    start = date(2025, 12, 27)
+    for n in range(10):
+        _day(
+            diary,
+            start + timedelta(days=n),
+            ("user", f"Skating on the pond, day {n}, cold and bright."),
+            ("user", f"Каток на пруду, день {n}: холодно, но солнечно."),
+        )
+    model = tiny_engine if tokenizer == "tiny" else CountingModel(VOCABS[tokenizer])
+    recall = Recall(diary, model)
+    for budget in (20, 45, 90, 160, 600):
+        entries = recall.find("skating, каток", budget, conversation_id=None, exclude_message_ids=set())
+        _assert_exact(entries, model, budget)
+    assert {e.day.year for e in entries if e.day is not None} == {2025, 2026}
+    if model is not tiny_engine:
+        model.close()
 
 
 def _bulk_diary(diary: Diary, days: int, per_day: int) -> None:

@@ -148,12 +148,13 @@ class StageClock:
 
 # Every stage a query with meaning passes through, and must have been timed in at least one query (the
 # embedding and the vector search are ``embed`` and ``search`` on their own thread, or under ``find`` where
-# they run in line).
+# they run in line). The stored token counts are read for the length prior's window (``find/stored_counts``);
+# packing reads more only when it passes that window before the budget is full, which few questions do.
 REQUIRED_STAGES = (
     "find", "find/query_terms", "find/term_counts", "find/dates", "find/fts", "find/fts/ranked_messages",
     "find/fts/messages_on_days", "embed", "search", "find/meaning",
     "find/meaning/fetch", "find/meaning/similarity", "find/rank", "find/neighbours",
-    "find/neighbours/fetch", "find/sequels", "find/pack", "find/pack/stored_counts",
+    "find/neighbours/fetch", "find/sequels", "find/stored_counts", "find/pack",
 )  # fmt: skip
 
 
