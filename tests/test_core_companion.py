@@ -24,7 +24,9 @@ from app.core.events import (
     ReflectionsUpdated,
     ReplyFinished,
     SummaryUpdated,
+    TokenStreamed,
 )
+from app.core.text import CUT_OFF_MARK, ends_mid_sentence
 from app.llm.types import GenerationRequest
 from app.store import Diary
 from tests.fakes import Clock, ScriptedModel
@@ -167,6 +169,53 @@ def test_a_reply_with_no_words_leaves_nothing_behind(rig: Rig) -> None:
     done = rig.of(ReplyFinished)[0]
     assert done.text == "" and rig.of(MessageRemoved)[0].message_id == done.message_id
     assert [m.role for m in rig.diary.messages(rig.companion.conversation_id)] == ["user"]
+
+
+@pytest.mark.parametrize(
+    ("text", "mid_sentence"),
+    [
+        ("and then we walked", True),
+        ("а потом мы пошли к реке,", True),
+        ("She said: «", True),
+        ("It was 2023", True),
+        ("We walked home.", False),
+        ("Ты справишься!", False),
+        ("Как ты?  ", False),
+        ("Хорошего вечера 🌙", False),
+        ("He called it «the best day».»", False),
+        ("", False),
+    ],
+)
+def test_where_a_reply_stops_inside_a_sentence(text: str, mid_sentence: bool) -> None:
+    assert ends_mid_sentence(text) == mid_sentence
+
+
+@pytest.mark.parametrize(
+    ("reply", "marked"),
+    [
+        pytest.param("and then we walked along the river " * 60, True, id="cut-off-mid-sentence"),
+        pytest.param("а потом мы долго гуляли вдоль реки, " * 60, True, id="cut-off-in-russian"),
+        pytest.param("Walked. " * 400, False, id="cut-off-after-a-full-stop"),
+        pytest.param("Sounds like a calm evening by the river", False, id="stopped-by-itself"),
+    ],
+)
+def test_a_reply_cut_off_inside_a_sentence_by_its_limit_ends_with_a_mark(
+    data_dir: Path, reply: str, marked: bool
+) -> None:
+    """The mark is streamed like the words: the window, the terminal and the diary show the same words."""
+    rig = Rig(data_dir, ScriptedModel(n_ctx=2048, scripts={"reply": [reply]}), Settings(reply_length="short"))
+    try:
+        rig.turn()
+        done = rig.of(ReplyFinished)[0]
+        words = done.text.removesuffix(CUT_OFF_MARK) if marked else done.text
+        assert done.status == "complete" and done.text.endswith(CUT_OFF_MARK) == marked
+        assert reply.startswith(words) and not words.endswith(" ")  # the model's words, none lost
+        streamed = "".join(e.text for e in rig.of(TokenStreamed) if e.message_id == done.message_id)
+        assert streamed.split() == (words + " " + CUT_OFF_MARK if marked else words).split()
+        stored = rig.diary.get_message(done.message_id)
+        assert stored is not None and stored.text == done.text
+    finally:
+        rig.close()
 
 
 def test_regenerate_replaces_the_last_reply(rig: Rig) -> None:

@@ -13,6 +13,7 @@ import pytest
 from app.config import Settings
 from app.core.companion import Companion
 from app.core.events import BudgetReport, Event, JobFinished, ReplyFinished, SummaryUpdated, TokenStreamed
+from app.core.text import CUT_OFF_MARK
 from app.store import Diary
 
 ENTRIES = [
@@ -71,7 +72,10 @@ def test_real_turns_stream_persist_learn_and_fold(data_dir: Path, small_engine: 
                 e.text for e in events if isinstance(e, TokenStreamed) and e.message_id == done.message_id
             )
             if done.text:
-                assert streamed.strip() == done.text
+                assert streamed.strip() == done.text or (  # the mark of a reply cut off inside a sentence
+                    done.text.endswith(CUT_OFF_MARK)  # comes after any space its last piece ended with
+                    and streamed.strip().removesuffix(CUT_OFF_MARK).rstrip() + CUT_OFF_MARK == done.text
+                )
                 assert diary.get_message(done.message_id).text == done.text  # type: ignore[union-attr]
             if any(isinstance(e, SummaryUpdated) for e in events):
                 break

@@ -253,6 +253,19 @@ def is_question(text: str) -> bool:
     return stripped.endswith("?") or _first_word(stripped) in QUESTION_WORDS
 
 
+# What a reply cut off by its token limit ends with when it stops mid-sentence ("…и потом мы пошли" ->
+# "…и потом мы пошли…"): the words the model wrote are kept, and the reader sees that it did not finish.
+CUT_OFF_MARK = "…"
+_OPEN_ENDS = ",;:-–—(«„"
+
+
+def ends_mid_sentence(text: str) -> bool:
+    """Does ``text`` stop inside a sentence: on a letter, a digit, or a mark that something must follow (a
+    comma, a dash, an opening quote)? A full stop, "!", "?", "…", a closing quote or an emoji end it."""
+    last = text.rstrip()[-1:]
+    return bool(last) and (last.isalnum() or last in _OPEN_ENDS)
+
+
 def asks_question(text: str) -> bool:
     """Anywhere a question mark, or a question word first: a message asking about the past."""
     return "?" in text or _first_word(text.strip()) in QUESTION_WORDS

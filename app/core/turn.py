@@ -30,6 +30,7 @@ from app.core.prompt.context import REPLY_PLACEHOLDER
 from app.core.prompt.templates import reply_max_tokens
 from app.core.recall.remembered import remembered_entries
 from app.core.session import CompanionSession
+from app.core.text import CUT_OFF_MARK, ends_mid_sentence
 from app.llm.errors import EngineError
 from app.llm.types import Completion, GenerationRequest, JobHandle, Priority, SavedState
 from app.store import Message, StoreError
@@ -153,6 +154,8 @@ class ReplyTurn:
         )
         completion = self._generate(request, message_id, pieces)
         text = (completion.text if completion else "".join(pieces)).strip()
+        if text and completion is not None and completion.finish_reason == "length":
+            text = self._marked_if_cut_off(message_id, text)
         status = (
             "complete"
             if completion is not None and completion.finish_reason != "cancelled"
@@ -171,6 +174,15 @@ class ReplyTurn:
             return ReplyOutcome(0, text, "interrupted", completion, prompt)
         self.emit(ReplyFinished(message_id, conversation_id, text, status, _stats(completion)))
         return ReplyOutcome(message_id, text, status, completion, prompt)
+
+    def _marked_if_cut_off(self, message_id: int, text: str) -> str:
+        """A reply that reached its token limit inside a sentence ends with ``CUT_OFF_MARK``, streamed like
+        its words, so the window, the terminal and the diary all show that it stopped short. The limit
+        comes sooner in Russian, whose words cost Qwen2.5 about 1.6 times the tokens of English ones."""
+        if not ends_mid_sentence(text):
+            return text
+        self.emit(TokenStreamed(message_id, CUT_OFF_MARK))
+        return text + CUT_OFF_MARK
 
     def _persist_so_far(self, message_id: int, text: str) -> None:
         """Write the reply as streamed so far; a failure (a full disk) leaves the stream going: the end
