@@ -315,13 +315,15 @@ def test_counts_stay_exact_across_years(diary: Diary, tiny_engine: Any, tokenize
             ("user", f"Каток на пруду, день {n}: холодно, но солнечно."),
         )
     model = tiny_engine if tokenizer == "tiny" else CountingModel(VOCABS[tokenizer])
-    recall = Recall(diary, model)
-    for budget in (20, 45, 90, 160, 600):
-        entries = recall.find("skating, каток", budget, conversation_id=None, exclude_message_ids=set())
-        _assert_exact(entries, model, budget)
-    assert {e.day.year for e in entries if e.day is not None} == {2025, 2026}
-    if model is not tiny_engine:
-        model.close()
+    try:
+        recall = Recall(diary, model)
+        for budget in (20, 45, 90, 160, 600):
+            entries = recall.find("skating, каток", budget, conversation_id=None, exclude_message_ids=set())
+            _assert_exact(entries, model, budget)
+        assert {e.day.year for e in entries if e.day is not None} == {2025, 2026}
+    finally:
+        if model is not tiny_engine:
+            model.close()
 
 
 def _bulk_diary(diary: Diary, days: int, per_day: int) -> None:
