@@ -59,7 +59,8 @@ def capture_empty_day(hearth: HearthApp, out_dir: Path, name: str, language: str
     from app.ui.screenshots import settle, wait_for
 
     window = hearth.window
-    wait_for(lambda: window.ritual.card.isVisible(), "the opening question")
+    wait_for(lambda: window.ritual.card.isVisible() and window.gauge.report is not None,
+             "the opening question and the gauge")
     hearth.runner.wait_idle()
     settle()
     paths = [save(window, out_dir / f"question-{name}.png")]
