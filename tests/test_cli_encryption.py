@@ -208,3 +208,54 @@ def test_a_real_process_exits_non_zero_with_one_line(data_dir: Path, passfile: P
                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert wrong.returncode == 1 and wrong.stdout == ""
     assert "does not open this diary" in _one_line(wrong.stderr) and "not-the-passphrase" not in wrong.stderr
+
+
+def test_forget_everything_with_a_wrong_passphrase_in_the_file_still_erases(
+    data_dir: Path, passfile: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """QA (session 41): with a wrong passphrase in HEARTH_PASSPHRASE_FILE, forget-everything refused, and
+    its message advised `hearth forget-everything --yes` — the command just refused. Erasing needs no
+    passphrase: the files are shredded and a new, plain diary is started."""
+    _seed(data_dir)
+    assert run(data_dir, "encryption", "on") == 0
+    monkeypatch.setenv("HEARTH_PASSPHRASE_FILE", str(_secret(tmp_path, "wrong.txt", "not-the-passphrase")))
+    capsys.readouterr()
+    assert run(data_dir, "forget-everything", "--yes") == 0
+    assert "not encrypted" in capsys.readouterr().out
+    assert not Diary.is_encrypted(data_dir)
+    assert not any(p.is_file() and p.suffix == ".db" for p in (data_dir / "backups").iterdir())
+    with Diary.open(data_dir) as new:
+        assert new.nothing_written()
+
+
+def test_a_killed_copys_journal_is_shredded_at_the_next_start(data_dir: Path, passfile: Path) -> None:
+    """QA (session 41): `kill -9` while `encryption on/off` copied the diary left hearth.db.new-journal
+    (its pages may hold diary text); no start and no forget-everything removed it."""
+    _seed(data_dir)
+    leftover = data_dir / "hearth.db.new-journal"
+    leftover.write_bytes(b"rosemary " * 100)
+    (data_dir / "backups" / "hearth.db.old-wal").write_bytes(b"rosemary")
+    assert run(data_dir, "search", "rosemary") == 0
+    assert not leftover.exists() and not (data_dir / "backups" / "hearth.db.old-wal").exists()
+
+
+def test_ctrl_d_at_the_passphrase_prompt_stops(
+    data_dir: Path, passfile: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA (session 41): Ctrl-D at "Diary passphrase:" was "an unexpected problem (EOFError)"; it stops, as
+    Ctrl-C does."""
+    import getpass
+
+    _seed(data_dir)
+    assert run(data_dir, "encryption", "on") == 0
+    monkeypatch.delenv("HEARTH_PASSPHRASE_FILE")
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+
+    def end_of_input(_prompt: str = "") -> str:
+        raise EOFError
+
+    monkeypatch.setattr(getpass, "getpass", end_of_input)
+    capsys.readouterr()
+    assert run(data_dir, "search", "bread") == 130
+    assert _one_line(capsys.readouterr().err) == "hearth: Stopped."

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.store import DatabaseCorrupt, Diary, NotFound, StoreError
+from app.store import DatabaseCorrupt, Diary, HeldEntries, NotFound, StoreError
 from app.store.backup import KEEP
 
 
@@ -196,3 +196,68 @@ def test_a_diary_with_only_moods_is_never_made_anew_but_a_windows_empty_page_is(
         with pytest.raises(ValueError):
             diary.made_anew(DiaryKey("a passphrase long enough"))
         assert diary.moods(date(2026, 12, 1), date(2026, 12, 7)) == {date(2026, 12, 4): 4}
+
+
+@pytest.mark.parametrize("how", ["missing", "emptied"])
+def test_a_diary_file_gone_missing_is_said_and_its_backup_never_rotated_away(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], how: str
+) -> None:
+    """QA (session 41): with hearth.db deleted or emptied to 0 bytes outside Hearth, every command opened a
+    new, empty diary without a word, and a week of its backups shredded every backup that held entries.
+    Deleting an entry deletes it from the backups too, so a backup holding entries beside an empty diary is
+    what the person did not mean to lose: each command says so, with the path, and the backups of the empty
+    diary rotate around that one."""
+    from app.cli import main
+
+    with _diary_with(data_dir, ["precious", "also precious"]) as diary:
+        held = diary.backup()
+    for path in data_dir.glob("hearth.db*"):
+        path.unlink()
+    if how == "emptied":
+        (data_dir / "hearth.db").write_bytes(b"")
+    with Diary.open(data_dir) as empty:
+        assert empty.emptied() == HeldEntries(held, 2)
+        made = [empty.backup() for _ in range(KEEP + 2)]
+        assert held.exists() and not made[0].exists()  # the empty diary's oldest rotated, not `held`
+        assert empty.emptied() == HeldEntries(held, 2)  # still the one offered: the newer ones hold nothing
+    assert main(["--data-dir", str(data_dir), "search", "precious"]) == 0
+    err = capsys.readouterr().err
+    assert "Your diary is empty, but the backup" in err and "2 entries" in err and str(held) in err
+    assert main(["--data-dir", str(data_dir), "restore"]) == 0  # that one, not the newest
+    capsys.readouterr()
+    with Diary.open(data_dir) as restored:
+        assert _texts(restored) == ["precious", "also precious"] and restored.emptied() is None
+    assert main(["--data-dir", str(data_dir), "stats"]) == 0
+    assert "empty" not in capsys.readouterr().err
+
+
+def test_a_new_diary_and_one_written_again_are_not_said_to_be_empty(data_dir: Path) -> None:
+    with Diary.open(data_dir) as new:
+        new.backup()
+        assert new.emptied() is None  # no backup holds entries: a first start
+    with _diary_with(data_dir, ["kept"]) as diary:
+        diary.backup()
+    for path in data_dir.glob("hearth.db*"):
+        path.unlink()
+    with _diary_with(data_dir, ["written again"]) as again:
+        assert again.emptied() is None  # the person writes again: no longer an empty diary
+
+
+def test_a_plain_restore_passes_over_a_damaged_newest_backup(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA (session 41): `hearth restore` took the newest backup even when it was damaged and stopped there."""
+    from app.cli import main
+
+    with _diary_with(data_dir, ["older entry"]) as diary:
+        older = diary.backup()
+        diary.add_message(diary.conversation_for_day(date(2026, 12, 1)).id or 0, "user", "newer entry")
+        newest = diary.backup()
+    data = bytearray(newest.read_bytes())
+    data[4096 * 3 : 4096 * 6] = bytes(range(256)) * 48  # whole pages of the middle overwritten
+    newest.write_bytes(bytes(data))
+    assert main(["--data-dir", str(data_dir), "restore"]) == 0
+    out, err = capsys.readouterr()
+    assert f"Passed over {newest.name}:" in err and str(older) in out
+    with Diary.open(data_dir) as restored:
+        assert _texts(restored) == ["older entry"]

@@ -132,3 +132,26 @@ def test_cancelling_the_backups_passphrase_leaves_the_empty_diary_open(qtbot, la
     wait_ready(qtbot, hearth)
     assert hearth.diary is not None and hearth.diary.nothing_written() and not hearth.diary.encrypted
     assert not open_error_boxes()
+
+
+def test_a_diary_file_gone_missing_offers_the_backup_that_holds_entries(
+    qtbot, launch, data_dir: Path
+) -> None:
+    """QA (session 41): with hearth.db deleted outside Hearth, the window opened a new, empty diary without a
+    word. Deleting an entry deletes it from the backups too, so a backup that holds entries beside an empty
+    diary is what the person did not mean to lose: the window says so and offers it."""
+    seed_days(data_dir, {1: [("user", ENTRY)]})
+    with Diary.open(data_dir) as diary:
+        held = diary.backup()
+    for path in data_dir.glob("hearth.db*"):
+        path.unlink()
+    hearth = launch()
+    bar = hearth.window.notice_bar
+    qtbot.waitUntil(lambda: bar.isVisible() and "Your diary is empty" in bar.text.text())
+    assert "1 entry" in bar.text.text() and bar.action_button.text() == "Restore backup"
+    qtbot.mouseClick(bar.action_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: hearth.diary is not None and bool(hearth.diary.search("lighthouse")),
+                    timeout=30_000)
+    wait_ready(qtbot, hearth)
+    assert hearth.diary is not None and hearth.diary.emptied() is None and held.exists()
+    assert not open_error_boxes()

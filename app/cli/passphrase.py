@@ -15,8 +15,9 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from app.cli.i18n import translate
+from app.cli.i18n import CliPlurals, translate
 from app.store import Diary, LostWrites, PassphraseNeeded, Rescue, UnlockThrottle, WrongPassphrase, unlock
+from app.store.backup import backup_time
 from app.ui import damage_texts
 
 ENV_PASSPHRASE = "HEARTH_PASSPHRASE_FILE"
@@ -57,8 +58,12 @@ def ask(variable: str, prompt: str, *, confirm: bool = False) -> str:
     if not sys.stdin.isatty():
         raise PassphraseNeeded("A passphrase is needed and there is no terminal to ask on.",
                                f"Put it in a file and name the file in {variable}.")
-    typed = getpass.getpass(prompt)
-    if confirm and getpass.getpass(translate("Cli", "Type it again: ")) != typed:
+    try:
+        typed = getpass.getpass(prompt)
+        again = getpass.getpass(translate("Cli", "Type it again: ")) if confirm else typed
+    except EOFError:  # Ctrl-D at the prompt: the person stopped, as with Ctrl-C ("Stopped.")
+        raise KeyboardInterrupt from None
+    if again != typed:
         raise WrongPassphrase("The two passphrases differ; nothing was changed.", "Try again.")
     return typed
 
@@ -74,23 +79,39 @@ def open_diary(data_dir: Path) -> Diary:
         say_rescued(diary.rescued)
     if diary.lost_writes is not None:
         say_lost_writes(diary.lost_writes)
-    else:  # (that one names the copies kept, and the backup to restore)
-        say_set_aside(diary)
+    elif not say_set_aside(diary):  # (that one names the copies kept, and the backup to restore)
+        say_emptied(diary)
     return diary
 
 
-def say_set_aside(diary: Diary) -> None:
+def say_emptied(diary: Diary) -> None:
+    """An empty diary while a backup holds entries (``Diary.emptied``: its file went missing or was emptied
+    outside Hearth): said on every command until the person restores it or writes again. Named by its path:
+    a plain ``hearth restore`` takes the newest backup, which may be one of the empty diary."""
+    held = diary.emptied()
+    if held is None:
+        return
+    made = backup_time(held.backup)
+    said = translate("Cli", "Your diary is empty, but the backup {name} ({made}) holds {entries}. If you did "
+                            "not mean to start over, `hearth restore {path}` brings it back.")
+    print("hearth: " + said.format(name=held.backup.name, made=_when(made) if made else "?",
+                                   entries=CliPlurals().entries(held.entries), path=held.backup),
+          file=sys.stderr)
+
+
+def say_set_aside(diary: Diary) -> bool:
     """An empty diary next to a damaged file set aside earlier: said on every command until the person
-    restores a backup or writes again, so no one mistakes the empty diary for theirs."""
+    restores a backup or writes again, so no one mistakes the empty diary for theirs. Whether it was."""
     state = diary.set_aside()
     if state is None:
-        return
+        return False
     aside, backup = state
     offer = None
     if backup is not None:
         offer = translate("Cli", "Run `hearth restore` to restore your last backup from before it ({name}).")
         offer = offer.format(name=backup.name)
     print(f"hearth: {damage_texts.set_aside_text(aside, _damage_tr, offer)}", file=sys.stderr)
+    return True
 
 
 def say_rescued(rescued: Rescue) -> None:

@@ -22,7 +22,17 @@ from app.cli.i18n import CliPlurals, error_text, is_yes, iso_day, long_day, quot
 from app.cli.passphrase import ENV_PASSPHRASE, ask, open_diary
 from app.core.recall.introductions import introductions
 from app.llm.catalog import models_dir
-from app.store import FACT_KINDS, DatabaseCorrupt, Diary, DiaryKey, DiaryLock, MarkdownWords, WrongPassphrase
+from app.store import (
+    FACT_KINDS,
+    DatabaseCorrupt,
+    Diary,
+    DiaryKey,
+    DiaryLock,
+    MarkdownWords,
+    StoreError,
+    WrongPassphrase,
+)
+from app.store.backup import check_backup
 from app.store.cipher import file_salt, is_encrypted_file, verify_key
 from app.store.exchange import read_export, record_dict
 from app.ui.picture_marker import MARKER, MARKER_CONTEXT, said_in_snippet, said_pictures
@@ -450,10 +460,7 @@ def _restore(args: argparse.Namespace, data_dir: Path) -> int:
             print(f"hearth: {error_text(str(exc))}", file=sys.stderr)
             diary = Diary.open(data_dir)  # the damaged file was moved aside: start from a fresh one
         with diary:
-            found = diary.list_backups()
-            set_aside = diary.set_aside()  # an empty diary after damage: the backup from before it
-            offered = set_aside[1] if set_aside is not None else None
-            path = args.file or offered or (found[0] if found else None)
+            path = Path(args.file) if args.file else _backup_to_restore(diary)
             if path is None:
                 return _fail(translate("Cli", "There is no backup to restore."),
                              translate("Cli", "Give the path of a backup file."))
@@ -472,6 +479,28 @@ def _restore(args: argparse.Namespace, data_dir: Path) -> int:
     restored = translate("Cli", "Restored {path}. The state before the restore was backed up first.")
     print(restored.format(path=path))
     return 0
+
+
+def _backup_to_restore(diary: Diary) -> Path | None:
+    """The backup a plain ``hearth restore`` takes: after damage, the last one from before it; for an
+    emptied diary, the newest that holds entries; else the newest. One that cannot be restored (damaged,
+    not a backup) is passed over for the next, older one, and that is said."""
+    set_aside = diary.set_aside()  # an empty diary after damage: the backup from before it
+    held = diary.emptied() if set_aside is None else None
+    offered = [set_aside[1] if set_aside is not None else None, held.backup if held is not None else None]
+    candidates = list(dict.fromkeys([p for p in offered if p is not None] + diary.list_backups()))
+    for candidate in candidates:
+        if diary.key is None and is_encrypted_file(candidate):
+            return candidate  # an encrypted backup for a plain diary: ``_restore`` asks its passphrase
+        try:
+            check_backup(candidate, diary.key)
+        except StoreError as exc:
+            passed = translate("Cli", "Passed over {name}: {reason}")
+            reason = error_text(str(exc))
+            print("hearth: " + passed.format(name=candidate.name, reason=reason), file=sys.stderr)
+            continue
+        return candidate
+    return None
 
 
 def _encrypt_like(diary: Diary, archive: Path) -> Diary:
@@ -493,14 +522,28 @@ def _forget_everything(args: argparse.Namespace, data_dir: Path) -> int:
         return _fail(f"{erases} {models_kept(data_dir)}",
                      translate("Cli", "Run `hearth forget-everything --yes` to do it."))
     with DiaryLock(data_dir):  # never under a running window or chat
-        if Diary.is_encrypted(data_dir) and not os.environ.get(ENV_PASSPHRASE):
-            Diary.forget_locked(data_dir)  # the way to start over when the passphrase is forgotten
-            print(translate("Cli", "Everything was erased. A new diary was started, not encrypted "
-                                   "(`hearth encryption on` encrypts it)."), models_kept(data_dir))
-            return 0
-        with open_diary(data_dir) as diary:
-            diary.forget_everything()
+        encrypted = Diary.is_encrypted(data_dir)
+        if encrypted and not os.environ.get(ENV_PASSPHRASE):
+            return _forget_files(data_dir, encrypted)  # how to start over when the passphrase is forgotten
+        try:
+            with open_diary(data_dir) as diary:
+                diary.forget_everything()
+        except StoreError:
+            # The diary would not open or erase its rows (a wrong passphrase in the file, a full disk: erasing
+            # rows writes first): shredding its files asks neither the passphrase nor free space.
+            return _forget_files(data_dir, encrypted)
     print(translate("Cli", "Everything was erased."), models_kept(data_dir))
+    return 0
+
+
+def _forget_files(data_dir: Path, encrypted: bool) -> int:
+    """Erase by shredding the diary's files (``Diary.forget_locked``); a new, plain diary takes its place."""
+    Diary.forget_locked(data_dir)
+    if encrypted:
+        print(translate("Cli", "Everything was erased. A new diary was started, not encrypted "
+                               "(`hearth encryption on` encrypts it)."), models_kept(data_dir))
+    else:
+        print(translate("Cli", "Everything was erased."), models_kept(data_dir))
     return 0
 
 

@@ -4,6 +4,7 @@ Everything goes through ``Diary`` (``Diary.open(data_dir)``). Never imports PySi
 """
 
 from app.store.attachments import PictureInfo, StorageFigures, caption_of
+from app.store.backup import HeldEntries
 from app.store.cipher import DiaryKey
 from app.store.diary import Diary
 from app.store.errors import (
@@ -99,6 +100,7 @@ __all__ = [
     "FactChanges",
     "FactForgotten",
     "FactVersion",
+    "HeldEntries",
     "ImportRefused",
     "InvalidValue",
     "LostWrites",

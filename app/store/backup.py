@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -141,6 +142,43 @@ def rotate(data_dir: Path, keep: int = KEEP, spare: Path | None = None) -> None:
     spared = {Path(p).resolve() for p in (spare, before_damage(data_dir)) if p is not None}
     for old in [p for p in list_backups(data_dir) if p.resolve() not in spared][keep:]:
         shred(old)
+
+
+@dataclass(frozen=True)
+class HeldEntries:
+    """A backup that holds the person's entries while the diary itself is empty (``Diary.emptied``)."""
+
+    backup: Path
+    entries: int  # the person's own messages in it
+
+
+def entries_in(path: Path, key: DiaryKey | None) -> int:
+    """How many of the person's entries the backup at ``path`` holds; 0 when it cannot be read (damaged,
+    keyed under another passphrase, not a diary)."""
+    try:
+        conn = _open_ro(path, key)
+    except (OSError, StoreError):
+        return 0
+    except DB_ERRORS:
+        return 0
+    try:
+        row = conn.execute("SELECT count(*) FROM message WHERE role = 'user'").fetchone()
+        return int(row[0]) if row else 0
+    except DB_ERRORS:
+        return 0
+    finally:
+        conn.close()
+
+
+def newest_with_entries(data_dir: Path, key: DiaryKey | None) -> HeldEntries | None:
+    """The newest backup that holds entries (None: none does). Deleting an entry deletes it from the
+    backups too (``app.store.scrub``), so a backup that holds entries beside an empty diary holds what the
+    person did not mean to lose: a diary file gone missing or emptied, or an empty state restored."""
+    for path in list_backups(data_dir):
+        count = entries_in(path, key)
+        if count:
+            return HeldEntries(path, count)
+    return None
 
 
 def before_damage(data_dir: Path) -> Path | None:

@@ -41,6 +41,7 @@ from app.store import (
 from app.store import backup as backups
 from app.store import recall_queries as recall
 from app.store.attachments import PictureInfo, StorageFigures
+from app.store.backup import HeldEntries
 from app.store.cipher import DB_ERRORS, DiaryKey
 from app.store.db import DB_FILE, Database, chmod_private, is_corruption, translate, with_side_files
 from app.store.errors import DamagedFile, DiaryInUse, StoreError, WrongPassphrase
@@ -692,17 +693,32 @@ class Diary:
             return "\n".join(row[0] for row in conn.execute("PRAGMA integrity_check"))
 
     def backup(self) -> Path:
-        """A new backup in ``data_dir/backups`` (the 7 newest are kept)."""
-        return backups.make_backup(self._db, self.data_dir)
+        """A new backup in ``data_dir/backups`` (the 7 newest are kept, and ``_held_backup``)."""
+        return backups.make_backup(self._db, self.data_dir, spare=self._held_backup())
 
     def maybe_backup(self, now: datetime | None = None) -> Path | None:
         """Make the daily backup if none was made on ``now``'s day (default: today); return it, else None.
 
-        The controller calls it at start and after the day's first entry; the 7 newest are kept.
+        The controller calls it at start and after the day's first entry; the 7 newest are kept, and
+        ``_held_backup``.
         """
         if not backups.backup_due(self.data_dir, now):
             return None
-        return backups.make_backup(self._db, self.data_dir, now=now)
+        return backups.make_backup(self._db, self.data_dir, now=now, spare=self._held_backup())
+
+    def _held_backup(self) -> Path | None:
+        """While the diary is empty, the newest backup that holds entries: backups of the empty diary, a
+        week of them, must not rotate away the one the person may want back (``emptied``)."""
+        held = self.emptied()
+        return held.backup if held is not None else None
+
+    def emptied(self) -> HeldEntries | None:
+        """An empty diary while a backup holds entries (``backups.newest_with_entries``): its file went
+        missing or was emptied outside Hearth, or an empty state was restored. The person is told and
+        offered that backup; None when the diary has entries or no backup does."""
+        if not self.nothing_written():
+            return None
+        return backups.newest_with_entries(self.data_dir, self.key)
 
     def list_backups(self) -> list[Path]:
         """Backups, newest first."""

@@ -172,7 +172,10 @@ def _shred_leftovers(data_dir: Path) -> None:
     for folder in (data_dir, data_dir / backups.BACKUP_DIR):
         if not folder.is_dir():
             continue
-        for leftover in [*folder.glob(f"*{NEW}"), *folder.glob(f"*{OLD}")]:
+        # A copy killed while SQLite wrote it leaves its side files too ("hearth.db.new-journal"): they
+        # may hold its pages, the diary's words among them.
+        names = [f"*{end}{side}" for end in (NEW, OLD) for side in ("", *SIDE_FILES)]
+        for leftover in [path for name in names for path in folder.glob(name)]:
             if leftover.name.startswith(("hearth", backups.PREFIX)):
                 backups.shred(leftover)
     for tmp in (MARKER, JOURNAL):

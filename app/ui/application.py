@@ -45,6 +45,7 @@ from app.store import (
     Diary,
     DiaryKey,
     DiaryLock,
+    HeldEntries,
     LostWrites,
     Rescue,
     StoreError,
@@ -54,7 +55,7 @@ from app.store.cipher import file_salt, is_encrypted_file, verify_key
 from app.ui import damage_texts, theme
 from app.ui.bridge import CompanionBridge
 from app.ui.errors import error_for, show_error, show_exception, translated_text
-from app.ui.i18n import DateText, install_language
+from app.ui.i18n import DateText, Plurals, install_language
 from app.ui.locking import LockController
 from app.ui.main_window import MainWindow
 from app.ui.model_download import ModelDownload
@@ -104,10 +105,11 @@ DRAW_AFTER_LOAD_MS = 100
 REPLY_DRAW_S = 0.25
 
 
-def set_aside_state(diary: Diary, data_dir: Path) -> SetAside | None:
+def set_aside_state(diary: Diary, data_dir: Path) -> SetAside | HeldEntries | None:
     """Worker thread: the newest damaged file set aside, if the diary opened in its place is empty, and
-    the backup to offer (``Diary.set_aside``)."""
-    return diary.set_aside()
+    the backup to offer (``Diary.set_aside``); else, for an empty diary, the newest backup that holds
+    entries (``Diary.emptied``: its file went missing or was emptied outside Hearth)."""
+    return diary.set_aside() or diary.emptied()
 
 
 def has_downloaded_model(data_dir: Path) -> bool:
@@ -232,9 +234,16 @@ class HearthApp(QObject):
         self.window.activity.show_note(self.tr("The search index was damaged and has been rebuilt from "
                                                "your entries. Nothing was lost."))
 
-    def _show_set_aside_notice(self, state: SetAside | None) -> None:
-        """An empty diary next to a damaged file that was set aside: say so, offer the latest backup."""
+    def _show_set_aside_notice(self, state: SetAside | HeldEntries | None) -> None:
+        """An empty diary next to a damaged file that was set aside: say so, offer the latest backup. An
+        empty diary while a backup holds entries: say so, offer that backup."""
         if state is None:
+            return
+        if isinstance(state, HeldEntries):
+            held = state
+            self.window.notice_bar.show_message(lambda: self._emptied_text(held),
+                                                lambda: self.tr("Restore backup"),
+                                                lambda: self._restore_set_aside(held.backup), important=True)
             return
         aside, backup = state
         if backup is None:
@@ -280,6 +289,14 @@ class HearthApp(QObject):
             offer = self.tr("Your latest backup ({name}, {made}) can be restored.").format(
                 name=backup.name, made=DateText().backup_time(made_at))
         return damage_texts.set_aside_text(aside, _damage_tr, offer)
+
+    def _emptied_text(self, held: HeldEntries) -> str:
+        """The empty-diary notice in the interface's language (made again after a language switch)."""
+        made = datetime.fromtimestamp(held.backup.stat().st_mtime) if held.backup.exists() else None
+        said = self.tr("Your diary is empty, but a backup made on {made} holds {entries}. If you did not "
+                       "mean to start over, restore it.")
+        return said.format(made=DateText().backup_time(made) if made else held.backup.name,
+                           entries=Plurals().entries(held.entries))
 
     def _restore_set_aside(self, backup: Path) -> None:
         """Retire the running companion and the diary (off the UI thread), then ``restore_backup`` — from a

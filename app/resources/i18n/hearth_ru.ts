@@ -665,6 +665,10 @@ How was your day?</source>
         <translation>Резервная копия записана: {path}</translation>
     </message>
     <message>
+        <source>Passed over {name}: {reason}</source>
+        <translation>Копия {name} пропущена: {reason}</translation>
+    </message>
+    <message>
         <source>Downloaded models, finished or not, are kept in {folder}: they hold nothing of your diary.</source>
         <translation>Скачанные модели (в том числе недокачанные) остаются в {folder}: в них нет ничего из вашего дневника.</translation>
     </message>
@@ -1307,6 +1311,10 @@ How was your day?</source>
     <message>
         <source>Type it again: </source>
         <translation>Повторите её: </translation>
+    </message>
+    <message>
+        <source>Your diary is empty, but the backup {name} ({made}) holds {entries}. If you did not mean to start over, `hearth restore {path}` brings it back.</source>
+        <translation>Дневник пуст, но в резервной копии {name} ({made}) — {entries}. Если вы не собирались начинать заново, `hearth restore {path}` вернёт их.</translation>
     </message>
     <message>
         <source>Run `hearth restore` to restore your last backup from before it ({name}).</source>
@@ -3772,6 +3780,10 @@ How was your day?</source>
     <message>
         <source>The backup made on {made} may hold what is missing; restoring it backs up the diary as it is now first.</source>
         <translation>Недостающее может найтись в резервной копии от {made}; перед её восстановлением дневник в нынешнем виде тоже будет сохранён в резервную копию.</translation>
+    </message>
+    <message>
+        <source>Your diary is empty, but a backup made on {made} holds {entries}. If you did not mean to start over, restore it.</source>
+        <translation>Дневник пуст, но в резервной копии от {made} — {entries}. Если вы не собирались начинать заново, восстановите её.</translation>
     </message>
     <message>
         <source>Restoring the backup…</source>
