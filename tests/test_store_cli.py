@@ -120,3 +120,27 @@ def test_restore_after_a_damaged_file(data_dir: Path, capsys: pytest.CaptureFixt
     with Diary.open(data_dir) as diary:
         assert len(diary.search("bread")) == 2
         assert len(diary.list_backups()) == 1  # the empty stand-in diary was not backed up
+
+
+def test_forget_everything_on_a_full_disk_shreds_the_files(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """QA (session 41): on a full disk forget-everything said "could not be read or written" and erased
+    nothing — erasing rows writes first. It shreds the diary's files instead, which needs no space (a real
+    full tmpfs was checked by hand; here the erase is made to fail as a full disk fails it)."""
+    from app.store import DiskFull
+
+    _seed(data_dir)
+    with Diary.open(data_dir) as diary:
+        diary.backup()
+
+    def full(_self: Diary) -> None:
+        raise DiskFull("The disk (or the diary file) is full: this change was not saved.")
+
+    monkeypatch.setattr(Diary, "forget_everything", full)
+    assert run(data_dir, "forget-everything", "--yes") == 0
+    assert capsys.readouterr().out.startswith("Everything was erased.")
+    assert not list((data_dir / "backups").glob("*.db"))
+    assert all(b"rosemary" not in p.read_bytes() for p in data_dir.glob("hearth.db*"))
+    with Diary.open(data_dir) as new:
+        assert new.nothing_written()

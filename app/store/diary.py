@@ -792,8 +792,12 @@ class Diary:
         encryption.forget_locked(data_dir)
         for path in [*aside_files(data_dir), *chat_state_files(data_dir), *rescue_leftovers(data_dir)]:
             backups.shred(path)
-        cls_open = Diary.open(data_dir)  # a new, empty, plain diary in its place
-        cls_open.close()
+        try:  # a new, empty, plain diary in its place
+            Diary.open(data_dir).close()
+        except (StoreError, OSError):  # a full disk, say (QA, session 41): everything is erased already,
+            log.warning("the new diary is left to the next start")  # and the next start makes it
+        except DB_ERRORS:
+            log.warning("the new diary is left to the next start")
 
     # -- export / import -------------------------------------------------------------------------------
 
