@@ -163,3 +163,81 @@ def test_words_kept_from_the_window_are_mentioned_at_a_terminal_only(
         said = capsys.readouterr().err
         assert "message box" in said and "Half a thought about the lake" in said
         assert diary.draft() is not None  # said, never sent or cleared
+
+
+def test_invisible_lines_are_skipped_like_blank_ones_and_a_refused_line_is_named(
+    data_dir: Path, tiny_model_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA (session 41): a line of only a zero-width space (or a byte-order mark) was kept as an entry and
+    answered, while whitespace-only lines were skipped; a line refused for its length did not say which."""
+    from app.store import MAX_MESSAGE_CHARS
+
+    lines = ["\u200b", "\ufeff\u2060 ", "Tea on the porch", "x" * (MAX_MESSAGE_CHARS + 1), "👍🏽"]
+    monkeypatch.setattr("sys.stdin", bytes_stdin(("\n".join(lines) + "\n").encode()))
+    code = main(["--data-dir", str(data_dir), "chat", "--model", str(tiny_model_path)])
+    err = capsys.readouterr().err
+    assert code == 1 and "Line 4 was not saved: The message has 200,001 characters" in err
+    with Diary.open(data_dir) as diary:
+        mine = [m.text for m in diary.messages(diary.conversation_for_day(date.today()).id or 0)
+                if m.role == "user"]  # fmt: skip
+    assert mine == ["Tea on the porch", "👍🏽"]
+
+
+def test_a_diary_that_refuses_a_line_stops_the_chat_and_says_what_was_not_saved(
+    data_dir: Path, tiny_model_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA (session 41): a diary another program locked mid-chat stopped it with "The diary is busy…", and
+    nothing said that the line and those after it were not saved. (The busy diary is made to answer as a
+    locked one does: a real lock takes the store's whole busy timeout to be refused.)"""
+    from app.core.companion import Companion
+    from app.store import StoreError
+
+    real_send = Companion.send
+
+    def busy_on_the_second(self: Companion, text: str, **kwargs: str) -> int:
+        if text == "second":
+            raise StoreError("The diary is busy (another program holds it).", "Close it and try again.")
+        return real_send(self, text, **kwargs)
+
+    monkeypatch.setattr(Companion, "send", busy_on_the_second)
+    monkeypatch.setattr("sys.stdin", bytes_stdin(b"first\nsecond\nthird\n"))
+    code = main(["--data-dir", str(data_dir), "chat", "--model", str(tiny_model_path)])
+    err = capsys.readouterr().err
+    assert code == 1 and "The diary is busy" in err
+    assert "Line 2 was not saved, and neither were the lines after it" in err and "Traceback" not in err
+    with Diary.open(data_dir) as diary:
+        mine = [m.text for m in diary.messages(diary.conversation_for_day(date.today()).id or 0)
+                if m.role == "user"]  # fmt: skip
+    assert mine == ["first"]
+
+
+def test_a_line_as_long_as_a_terminal_holds_is_said_to_be_perhaps_cut(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """QA (session 41): a 7,889-character line pasted at a terminal was saved as its first 4,095 — the
+    terminal's own limit, before Hearth reads a byte. Hearth says so; a pipe has no such limit."""
+    from app.cli.chat_cmd import TERMINAL_LINE_BYTES, say_if_cut_by_the_terminal
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    say_if_cut_by_the_terminal(3, "x" * TERMINAL_LINE_BYTES, Terminal())
+    assert "Line 3 is as long as a terminal line can be" in capsys.readouterr().err
+    say_if_cut_by_the_terminal(3, "я" * (TERMINAL_LINE_BYTES // 2 + 1), Terminal())  # two bytes a letter
+    assert "Line 3" in capsys.readouterr().err
+    say_if_cut_by_the_terminal(3, "x" * (TERMINAL_LINE_BYTES - 1), Terminal())
+    say_if_cut_by_the_terminal(3, "x" * TERMINAL_LINE_BYTES, io.StringIO())  # a pipe
+    assert capsys.readouterr().err == ""
+
+
+def test_a_russian_line_cut_inside_a_letter_by_the_terminal_is_kept_without_that_letter() -> None:
+    """The terminal cuts at 4,095 bytes, which may fall inside a two-byte letter: the line is kept without
+    that letter's first byte, not refused as "not UTF-8" (the person is told the line may have been cut)."""
+    from app.cli.chat_cmd import TERMINAL_LINE_BYTES
+
+    cut = ("я" * TERMINAL_LINE_BYTES).encode()[:TERMINAL_LINE_BYTES]  # ends with half a letter
+    assert list(input_lines(bytes_stdin(cut + b"\n" + "Дальше\n".encode()))) == [
+        (1, "я" * (TERMINAL_LINE_BYTES // 2)), (2, "Дальше")
+    ]
+    assert list(input_lines(bytes_stdin(b"short \xd1\n"))) == [(1, None)]  # a short line: another encoding

@@ -95,3 +95,14 @@ def test_a_reply_the_full_disk_cannot_keep_is_said_and_its_bubble_ends(rig: Rig)
     assert finished.message_id == started.message_id and finished.status == "interrupted"
     assert finished.text  # the words streamed stay on screen
     assert rig.diary.messages(rig.companion.conversation_id)[0].id == entry
+
+
+def test_a_background_worker_stopped_by_the_store_says_the_stores_words(rig: Rig) -> None:
+    """QA (session 41): a diary locked by another program stopped a worker, and the person read "Something
+    went wrong in the background: StoreError." The store's errors say what happened and what to do; other
+    failures are still named by their kind only (their text may quote the diary)."""
+    rig.companion._report_crash(DiskFull("The disk (or the diary file) is full: this change was not saved."))
+    rig.companion._report_crash(ValueError("a line of the diary"))
+    first, second = rig.of(ErrorRaised)
+    assert first.message.startswith("The disk (or the diary file) is full") and "Free some disk" in first.hint
+    assert second.message == "Something went wrong in the background: ValueError." and second.hint == ""

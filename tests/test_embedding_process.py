@@ -65,6 +65,7 @@ def test_the_app_embeds_in_a_child_with_the_same_vectors_as_in_process() -> None
         assert embedder.passages([]).shape == (0, local.dim)
         pid = embedder.child_pid
         assert pid is not None and pid != os.getpid()
+        assert os.getpgid(pid) != os.getpgid(0)  # a terminal's Ctrl+C is the app's alone (QA, session 41)
     finally:
         embedder.close()
     assert _gone(pid)

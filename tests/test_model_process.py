@@ -298,3 +298,40 @@ def test_the_packaged_app_starts_the_child_through_its_own_executable(
     assert model_process.worker_command() == [sys.executable, model_process.WORKER_ARGUMENT]
     main_script = (ROOT / "packaging" / "hearth_main.py").read_text(encoding="utf-8")
     assert "MODEL_WORKER_ARGUMENT" in main_script
+
+
+def test_a_terminals_ctrl_c_reaches_the_app_and_not_its_model(tiny_model_path: Path) -> None:
+    """QA (session 41): Ctrl+C at `hearth chat` in a terminal went to the whole foreground process group,
+    the model's child too, which died of it; the chat then said "The model's process stopped while it
+    worked". The child has a process group of its own: the app gets the Ctrl+C, and its model goes on."""
+    script = (
+        "import os, sys; from pathlib import Path\n"
+        "from app.llm.engine import EngineConfig\n"
+        "from app.llm.model_process import ProcessModel\n"
+        "from app.llm.types import GenerationRequest\n"
+        f"m = ProcessModel(EngineConfig(model_path=Path({str(tiny_model_path)!r}), n_ctx=512))\n"
+        "first = m.child_pid\n"
+        "print(first, os.getpgid(first) != os.getpgid(0), flush=True)\n"
+        "try:\n"
+        "    sys.stdin.read()\n"
+        "except KeyboardInterrupt:\n"
+        "    done = m.submit(GenerationRequest(messages=[{'role': 'user', 'content': 'Hi'}], max_tokens=4))\n"
+        "    print(m.child_pid == first, bool(done.result(120).text), flush=True)\n"
+        "m.close()\n"
+    )
+    app = subprocess.Popen(
+        [sys.executable, "-c", script], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        start_new_session=True,  # a terminal's foreground job: the group a Ctrl+C goes to
+    )
+    try:
+        assert app.stdout is not None
+        child, own_group = app.stdout.readline().split()
+        assert own_group == "True"
+        os.killpg(app.pid, signal.SIGINT)  # what the terminal does on Ctrl+C
+        assert app.stdout.readline().split() == ["True", "True"]  # the same child, and it answered
+        assert app.wait(WAIT_S) == 0
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
+    assert process_gone(int(child), WAIT_S)

@@ -45,7 +45,7 @@ from app.llm.loading import (
 )
 from app.llm.server_address import parse_address
 from app.llm.server_engine import MIN_CONTEXT
-from app.store import Diary, DiaryLock
+from app.store import Diary, DiaryLock, is_blank
 from app.store.errors import StoreError
 
 Handler = Callable[[argparse.Namespace, Path], int]
@@ -241,7 +241,7 @@ def input_lines(stream: TextIO) -> Iterator[tuple[int, str | None]]:
     for number, line in enumerate(lines, 1):
         if isinstance(line, bytes):
             try:
-                line = line.decode("utf-8")
+                line = _terminal_cut_mended(line).decode("utf-8")
             except UnicodeDecodeError:
                 yield number, None
                 continue
@@ -268,15 +268,24 @@ def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
                                         "to UTF-8 (for example: iconv -f cp1251 -t utf-8) and send it again.")
                 print(f"hearth: {note.format(n=number)}", file=sys.stderr)
                 continue
-            if not text.strip():
+            if is_blank(text):
                 continue
             try:
                 companion.send(text)
                 sent += 1
-            except MessageRejected as exc:
+            except MessageRejected as exc:  # this line only (too long, say): the next may be saved
+                failed = True
+                refused = translate("Cli", "Line {n} was not saved: {reason}")
+                print("hearth: " + refused.format(n=number, reason=error_line(exc)), file=sys.stderr)
+                continue
+            except StoreError as exc:  # the diary refused it (busy, full, damaged): it would refuse the rest
                 failed = True
                 print(f"hearth: {error_line(exc)}", file=sys.stderr)
-                continue
+                note = translate("Cli", "Line {n} was not saved, and neither were the lines after it: send "
+                                        "them again once that is fixed.")
+                print(f"hearth: {note.format(n=number)}", file=sys.stderr)
+                break
+            say_if_cut_by_the_terminal(number, text, sys.stdin)
             companion.wait_idle()  # (if stdout's reader went away, `| head`, the rest is still saved)
     except KeyboardInterrupt:
         code = INTERRUPTED
@@ -286,6 +295,38 @@ def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
             companion.wait_idle(timeout=60)
         session.close()
     return code or (1 if failed or printer.answered < sent else 0)
+
+
+# A terminal in its usual (canonical) mode holds at most 4,096 bytes of a line, its end included: a longer
+# line typed or pasted is cut by the terminal itself, before Hearth reads it (QA, session 41: a pasted
+# 7,889-character entry was saved as its first 4,095). Hearth cannot get the rest back; it says so.
+TERMINAL_LINE_BYTES = 4095
+
+
+def _terminal_cut_mended(line: bytes) -> bytes:
+    """A line a terminal cut at its limit may end inside a letter ("я" is two bytes): that letter's first
+    bytes are dropped, so the rest is saved, not refused as "not UTF-8" (``say_if_cut_by_the_terminal``)."""
+    body = line.rstrip(b"\r\n")
+    if len(body) < TERMINAL_LINE_BYTES - 3:
+        return line
+    for cut in range(4):  # a UTF-8 letter is at most 4 bytes
+        head = body[: len(body) - cut]
+        try:
+            head.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        return head + line[len(body):]
+    return line
+
+
+def say_if_cut_by_the_terminal(number: int, text: str, stdin: TextIO) -> None:
+    """Tell a person at a terminal that a line as long as the terminal holds was probably cut by it."""
+    if len(text.encode("utf-8")) < TERMINAL_LINE_BYTES or not stdin.isatty():
+        return
+    note = translate("Cli", "Line {n} is as long as a terminal line can be, so the terminal may have cut "
+                            "what was pasted past it; what it kept was saved. For a long entry, send a file: "
+                            "hearth chat < entry.txt")
+    print(f"hearth: {note.format(n=number)}", file=sys.stderr)
 
 
 def say_kept_words(diary: Diary, stdin: TextIO) -> None:

@@ -100,7 +100,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         dash_words=True,  # app.cli.HearthParser
     )
     search.add_argument("query", nargs="+", metavar="WORD", help=translate(
-        "Cli", "words to look for (all must match)"))
+        "Cli", "words to look for: entries with every word; if none has them all, entries with any of them"))
     search.add_argument("--json", action="store_true", help=translate("Cli", "print JSON"))
     search.add_argument(
         "--limit",

@@ -64,7 +64,16 @@ from app.core.session import CompanionSession
 from app.core.turn import PLACEHOLDER, ReplyTurn
 from app.llm.embedding import Embedder, release
 from app.llm.types import LanguageModel
-from app.store import MAX_MESSAGE_CHARS, Fact, FactChanges, IndexCounts, Message, PreparedImage, StoreError
+from app.store import (
+    MAX_MESSAGE_CHARS,
+    Fact,
+    FactChanges,
+    IndexCounts,
+    Message,
+    PreparedImage,
+    StoreError,
+    is_blank,
+)
 
 log = logging.getLogger(__name__)
 
@@ -131,6 +140,12 @@ class Companion:
         return self.session.subscribe(listener)
 
     def _report_crash(self, exc: BaseException) -> None:
+        """A background worker stopped on ``exc``. The store's errors say what happened and what to do (a
+        busy or full diary; QA, session 41: "…in the background: StoreError."); anything else is named by
+        its kind only, never by its text, which may quote the diary."""
+        if isinstance(exc, StoreError):
+            self.session.emit(ErrorRaised(str(exc), exc.hint))
+            return
         self.session.emit(ErrorRaised(f"Something went wrong in the background: {type(exc).__name__}.", ""))
 
     @property
@@ -488,7 +503,7 @@ def _prompt_settings(settings: Settings) -> tuple[object, ...]:
 
 def _check_message(text: str) -> None:
     """Refuse what no diary entry can be (nothing is stored, the composer keeps the draft)."""
-    if not isinstance(text, str) or not text.strip():
+    if not isinstance(text, str) or is_blank(text):
         raise MessageRejected("The message is empty.", "Write something first.")
     if len(text) > MAX_MESSAGE_CHARS:
         raise MessageRejected(

@@ -10,6 +10,7 @@ argument that ``packaging/hearth_main.py`` dispatches.
 from __future__ import annotations
 
 import contextlib
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +22,12 @@ MODEL_WORKER_ARGUMENT = "--hearth-model-worker"
 # The child starts in the folder that holds the ``app`` package (the project, or site-packages): ``-m``
 # puts its working folder first on the module path, and the app's own may hold a folder named like a module.
 CHILD_CWD = None if getattr(sys, "frozen", False) else str(Path(__file__).resolve().parents[2])
+
+
+# A terminal's Ctrl+C goes to its whole foreground process group. A child in a group of its own is spared it:
+# only the app gets it, and the app stops its children (else a child dies first, and the app says what that
+# means: "the model's process stopped", "the download failed", when the person only pressed Ctrl+C).
+OWN_PROCESS_GROUP = 0 if os.name == "posix" else None
 
 
 def worker_command(module: str, worker_argument: str, *args: str) -> list[str]:

@@ -63,9 +63,6 @@ def worker_command() -> list[str]:
     """How to start the child: this interpreter, or the packaged executable (it has no ``python -m``)."""
     return child_process.worker_command("app.llm.download_process", WORKER_ARGUMENT)
 
-# A terminal's Ctrl+C goes to its foreground process group: in a group of its own, only the app gets it,
-# and the app stops the child (else the child could die first, and the CLI say "failed" for "paused").
-_OWN_PROCESS_GROUP = 0 if os.name == "posix" else None
 
 
 @dataclass(frozen=True)
@@ -115,7 +112,7 @@ class DownloadChild:
         try:
             process = subprocess.Popen(
                 self._command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                cwd=child_process.CHILD_CWD, process_group=_OWN_PROCESS_GROUP,
+                cwd=child_process.CHILD_CWD, process_group=child_process.OWN_PROCESS_GROUP,
             )
         except OSError as exc:
             raise DownloadError(f"The download could not start ({type(exc).__name__}).") from None

@@ -142,6 +142,7 @@ class ProcessEmbedder:
             self._child = subprocess.Popen(
                 self._command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                 env=_child_environment(), cwd=child_process.CHILD_CWD,
+                process_group=child_process.OWN_PROCESS_GROUP,  # a terminal's Ctrl+C is the app's alone
             )
         except OSError as exc:
             raise EmbedderUnavailable(f"The meaning model could not start ({type(exc).__name__}).") from exc

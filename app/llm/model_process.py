@@ -289,6 +289,7 @@ class ProcessModel(LocalModel):
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
                 cwd=child_process.CHILD_CWD,
+                process_group=child_process.OWN_PROCESS_GROUP,  # a terminal's Ctrl+C is the app's alone
             )
         except OSError as exc:
             raise EngineError(f"The model's process could not start ({type(exc).__name__}).") from exc

@@ -55,7 +55,7 @@ from app.store.models import (
     TermPattern,
 )
 from app.store.rescue import Rescue
-from app.store.text import MAX_FACT_CHARS, MAX_MESSAGE_CHARS
+from app.store.text import MAX_FACT_CHARS, MAX_MESSAGE_CHARS, is_blank
 from app.store.turn_notes import SnapshotFact, TurnNote
 from app.store.unlock import MIN_PASSPHRASE_CHARS, UnlockThrottle, new_key, unlock
 from app.store.vectors import IndexCounts, PendingText, StoredVector
@@ -121,6 +121,7 @@ __all__ = [
     "TextTooLong",
     "UnlockThrottle",
     "WrongPassphrase",
+    "is_blank",
     "new_key",
     "unlock",
     "week_scope",

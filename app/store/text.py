@@ -37,10 +37,17 @@ def clean(text: str) -> str:
     return text
 
 
+def is_blank(text: str) -> bool:
+    """Nothing a reader would see: only whitespace and invisible format characters (a zero-width space,
+    a byte-order mark, a word joiner: Unicode's "Cf"). QA (session 41): a line of one zero-width space was
+    kept as an entry, and answered."""
+    return all(ch.isspace() or unicodedata.category(ch) == "Cf" for ch in text)
+
+
 def checked(text: str, *, what: str, limit: int) -> str:
-    """``clean(text)``, refusing empty/whitespace-only text and text longer than ``limit`` characters."""
+    """``clean(text)``, refusing blank text (``is_blank``) and text longer than ``limit`` characters."""
     text = clean(text)
-    if not text.strip():
+    if is_blank(text):
         raise EmptyText(f"The {what} is empty.")
     if len(text) > limit:
         raise TextTooLong(f"The {what} has {len(text):,} characters; at most {limit:,} are allowed.")

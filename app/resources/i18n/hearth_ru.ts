@@ -413,6 +413,18 @@ How was your day?</source>
         <translation>Строка {n} — не текст в UTF-8, поэтому она не сохранена. Переведите ввод в UTF-8 (например: iconv -f cp1251 -t utf-8) и отправьте снова.</translation>
     </message>
     <message>
+        <source>Line {n} was not saved: {reason}</source>
+        <translation>Строка {n} не сохранена: {reason}</translation>
+    </message>
+    <message>
+        <source>Line {n} was not saved, and neither were the lines after it: send them again once that is fixed.</source>
+        <translation>Строка {n} не сохранена, как и строки после неё: отправьте их снова, когда это будет исправлено.</translation>
+    </message>
+    <message>
+        <source>Line {n} is as long as a terminal line can be, so the terminal may have cut what was pasted past it; what it kept was saved. For a long entry, send a file: hearth chat &lt; entry.txt</source>
+        <translation>Строка {n} длиной с предел строки терминала, поэтому терминал мог обрезать то, что было вставлено дальше; сохранено то, что он оставил. Длинную запись лучше отправить файлом: hearth chat &lt; entry.txt</translation>
+    </message>
+    <message>
         <source>Words you had not sent from the window are kept in its message box: {words}</source>
         <translation>Слова, которые вы не отправили из окна, сохранены в его поле ввода: {words}</translation>
     </message>
@@ -443,10 +455,6 @@ How was your day?</source>
     <message>
         <source>Search everything you wrote. Words may begin with a dash (hearth search -garden); options begin with two dashes, and after -- everything is a word (hearth search -- --json).</source>
         <translation>Поиск по всему, что вы написали. Слова могут начинаться с дефиса (hearth search -сад); параметры начинаются с двух дефисов, а после -- всё считается словами (hearth search -- --json).</translation>
-    </message>
-    <message>
-        <source>words to look for (all must match)</source>
-        <translation>слова для поиска (должны найтись все)</translation>
     </message>
     <message>
         <source>print JSON</source>
@@ -675,6 +683,10 @@ How was your day?</source>
     <message>
         <source>There is no backup to restore.</source>
         <translation>Резервной копии для восстановления нет.</translation>
+    </message>
+    <message>
+        <source>words to look for: entries with every word; if none has them all, entries with any of them</source>
+        <translation>слова для поиска: записи со всеми словами; если таких нет — записи с любым из них</translation>
     </message>
     <message>
         <source>Run `{command}` to do it.</source>
