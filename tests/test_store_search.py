@@ -178,3 +178,21 @@ def test_ranking_is_bounded_to_the_newest_matches(diary: Diary, monkeypatch: pyt
     hits = diary.search("lantern")
     assert {h.message_id for h in hits} == set(newer[-4:])
     assert [h.message_id for h in diary.search("lantern", date_to=date(2025, 12, 31))] == [best_but_old]
+
+
+def test_a_very_long_entry_gets_a_snippet_without_fts5s_quadratic_pass(diary: Diary) -> None:
+    """QA (session 41): one entry of 200,000 characters that repeats a searched word took `hearth search`
+    a minute, all of it in FTS5's ``snippet()`` (every window around every hit weighed against every other
+    hit). Such an entry's snippet is made in Python: the first word searched for, marked, with words around
+    it (FTS5 would mark every hit in its window; this marks the first)."""
+    body = "Начало. " + "word garden " * 16_000 + "Ёлка в конце."
+    long_id = _add(diary, date(2026, 3, 2), "user", body)
+    short_id = _add(diary, date(2026, 3, 3), "user", "A short note about a word.")
+    hits = {hit.message_id: hit for hit in diary.search("word")}
+    assert set(hits) == {long_id, short_id}
+    assert hits[long_id].snippet.startswith(f"Начало. {SNIPPET_OPEN}word{SNIPPET_CLOSE} garden word")
+    assert hits[long_id].snippet.count(SNIPPET_OPEN) == 1 and len(hits[long_id].snippet) < 200
+    assert hits[short_id].snippet == f"A short note about a {SNIPPET_OPEN}word{SNIPPET_CLOSE}."
+    (end,) = diary.search("ёлка")  # a stem prefix, another case, ё
+    assert end.snippet.endswith(f"garden {SNIPPET_OPEN}Ёлка{SNIPPET_CLOSE} в конце.")
+    assert end.snippet.startswith("…word garden")

@@ -28,6 +28,7 @@ from app.store.models import SearchHit
 SNIPPET_OPEN = "\u27e6"  # ⟦
 SNIPPET_CLOSE = "\u27e7"  # ⟧
 SNIPPET_TOKENS = 16
+SNIPPET_MAX_CHARS = 20_000  # a longer entry's snippet is made here, not by FTS5 (``_long_snippet``)
 MAX_QUERY_TERMS = 16
 RANK_WINDOW = 1000  # BM25 ranks at most the newest 1,000 matches (see _ranked_ids)
 
@@ -198,15 +199,6 @@ def _ranked_ids(
 def _hits(session: Session, match: str, ranked: list[tuple[int, float]]) -> list[SearchHit]:
     ids = ",".join(str(message_id) for message_id, _ in ranked)  # integers from the database
     conn = session.connection()
-    snippets: dict[int, str] = dict(
-        conn.execute(
-            text(
-                "SELECT rowid, snippet(message_fts, 0, :open, :close, '…', :tokens) FROM message_fts "
-                f"WHERE message_fts MATCH :match AND rowid IN ({ids})"
-            ),
-            {"open": SNIPPET_OPEN, "close": SNIPPET_CLOSE, "tokens": SNIPPET_TOKENS, "match": match},
-        ).all()
-    )
     rows = {
         row[0]: row
         for row in conn.execute(
@@ -216,6 +208,19 @@ def _hits(session: Session, match: str, ranked: list[tuple[int, float]]) -> list
             )
         ).all()
     }
+    long = {message_id: str(row[4]) for message_id, row in rows.items() if len(row[4]) > SNIPPET_MAX_CHARS}
+    snippets = {message_id: _long_snippet(body, match) for message_id, body in long.items()}
+    short = ",".join(str(message_id) for message_id in rows if message_id not in long)
+    if short:
+        snippets.update(
+            conn.execute(
+                text(
+                    "SELECT rowid, snippet(message_fts, 0, :open, :close, '…', :tokens) FROM message_fts "
+                    f"WHERE message_fts MATCH :match AND rowid IN ({short})"
+                ),
+                {"open": SNIPPET_OPEN, "close": SNIPPET_CLOSE, "tokens": SNIPPET_TOKENS, "match": match},
+            ).all()
+        )
     hits = []
     for message_id, rank in ranked:
         row = rows.get(message_id)
@@ -234,6 +239,27 @@ def _hits(session: Session, match: str, ranked: list[tuple[int, float]]) -> list
             )
         )
     return hits
+
+
+_QUOTED_TERM = re.compile(r'"((?:[^"]|"")*)"(\*?)')
+
+
+def _long_snippet(body: str, match: str) -> str:
+    """A snippet of a very long entry made here, as FTS5's would read: the first word the MATCH expression
+    names, marked, with about ``SNIPPET_TOKENS`` words around it. FTS5's ``snippet()`` weighs every window
+    around every hit against every other hit: an entry of 200,000 characters that repeats a searched word
+    took it a minute (QA, session 41)."""
+    patterns = [re.escape(term.replace('""', '"')) + (r"\w*" if prefix else r"(?!\w)")
+                for term, prefix in _QUOTED_TERM.findall(match) if term]
+    found = re.search(r"(?<!\w)(?:" + "|".join(patterns) + ")", body, re.IGNORECASE) if patterns else None
+    if found is None:
+        return body[:200]
+    before = body[: found.start()].split()[-(SNIPPET_TOKENS // 2) :]
+    after = body[found.end() :].split()[: SNIPPET_TOKENS // 2]
+    head = ("…" if len(before) < len(body[: found.start()].split()) else "") + " ".join(before)
+    tail = " ".join(after) + ("…" if len(after) < len(body[found.end() :].split()) else "")
+    marked = f"{SNIPPET_OPEN}{found.group(0)}{SNIPPET_CLOSE}"
+    return f"{head} {marked} {tail}".strip()
 
 
 def _as_datetime(value: Any) -> datetime | None:
