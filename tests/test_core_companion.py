@@ -18,6 +18,7 @@ from app.core.events import (
     BudgetReport,
     ConversationOpened,
     DigestWritten,
+    ErrorRaised,
     Event,
     FactAdded,
     MessageRemoved,
@@ -431,3 +432,18 @@ def test_idle_reflections_wait_for_digests_and_the_setting(data_dir: Path) -> No
         assert all(getattr(e, "kind", "") != "reflection" for e in few.events)
     finally:
         few.close()
+
+
+def test_a_reply_the_model_ends_before_a_word_is_said(data_dir: Path) -> None:
+    """QA (session 41): after a 200,000-character entry the tiny model wrote nothing, and the terminal showed
+    only "[stopped]" — a stop nobody asked for. The empty reply is removed and the person is told."""
+    rig = Rig(data_dir, ScriptedModel(n_ctx=2048, scripts={"reply": [""]}))
+    try:
+        rig.turn()
+        [done] = rig.of(ReplyFinished)
+        [error] = rig.of(ErrorRaised)
+        assert done.text == "" and done.status == "interrupted"
+        assert error.message == "The model ended its reply before writing a word." and "again" in error.hint
+        assert [m.role for m in rig.diary.messages(rig.companion.conversation_id)] == ["user"]
+    finally:
+        rig.close()

@@ -40,6 +40,8 @@ log = logging.getLogger(__name__)
 PLACEHOLDER = REPLY_PLACEHOLDER
 PERSIST_EVERY_S = 0.5
 QUESTION_MAX_TOKENS = 120  # "Go deeper" asks one question
+EMPTY_REPLY = "The model ended its reply before writing a word."
+EMPTY_REPLY_HINT = "Send the message again; if it keeps happening, choose another model."
 
 
 @dataclass
@@ -165,6 +167,10 @@ class ReplyTurn:
             if not text:
                 self.diary.delete_message(message_id)
                 self.emit(MessageRemoved(message_id, conversation_id))
+                if completion is not None and completion.finish_reason != "cancelled":
+                    # The model ended before a word (a small one may, after a very long entry): said, not
+                    # left to read as a stop the person never asked for (QA, session 41: "[stopped]").
+                    self.emit(ErrorRaised(EMPTY_REPLY, EMPTY_REPLY_HINT))
                 self.emit(ReplyFinished(message_id, conversation_id, "", "interrupted", _stats(completion)))
                 return ReplyOutcome(0, "", "interrupted", completion, prompt)
             self.diary.update_message(message_id, text=text, status=status)

@@ -58,6 +58,9 @@ MORE_TEXTS = (
                                 "not keep a copy of them before opening it."),
     QT_TRANSLATE_NOOP("Errors", "Free some disk space and start Hearth again: the diary was not opened or "
                                 "changed."),
+    # app.core.turn: a reply with no words
+    QT_TRANSLATE_NOOP("Errors", "The model ended its reply before writing a word."),
+    QT_TRANSLATE_NOOP("Errors", "Send the message again; if it keeps happening, choose another model."),
     # app.cli: passphrases from a terminal or a file
     QT_TRANSLATE_NOOP("Errors", "Check the path in the variable."),
     QT_TRANSLATE_NOOP("Errors", "Put only the passphrase in it."),

@@ -2680,6 +2680,14 @@ How was your day?</source>
         <translation>Освободите место на диске и запустите Hearth снова: дневник не открывался и не изменён.</translation>
     </message>
     <message>
+        <source>The model ended its reply before writing a word.</source>
+        <translation>Модель закончила ответ, не написав ни слова.</translation>
+    </message>
+    <message>
+        <source>Send the message again; if it keeps happening, choose another model.</source>
+        <translation>Отправьте сообщение ещё раз; если это повторяется, выберите другую модель.</translation>
+    </message>
+    <message>
         <source>The diary failed its integrity check after the change.</source>
         <translation>После изменения дневник не прошёл проверку целостности.</translation>
     </message>
