@@ -38,8 +38,8 @@ translate = QCoreApplication.translate
 # The catalog's notes (app/resources/catalog.toml) as translation sources; tests/test_i18n_catalog.py fails
 # when a catalog entry's notes are not here (a new model in the catalog needs its notes translated too).
 CATALOG_NOTES = (
-    QT_TRANSLATE_NOOP("Catalog", "Recommended. Strong in English and Russian (and 27 more languages); the "
-                                 "best choice for a diary kept in more than one language."),
+    QT_TRANSLATE_NOOP("Catalog", "Recommended. Strong in English and Russian, and good in many more "
+                                 "languages; the best choice for a diary kept in more than one language."),
     QT_TRANSLATE_NOOP("Catalog", "Good English writing. Russian is not an officially supported language: it "
                                  "understands Russian but answers in it noticeably worse than Qwen2.5."),
 )

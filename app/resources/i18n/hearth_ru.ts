@@ -196,8 +196,8 @@
 <context>
     <name>Catalog</name>
     <message>
-        <source>Recommended. Strong in English and Russian (and 27 more languages); the best choice for a diary kept in more than one language.</source>
-        <translation>Рекомендуется. Хорошо пишет по-английски и по-русски (и ещё на 27 языках); лучший выбор для дневника, который ведут больше чем на одном языке.</translation>
+        <source>Recommended. Strong in English and Russian, and good in many more languages; the best choice for a diary kept in more than one language.</source>
+        <translation>Рекомендуется. Хорошо пишет по-английски и по-русски и неплохо — на многих других языках; лучший выбор для дневника, который ведут больше чем на одном языке.</translation>
     </message>
     <message>
         <source>Good English writing. Russian is not an officially supported language: it understands Russian but answers in it noticeably worse than Qwen2.5.</source>
