@@ -261,3 +261,31 @@ def test_a_plain_restore_passes_over_a_damaged_newest_backup(
     assert f"Passed over {newest.name}:" in err and str(older) in out
     with Diary.open(data_dir) as restored:
         assert _texts(restored) == ["older entry"]
+
+
+def test_an_io_error_on_a_full_disk_is_said_to_be_the_full_disk(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """QA (session 41): on a full disk a chat's start said "The diary file could not be read or written":
+    SQLite names a full disk SQLITE_FULL only when its pages do not fit, and an I/O error when it cannot grow
+    the WAL index or make a journal. With almost nothing free beside the diary, it is the full disk (checked
+    by hand on a full tmpfs; here the disk's free space is what the test says)."""
+    import shutil
+    import sqlite3
+
+    from app.store import DiskFull
+    from app.store.db import NEARLY_FULL_BYTES, translate
+
+    failure = sqlite3.OperationalError("disk I/O error")
+    failure.sqlite_errorcode = 4874  # type: ignore[attr-defined]  # SQLITE_IOERR_SHMSIZE
+    diary_file = data_dir / "hearth.db"
+    data_dir.mkdir(parents=True, exist_ok=True)
+    free = {"bytes": NEARLY_FULL_BYTES - 1}
+    real = shutil.disk_usage
+    monkeypatch.setattr(shutil, "disk_usage", lambda path: real(path)._replace(free=free["bytes"]))
+    said = translate(failure, diary_file)
+    assert isinstance(said, DiskFull) and str(said) == "The disk is full: the diary could not be written."
+    free["bytes"] = 10 * NEARLY_FULL_BYTES
+    said = translate(failure, diary_file)
+    assert not isinstance(said, DiskFull) and str(said) == "The diary file could not be read or written."
+    assert not isinstance(translate(failure), DiskFull)  # no path: nothing to check

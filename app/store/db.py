@@ -14,6 +14,7 @@ Why it looks like this:
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -138,7 +139,7 @@ class Database:
             with Session(self.engine, expire_on_commit=False) as session, session.begin():
                 return fn(session)
         except DBAPIError as exc:
-            raise translate(exc) from exc
+            raise translate(exc, self.path) from exc
 
     def write(self, fn: Callable[[Session], T]) -> T:
         """Run ``fn`` in a ``BEGIN IMMEDIATE`` transaction, commit, and return its result.
@@ -154,7 +155,7 @@ class Database:
                 if sqlite_code(exc) in _BUSY and attempt + 1 < WRITE_ATTEMPTS:
                     time.sleep(0.05 * (attempt + 1))
                     continue
-                raise translate(exc) from exc
+                raise translate(exc, self.path) from exc
         raise AssertionError("unreachable")  # pragma: no cover
 
     @contextmanager
@@ -165,7 +166,7 @@ class Database:
             # sqlite3.Connection, or sqlcipher3's twin of it (same API, its own classes)
             yield cast(sqlite3.Connection, pooled.driver_connection)
         except DB_ERRORS as exc:
-            raise translate(exc) from exc
+            raise translate(exc, self.path) from exc
         finally:
             pooled.close()
 
@@ -181,8 +182,15 @@ class Database:
         self.engine.dispose()
 
 
-def translate(exc: BaseException) -> Exception:
-    """Turn a sqlite/SQLAlchemy error into a typed store error with a clear message."""
+# SQLite says SQLITE_FULL when a write of its pages finds the disk full, but an I/O error when it cannot
+# grow the WAL index or make a journal there: at the start of a chat on a full disk the person read "could
+# not be read or written" (QA, session 41). With less than this free beside the diary, it is the full disk.
+NEARLY_FULL_BYTES = 1 << 20
+
+
+def translate(exc: BaseException, path: Path | None = None) -> Exception:
+    """Turn a sqlite/SQLAlchemy error into a typed store error with a clear message (``path``: the diary
+    file, whose disk an I/O error is checked against)."""
     code = sqlite_code(exc)
     if code == sqlite3.SQLITE_FULL:
         return DiskFull("The disk (or the diary file) is full: this change was not saved.")
@@ -195,12 +203,22 @@ def translate(exc: BaseException) -> Exception:
     if code == sqlite3.SQLITE_READONLY:
         return StoreError("The diary file is read-only.", "Check the permissions of the data directory.")
     if code in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN):
+        if path is not None and _nearly_full(path):
+            return DiskFull("The disk is full: the diary could not be written.")
         return StoreError("The diary file could not be read or written.", "Check the disk and try again.")
     if isinstance(exc, DBAPIError) and isinstance(exc.orig, INTEGRITY_ERRORS):
         return StoreError("The change conflicts with what is stored.", "Refresh and try again.")
     if isinstance(exc, Exception):
         return exc
     return StoreError(str(exc))
+
+
+def _nearly_full(path: Path) -> bool:
+    """Less than ``NEARLY_FULL_BYTES`` free on the disk that holds ``path``."""
+    try:
+        return shutil.disk_usage(path.parent).free < NEARLY_FULL_BYTES
+    except OSError:
+        return False
 
 
 def scalar(session: Session, sql: str, params: dict[str, Any] | None = None) -> Any:

@@ -157,7 +157,7 @@ class Diary:
                     diary = cls._open(data_dir, key, may_rescue=False)  # (it tells lost writes, if any)
                 diary.rescued = rescued
                 return diary
-            raise translate(exc) from exc
+            raise translate(exc, db.path) from exc
         except BaseException:
             db.dispose()
             raise
@@ -663,7 +663,7 @@ class Diary:
             with self._db.raw() as conn:
                 fts.merge_index(conn)
         except DB_ERRORS as exc:
-            raise translate(exc) from exc
+            raise translate(exc, self._db.path) from exc
         self._db.checkpoint()
 
     def change_key(self, new_key: DiaryKey | None, on_step: encryption.Step | None = None) -> list[Path]:

@@ -42,6 +42,7 @@ MORE_TEXTS = (
     QT_TRANSLATE_NOOP("Errors", "Nothing was imported. Import a file made by `hearth export --format json`, "
                                 "unchanged."),
     QT_TRANSLATE_NOOP("Errors", "The disk (or the diary file) is full: this change was not saved."),
+    QT_TRANSLATE_NOOP("Errors", "The disk is full: the diary could not be written."),
     QT_TRANSLATE_NOOP("Errors", "The diary file is damaged."),
     QT_TRANSLATE_NOOP("Errors", "The diary file is damaged and cannot be opened safely."),
     QT_TRANSLATE_NOOP("Errors", "The diary is busy (another program holds it)."),

@@ -2672,6 +2672,10 @@ How was your day?</source>
         <translation>Парольные фразы не совпали; ничего не изменено.</translation>
     </message>
     <message>
+        <source>The disk is full: the diary could not be written.</source>
+        <translation>Диск заполнен: дневник не удалось записать.</translation>
+    </message>
+    <message>
         <source>The last things written to the diary were damaged on disk, and Hearth could not keep a copy of them before opening it.</source>
         <translation>Последнее, что было записано в дневник, повреждено на диске, а сохранить копию этого перед открытием Hearth не смог.</translation>
     </message>
