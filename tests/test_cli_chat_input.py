@@ -241,3 +241,24 @@ def test_a_russian_line_cut_inside_a_letter_by_the_terminal_is_kept_without_that
         (1, "я" * (TERMINAL_LINE_BYTES // 2)), (2, "Дальше")
     ]
     assert list(input_lines(bytes_stdin(b"short \xd1\n"))) == [(1, None)]  # a short line: another encoding
+
+
+def test_with_json_a_line_not_saved_is_an_event_too(
+    data_dir: Path, tiny_model_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA (session 41): with --json, refused lines were said only as text on stderr, so a script reading the
+    events could not see them."""
+    import json
+
+    from app.store import MAX_MESSAGE_CHARS
+
+    too_long = b"x" * (MAX_MESSAGE_CHARS + 1)
+    data = b"Walked to the lighthouse\n" + "Привет\n".encode("cp1251") + too_long + b"\n"
+    monkeypatch.setattr("sys.stdin", bytes_stdin(data))
+    code = main(["--data-dir", str(data_dir), "chat", "--json", "--model", str(tiny_model_path)])
+    out, err = capsys.readouterr()
+    refused = [event for event in map(json.loads, out.splitlines()) if event["type"] == "line_refused"]
+    assert code == 1 and [event["line"] for event in refused] == [2, 3]
+    assert refused[0]["message"] == "The line is not UTF-8 text." and not refused[0]["later_too"]
+    assert refused[1]["message"].startswith("The message has 200,001 characters") and refused[1]["hint"]
+    assert "Line 2 is not UTF-8 text" in err and "Line 3 was not saved" in err  # and said for a person

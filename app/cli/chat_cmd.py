@@ -207,6 +207,23 @@ class _Printer:
         if isinstance(event, ReplyFinished | ErrorRaised):
             self.reply_done.set()
 
+    def line_refused(self, number: int, message: str, hint: str, *, later_too: bool = False) -> None:
+        """With ``--json``, a line that was not saved is an event too (QA, session 41: scripts reading the
+        events saw nothing of it): ``{"type": "line_refused", "line": 2, "message", "hint", "later_too"}``,
+        ``later_too`` when the lines after it were not sent either. In English, like the other events."""
+        if not self.as_json:
+            return
+        event = {"type": "line_refused", "line": number, "message": message, "hint": hint,
+                 "later_too": later_too}
+        with self._lock:
+            try:
+                if not self.closed:
+                    sys.stdout.write(json.dumps(event, ensure_ascii=False) + "\n")
+                    sys.stdout.flush()
+            except BrokenPipeError:
+                self.closed = True
+                silence_stdout()
+
     def _write(self, event: Event) -> None:
         if self.as_json:
             sys.stdout.write(json.dumps(event_to_dict(event), ensure_ascii=False) + "\n")
@@ -267,6 +284,8 @@ def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
                 note = translate("Cli", "Line {n} is not UTF-8 text, so it was not saved. Convert the input "
                                         "to UTF-8 (for example: iconv -f cp1251 -t utf-8) and send it again.")
                 print(f"hearth: {note.format(n=number)}", file=sys.stderr)
+                printer.line_refused(number, "The line is not UTF-8 text.",
+                                     "Convert the input to UTF-8 and send it again.")
                 continue
             if is_blank(text):
                 continue
@@ -277,6 +296,7 @@ def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
                 failed = True
                 refused = translate("Cli", "Line {n} was not saved: {reason}")
                 print("hearth: " + refused.format(n=number, reason=error_line(exc)), file=sys.stderr)
+                printer.line_refused(number, str(exc), exc.hint)
                 continue
             except StoreError as exc:  # the diary refused it (busy, full, damaged): it would refuse the rest
                 failed = True
@@ -284,6 +304,7 @@ def run_chat(args: argparse.Namespace, data_dir: Path) -> int:
                 note = translate("Cli", "Line {n} was not saved, and neither were the lines after it: send "
                                         "them again once that is fixed.")
                 print(f"hearth: {note.format(n=number)}", file=sys.stderr)
+                printer.line_refused(number, str(exc), exc.hint, later_too=True)
                 break
             say_if_cut_by_the_terminal(number, text, sys.stdin)
             companion.wait_idle()  # (if stdout's reader went away, `| head`, the rest is still saved)
