@@ -197,15 +197,19 @@ class _Printer:
     def __call__(self, event: Event) -> None:
         if isinstance(event, ReplyFinished) and event.status == "complete" and event.text:
             self.answered += 1
+        self._guarded(lambda: self._write(event))
+        if isinstance(event, ReplyFinished | ErrorRaised):
+            self.reply_done.set()
+
+    def _guarded(self, write: Callable[[], None]) -> None:
+        """Run ``write`` under the lock unless stdout's reader went away; its going away is noted, quietly."""
         with self._lock:
             try:
                 if not self.closed:
-                    self._write(event)
+                    write()
             except BrokenPipeError:
                 self.closed = True
                 silence_stdout()
-        if isinstance(event, ReplyFinished | ErrorRaised):
-            self.reply_done.set()
 
     def line_refused(self, number: int, message: str, hint: str, *, later_too: bool = False) -> None:
         """With ``--json``, a line that was not saved is an event too (QA, session 41: scripts reading the
@@ -215,14 +219,12 @@ class _Printer:
             return
         event = {"type": "line_refused", "line": number, "message": message, "hint": hint,
                  "later_too": later_too}
-        with self._lock:
-            try:
-                if not self.closed:
-                    sys.stdout.write(json.dumps(event, ensure_ascii=False) + "\n")
-                    sys.stdout.flush()
-            except BrokenPipeError:
-                self.closed = True
-                silence_stdout()
+
+        def write() -> None:
+            sys.stdout.write(json.dumps(event, ensure_ascii=False) + "\n")
+            sys.stdout.flush()
+
+        self._guarded(write)
 
     def _write(self, event: Event) -> None:
         if self.as_json:
@@ -327,9 +329,9 @@ TERMINAL_LINE_BYTES = 4095
 def _terminal_cut_mended(line: bytes) -> bytes:
     """A line a terminal cut at its limit may end inside a letter ("я" is two bytes): that letter's first
     bytes are dropped, so the rest is saved, not refused as "not UTF-8" (``say_if_cut_by_the_terminal``)."""
-    body = line.rstrip(b"\r\n")
-    if len(body) < TERMINAL_LINE_BYTES - 3:
+    if len(line) < TERMINAL_LINE_BYTES - 3:  # (every line passes here: no copy of the short ones)
         return line
+    body = line.rstrip(b"\r\n")
     for cut in range(4):  # a UTF-8 letter is at most 4 bytes
         head = body[: len(body) - cut]
         try:

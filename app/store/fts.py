@@ -254,10 +254,11 @@ def _long_snippet(body: str, match: str) -> str:
     found = re.search(r"(?<!\w)(?:" + "|".join(patterns) + ")", body, re.IGNORECASE) if patterns else None
     if found is None:
         return body[:200]
-    before = body[: found.start()].split()[-(SNIPPET_TOKENS // 2) :]
-    after = body[found.end() :].split()[: SNIPPET_TOKENS // 2]
-    head = ("…" if len(before) < len(body[: found.start()].split()) else "") + " ".join(before)
-    tail = " ".join(after) + ("…" if len(after) < len(body[found.end() :].split()) else "")
+    words_before, words_after = body[: found.start()].split(), body[found.end() :].split()
+    before = words_before[-(SNIPPET_TOKENS // 2) :]
+    after = words_after[: SNIPPET_TOKENS // 2]
+    head = ("…" if len(before) < len(words_before) else "") + " ".join(before)
+    tail = " ".join(after) + ("…" if len(after) < len(words_after) else "")
     marked = f"{SNIPPET_OPEN}{found.group(0)}{SNIPPET_CLOSE}"
     return f"{head} {marked} {tail}".strip()
 
